@@ -1,0 +1,30 @@
+"""Bot strategies: pure functions of one seat's ``SeatView`` and a seeded ``random.Random``.
+
+A strategy module has ``choose_pass(view, rng) -> list[Card]`` and
+``choose_play(view, rng) -> Card``. It sees exactly what the API shows its
+seat, nothing more. ``LEVELS`` maps each bot level offered to its module.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from types import ModuleType
+
+from games.engine import PassCards, Phase, PlayCard, SeatView
+
+from . import easy, random_play
+
+LEVELS: dict[str, ModuleType] = {"random": random_play, "easy": easy}
+
+
+def choose_command(level: str, view: SeatView, rng: Random) -> PassCards | PlayCard:
+    """The pass or play the bot of ``level`` makes from ``view`` (its seat must act).
+
+    Raises ``KeyError`` for an unknown level, ``ValueError`` when the seat has nothing to do.
+    """
+    strategy = LEVELS[level]
+    if view.seat is None or not view.is_your_turn:
+        raise ValueError("this seat has nothing to do")
+    if view.status is Phase.PASSING:
+        return PassCards(view.seat, tuple(strategy.choose_pass(view, rng)))
+    return PlayCard(view.seat, strategy.choose_play(view, rng))

@@ -1,0 +1,36 @@
+"""The ``easy`` bot: plays by habit, remembers nothing.
+
+Follows with the lowest card of the suit led, discards its highest card when
+void, leads its lowest card, and about one decision in four plays a random
+legal card instead. Passes its highest cards.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from games.engine import Card, SeatView
+
+RANDOM_SHARE = 0.25
+
+
+def _height(card: Card) -> tuple[int, int]:
+    # Rank first; between equal ranks a heart goes before a spade, diamond, club.
+    return (card.rank, card.index // 13)
+
+
+def choose_pass(view: SeatView, rng: Random) -> list[Card]:
+    """The ``rules.pass_count`` highest cards of the holding."""
+    return sorted(view.hand, key=_height, reverse=True)[: view.rules.pass_count]
+
+
+def choose_play(view: SeatView, rng: Random) -> Card:
+    """Lowest of the suit led, highest when void, lowest when leading; 1 in 4 at random."""
+    legal = list(view.legal_cards)
+    if rng.random() < RANDOM_SHARE:
+        return rng.choice(legal)
+    trick = view.trick
+    led = trick.cards[0].suit if trick is not None and trick.cards else None
+    if led is not None and legal[0].suit is not led:
+        return max(legal, key=_height)
+    return min(legal, key=_height)

@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from hearts_api.views import HealthView
+
+urlpatterns = [
+    path("api/v1/", include("hearts_api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("healthz", HealthView.as_view(), name="healthz"),
+    path("admin/", admin.site.urls),
+]
+
+handler400 = "hearts_api.problems.bad_request_view"
+handler404 = "hearts_api.problems.not_found_view"
+handler500 = "hearts_api.problems.server_error_view"

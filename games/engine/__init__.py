@@ -1,0 +1,45 @@
+"""The pure Hearts rules engine: no Django, no I/O, no clock, no randomness of its own.
+
+The public surface: cards (``Card``, ``Seat``, ``parse_card``), the ``RuleSet``,
+commands and ``decide``/``evolve``/``replay``, the events and their JSON form,
+and the two projections for one seat, ``seat_view`` and ``redact``.
+"""
+
+from .cards import (
+    DECK,
+    Card,
+    CardSyntaxError,
+    Rank,
+    Seat,
+    Suit,
+    parse_card,
+    parse_cards,
+    sort_cards,
+)
+from .decider import (
+    Command,
+    CreateMatch,
+    DealHand,
+    IllegalMove,
+    PassCards,
+    PlayCard,
+    TakeSeat,
+    check_deal,
+    decide,
+    evolve,
+    legal_cards,
+    replay,
+)
+from .events import Event, event_from_json, event_seat, event_to_json
+from .rules import PassDirection, RuleSet, RuleSetError
+from .state import MatchState, Phase, state_from_json, state_to_json
+from .views import SeatView, redact, seat_view
+
+__all__ = [
+    "DECK", "Card", "CardSyntaxError", "Command", "CreateMatch", "DealHand", "Event",
+    "IllegalMove", "MatchState", "PassCards", "PassDirection", "Phase", "PlayCard", "Rank",
+    "RuleSet", "RuleSetError", "Seat", "SeatView", "Suit", "TakeSeat", "check_deal", "decide",
+    "event_from_json", "event_seat", "event_to_json", "evolve", "legal_cards", "parse_card",
+    "parse_cards", "redact", "replay", "seat_view", "sort_cards", "state_from_json",
+    "state_to_json",
+]

@@ -1,0 +1,184 @@
+"""Cards, suits, ranks and seats, with the parsing and formatting of card codes.
+
+rules.md, "Cards and seats": one 52-card pack; canonical codes are rank + suit
+(``2C``, ``TH``, ``QS``); input also accepts ``10H`` and suit symbols, in any
+case; lists are sorted by suit C, D, S, H and then by rank.
+
+>>> parse_card("10♥"), str(parse_card("qs"))
+(Card('TH'), 'QS')
+>>> format_cards(sort_cards([parse_card("AH"), parse_card("2C"), parse_card("KS")]))
+['2C', 'KS', 'AH']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum, IntEnum
+
+
+class Suit(Enum):
+    """A suit; the value is its letter in a card code."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    SPADES = "S"
+    HEARTS = "H"
+
+
+class Rank(IntEnum):
+    """A rank; the value orders ranks within a suit (2 lowest, ace highest)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+
+class Seat(IntEnum):
+    """A seat at the table, numbered in clockwise play order (rules.md)."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def label(self) -> str:
+        """The seat's name in the API and the event log: ``north`` ... ``west``."""
+        return self.name.lower()
+
+    def next(self, steps: int = 1) -> Seat:
+        """The seat ``steps`` places clockwise from this one."""
+        return Seat((self + steps) % 4)
+
+    @classmethod
+    def from_label(cls, label: str) -> Seat:
+        """Parse ``north``/``east``/``south``/``west``; raises ``ValueError`` otherwise."""
+        try:
+            return cls[label.upper()]
+        except KeyError:
+            raise ValueError(f"unknown seat {label!r}") from None
+
+
+SEATS: tuple[Seat, ...] = tuple(Seat)
+
+# Sort position of each suit in every list the service returns (rules.md).
+SUIT_ORDER: dict[Suit, int] = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
+_RANK_CODES = "23456789TJQKA"
+_SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♠": "S", "♥": "H", "♧": "C", "♢": "D", "♤": "S", "♡": "H"}
+
+
+class Card:
+    """One playing card. The 52 instances are interned: compare them with ``==`` or ``is``.
+
+    ``index`` (0..51) is the card's position in the canonical sort order, so
+    sorting by it sorts a list as rules.md asks.
+    """
+
+    __slots__ = ("rank", "suit", "index", "_code")
+
+    rank: Rank
+    suit: Suit
+    index: int
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        return _DECK_BY_KEY[(rank, suit)]
+
+    @classmethod
+    def _make(cls, rank: Rank, suit: Suit) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "index", SUIT_ORDER[suit] * 13 + rank - 2)
+        object.__setattr__(card, "_code", _RANK_CODES[rank - 2] + suit.value)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))
+
+    def __str__(self) -> str:
+        return self._code  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        return f"Card({self._code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    @property
+    def is_heart(self) -> bool:
+        return self.suit is Suit.HEARTS
+
+    @property
+    def is_queen_of_spades(self) -> bool:
+        return self.index == QUEEN_OF_SPADES_INDEX
+
+
+QUEEN_OF_SPADES_INDEX = SUIT_ORDER[Suit.SPADES] * 13 + Rank.QUEEN - 2
+_DECK_BY_KEY: dict[tuple[Rank, Suit], Card] = {
+    (rank, suit): Card._make(rank, suit) for suit in SUIT_ORDER for rank in Rank
+}
+DECK: tuple[Card, ...] = tuple(sorted(_DECK_BY_KEY.values(), key=lambda c: c.index))
+_BY_CODE: dict[str, Card] = {str(card): card for card in DECK}
+
+TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
+QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
+JACK_OF_DIAMONDS = Card(Rank.JACK, Suit.DIAMONDS)
+
+
+class CardSyntaxError(ValueError):
+    """A card code that names no card (rule code ``unknown_card``)."""
+
+    code = "unknown_card"
+
+    def __init__(self, text: object) -> None:
+        super().__init__(f"{text!r} is not a card code (examples: 2C, 10H, TH, QS, Q♠)")
+        self.text = text
+
+
+def parse_card(text: str) -> Card:
+    """Parse a card code such as ``QS``, ``10h``, ``th`` or ``Q♠``.
+
+    Raises ``CardSyntaxError`` for anything else, including non-strings.
+    """
+    if not isinstance(text, str):
+        raise CardSyntaxError(text)
+    code = text.strip().upper()
+    if code and code[-1] in _SUIT_SYMBOLS:
+        code = code[:-1] + _SUIT_SYMBOLS[code[-1]]
+    if code.startswith("10"):
+        code = "T" + code[2:]
+    card = _BY_CODE.get(code)
+    if card is None:
+        raise CardSyntaxError(text)
+    return card
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Parse each code with ``parse_card``, keeping order and duplicates."""
+    return [parse_card(text) for text in texts]
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in canonical order: suit C, D, S, H, then rank low to high."""
+    return sorted(cards, key=lambda card: card.index)
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    """Canonical codes of ``cards``, in the order given."""
+    return [str(card) for card in cards]

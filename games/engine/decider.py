@@ -1,0 +1,395 @@
+"""The Decider: ``decide`` checks a command and returns the events it causes;
+``evolve`` applies one event; ``replay`` folds a whole log.
+
+``decide`` is the only place rules are checked. ``evolve`` never refuses, so an
+old log always replays even if a rule check would now fail.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import DECK, Card, Seat, sort_cards
+from .events import (
+    CardPlayed,
+    CardsExchanged,
+    CardsPassed,
+    Event,
+    HandDealt,
+    HandScored,
+    MatchCreated,
+    MatchEnded,
+    SeatTaken,
+    TrickTaken,
+)
+from .rules import (
+    PassDirection,
+    RuleSet,
+    TiePolicy,
+    legal_plays,
+    pass_direction,
+    pass_target,
+    penalty_points,
+    score_hand,
+    standings,
+    trick_winner,
+)
+from .state import (
+    Deal,
+    HandState,
+    MatchResult,
+    MatchState,
+    Occupant,
+    Phase,
+    Trick,
+    holder_of_two_of_clubs,
+)
+
+
+class IllegalMove(Exception):
+    """A refused command. ``code`` is the rule code of rules.md (or api.md for seats);
+    ``legal_cards`` lists what the seat could have played or passed from, when that helps."""
+
+    def __init__(self, code: str, message: str, legal_cards: Sequence[Card] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.legal_cards = list(legal_cards) if legal_cards is not None else None
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CreateMatch:
+    rules: RuleSet = RuleSet()
+    deals: tuple[Deal, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TakeSeat:
+    """Seat a player (``player`` = username) or a bot (``bot_level``); ``seat`` None = first open."""
+
+    seat: Seat | None
+    player: str | None = None
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealHand:
+    """Deal the next hand: the next explicit deal if one is left, else a shuffle from ``seed``."""
+
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassCards:
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    seat: Seat
+    card: Card
+
+
+Command = CreateMatch | TakeSeat | DealHand | PassCards | PlayCard
+
+
+def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
+    """Validate an explicit deal: four holdings of 13 cards, 52 distinct cards in all.
+
+    Returns it as a sorted ``Deal``; raises ``ValueError`` saying what is wrong.
+    """
+    if len(holdings) != 4 or any(len(holding) != 13 for holding in holdings):
+        raise ValueError("a deal is four lists of 13 cards (north, east, south, west)")
+    if len({card for holding in holdings for card in holding}) != 52:
+        raise ValueError("a deal must hold each of the 52 cards exactly once")
+    a, b, c, d = (tuple(sort_cards(holding)) for holding in holdings)
+    return (a, b, c, d)
+
+
+def shuffled_deal(seed: int) -> Deal:
+    """The deal a seed gives (deterministic: the same seed always deals the same cards)."""
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return check_deal([deck[i * 13:(i + 1) * 13] for i in range(4)])
+
+
+# --- decide -------------------------------------------------------------------------------
+
+
+def decide(state: MatchState | None, command: Command) -> list[Event]:
+    """Check ``command`` against ``state`` and return the events it causes, in order.
+
+    A card that completes a trick also yields ``TrickTaken``; the last trick of
+    a hand yields ``HandScored`` and, at the end, ``MatchEnded``. After a hand is
+    scored (or the last seat is taken) the state is in ``Phase.DEALING`` and
+    waits for ``DealHand``. ``state`` is None only for ``CreateMatch``.
+
+    Raises ``IllegalMove`` with the first rule broken, in the order of
+    rules.md's refusal list read within the command's phase.
+    """
+    if isinstance(command, CreateMatch):
+        if state is not None:
+            raise IllegalMove("invalid_request", "the match exists already")
+        return [MatchCreated(command.rules, tuple(check_deal(d) for d in command.deals))]
+    if state is None:
+        raise IllegalMove("not_found", "no match")
+    if isinstance(command, TakeSeat):
+        return _decide_take_seat(state, command)
+    if isinstance(command, DealHand):
+        return _decide_deal(state, command)
+    if state.phase is Phase.FINISHED:
+        raise IllegalMove("match_finished", "the match is over")
+    if isinstance(command, PassCards):
+        return _decide_pass(state, command)
+    return _decide_play(state, command)
+
+
+def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
+    if command.player is not None and any(o and o.player == command.player for o in state.seats):
+        raise IllegalMove("already_seated", f"{command.player} already has a seat in this match")
+    if (command.player is None) == (command.bot_level is None):
+        raise IllegalMove("invalid_request", "a seat is taken by a player or by a bot")
+    open_seats = [seat for seat in Seat if state.seats[seat] is None]
+    if not open_seats:
+        raise IllegalMove("match_full", "every seat is taken")
+    seat = command.seat if command.seat is not None else open_seats[0]
+    if seat not in open_seats:
+        raise IllegalMove("seat_taken", f"{seat.label} is taken")
+    return [SeatTaken(seat, command.player, command.bot_level)]
+
+
+def _decide_deal(state: MatchState, command: DealHand) -> list[Event]:
+    if state.phase is not Phase.DEALING:
+        raise IllegalMove("wrong_phase", "no hand is waiting to be dealt")
+    number = state.hands_played + 1
+    if state.deals:
+        holdings, seed = state.deals[0], None
+    else:
+        holdings, seed = shuffled_deal(command.seed), command.seed
+    return [HandDealt(number, pass_direction(state.rules, number), holdings, seed)]
+
+
+def _decide_pass(state: MatchState, command: PassCards) -> list[Event]:
+    hand = state.hand
+    if state.phase is not Phase.PASSING or hand is None:
+        raise IllegalMove("wrong_phase", f"no pass now: the match is {state.phase.value}")
+    seat = command.seat
+    holding = hand.holdings[seat]
+    if hand.passes[seat] is not None:
+        raise IllegalMove("already_passed", "this seat has passed; a pass is final")
+    missing = [card for card in command.cards if card not in holding]
+    if missing:
+        raise IllegalMove("card_not_in_hand", f"{missing[0]} is not in your hand", holding)
+    count = state.rules.pass_count
+    if len(command.cards) != count:
+        raise IllegalMove("wrong_pass_count", f"pass exactly {count} cards", holding)
+    if len(set(command.cards)) != len(command.cards):
+        raise IllegalMove("duplicate_cards", "a pass names each card once", holding)
+    events: list[Event] = [CardsPassed(seat, tuple(sort_cards(command.cards)))]
+    passes = list(hand.passes)
+    passes[seat] = events[0].cards  # type: ignore[union-attr]
+    if all(p is not None for p in passes):
+        given = tuple(p for p in passes if p is not None)
+        events.append(CardsExchanged(hand.number, hand.pass_direction, given))  # type: ignore[arg-type]
+    return events
+
+
+def _decide_play(state: MatchState, command: PlayCard) -> list[Event]:
+    hand = state.hand
+    if state.phase is not Phase.PLAYING or hand is None or hand.trick is None:
+        raise IllegalMove("wrong_phase", f"no play now: the match is {state.phase.value}")
+    trick = hand.trick
+    if command.seat != trick.to_play:
+        raise IllegalMove("not_your_turn", f"it is {trick.to_play.label}'s turn")
+    holding = hand.holdings[command.seat]
+    legal = legal_cards(state, command.seat)
+    card = command.card
+    if card not in holding:
+        raise IllegalMove("card_not_in_hand", f"{card} is not in your hand", legal)
+    if card not in legal:
+        raise IllegalMove(*_play_refusal(hand, trick, holding, state.rules), legal)
+    return _consequences(state, [CardPlayed(command.seat, card)])
+
+
+def _play_refusal(
+    hand: HandState, trick: Trick, holding: Sequence[Card], rules: RuleSet
+) -> tuple[str, str]:
+    """Name the rule a card outside ``legal_plays`` breaks (same checks, same order)."""
+    if not trick.cards:
+        if trick.number == 1:
+            return "must_lead_two_of_clubs", "the first trick is led with 2C"
+        return "hearts_not_broken", "hearts may not be led until a heart has been played"
+    led = trick.cards[0].suit
+    if any(card.suit is led for card in holding):
+        return "must_follow_suit", f"you must follow {led.name.lower()}"
+    return "no_points_on_first_trick", "no heart and not QS on the first trick"
+
+
+def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
+    """Append what follows from ``events``: trick taken, hand scored, match ended."""
+    after = state
+    for event in events:
+        after = evolve(after, event)
+    hand = after.hand
+    assert hand is not None and hand.trick is not None
+    trick = hand.trick
+    if len(trick.cards) < 4:
+        return events
+    winner = trick_winner(trick.leader, trick.cards)
+    taken = TrickTaken(trick.number, winner, penalty_points(trick.cards))
+    events.append(taken)
+    after = evolve(after, taken)
+    if trick.number < 13:
+        return events
+    hand = after.hand
+    assert hand is not None
+    score = score_hand(hand.taken, hand.tricks_won(), after.totals, after.rules,
+                       match_would_end=after.end_started_after is not None)
+    totals = tuple(t + p for t, p in zip(after.totals, score.points, strict=True))
+    scored = HandScored(hand.number, score.points, totals, score.moon_shooter, score.is_sun)  # type: ignore[arg-type]
+    events.append(scored)
+    after = evolve(after, scored)
+    result = match_result(after)
+    if result is not None:
+        events.append(MatchEnded(result))
+    return events
+
+
+def match_result(state: MatchState) -> MatchResult | None:
+    """The result if the match ends after the hand just scored, else None (rules.md,
+    "End of the match": lowest total wins; ties play on or share; extra hands are capped)."""
+    if state.end_started_after is None:
+        return None
+    totals = state.totals
+    lowest = min(totals)
+    winners = tuple(seat for seat in Seat if totals[seat] == lowest)
+    extra_hands = state.hands_played - state.end_started_after
+    rules = state.rules
+    if (len(winners) > 1 and rules.tie_policy is TiePolicy.PLAY_ON
+            and extra_hands < rules.max_tiebreak_hands):
+        return None
+    return MatchResult(tuple(standings(totals)), winners, len(winners) > 1,
+                       state.hands_played, state.moons)
+
+
+def legal_cards(state: MatchState, seat: Seat) -> list[Card]:
+    """What ``seat`` may play (playing phase, its turn) or pass from (passing, not yet
+    passed), sorted; empty otherwise."""
+    hand = state.hand
+    if hand is None:
+        return []
+    holding = hand.holdings[seat]
+    if state.phase is Phase.PASSING:
+        return list(holding) if hand.passes[seat] is None else []
+    if state.phase is not Phase.PLAYING or hand.trick is None or hand.trick.to_play != seat:
+        return []
+    trick = hand.trick
+    return legal_plays(holding, trick.cards[0].suit if trick.cards else None,
+                       is_first_trick=trick.number == 1, hearts_broken=hand.hearts_broken,
+                       rules=state.rules)
+
+
+# --- evolve -------------------------------------------------------------------------------
+
+
+def evolve(state: MatchState | None, event: Event) -> MatchState:
+    """Apply one event to ``state`` (None before ``MatchCreated``) and return the new state.
+
+    Never checks a rule: every event is a fact already decided.
+    """
+    if isinstance(event, MatchCreated):
+        return MatchState(rules=event.rules, seats=(None, None, None, None),
+                          phase=Phase.WAITING, deals=event.deals)
+    assert state is not None, "a log starts with match_created"
+    replace = dataclasses.replace
+    if isinstance(event, SeatTaken):
+        seats = list(state.seats)
+        seats[event.seat] = Occupant(event.player, event.bot_level)
+        full = all(seats)
+        return replace(state, seats=tuple(seats),  # type: ignore[arg-type]
+                       phase=Phase.DEALING if full else Phase.WAITING)
+    if isinstance(event, HandDealt):
+        empty: Deal = ((), (), (), ())
+        hand = HandState(number=event.hand_number, pass_direction=event.pass_direction,
+                         holdings=event.holdings, passes=(None, None, None, None),
+                         is_exchanged=False, trick=None, tricks=(), hearts_broken=False,
+                         taken=empty)
+        deals = state.deals[1:] if state.deals and event.seed is None else state.deals
+        if event.pass_direction is PassDirection.HOLD:
+            return replace(state, hand=_start_play(hand), phase=Phase.PLAYING, deals=deals)
+        return replace(state, hand=hand, phase=Phase.PASSING, deals=deals)
+    hand = state.hand
+    assert hand is not None
+    if isinstance(event, CardsPassed):
+        passes = list(hand.passes)
+        passes[event.seat] = event.cards
+        return replace(state, hand=replace(hand, passes=tuple(passes)))
+    if isinstance(event, CardsExchanged):
+        holdings = [list(h) for h in hand.holdings]
+        for passer in Seat:
+            given = event.passes[passer]
+            holdings[passer] = [card for card in holdings[passer] if card not in given]
+            holdings[pass_target(passer, event.pass_direction)].extend(given)
+        a, b, c, d = (tuple(sort_cards(h)) for h in holdings)
+        hand = replace(hand, holdings=(a, b, c, d), passes=event.passes, is_exchanged=True)
+        return replace(state, hand=_start_play(hand), phase=Phase.PLAYING)
+    if isinstance(event, CardPlayed):
+        return replace(state, hand=_play(hand, event, state.rules))
+    if isinstance(event, TrickTaken):
+        assert hand.trick is not None
+        done = replace(hand.trick, winner=event.winner, points=event.points)
+        taken = list(hand.taken)
+        taken[event.winner] = taken[event.winner] + done.cards
+        next_trick = Trick(done.number + 1, event.winner) if done.number < 13 else None
+        return replace(state, hand=replace(hand, trick=next_trick, tricks=hand.tricks + (done,),
+                                           taken=tuple(taken)))  # type: ignore[arg-type]
+    if isinstance(event, HandScored):
+        reached = max(event.totals) >= state.rules.target_score
+        started = state.end_started_after
+        if started is None and reached:
+            started = event.hand_number
+        moons = state.moons
+        if event.moon_shooter is not None:
+            moons = moons + ((event.hand_number, event.moon_shooter),)
+        return replace(state, totals=event.totals, hands_played=event.hand_number,
+                       phase=Phase.DEALING, end_started_after=started, moons=moons)
+    if isinstance(event, MatchEnded):
+        return replace(state, phase=Phase.FINISHED, result=event.result)
+    raise TypeError(f"not an event: {event!r}")
+
+
+def _start_play(hand: HandState) -> HandState:
+    leader = holder_of_two_of_clubs(hand.holdings)
+    return dataclasses.replace(hand, trick=Trick(1, leader))
+
+
+def _play(hand: HandState, event: CardPlayed, rules: RuleSet) -> HandState:
+    assert hand.trick is not None
+    holdings = list(hand.holdings)
+    holdings[event.seat] = tuple(card for card in holdings[event.seat] if card is not event.card)
+    broken = hand.hearts_broken or event.card.is_heart or (
+        rules.queen_breaks_hearts and event.card.is_queen_of_spades)
+    trick = dataclasses.replace(hand.trick, cards=hand.trick.cards + (event.card,))
+    return dataclasses.replace(hand, holdings=tuple(holdings), trick=trick,  # type: ignore[arg-type]
+                               hearts_broken=broken)
+
+
+def replay(events: Iterable[Event]) -> MatchState:
+    """Fold a whole log, oldest first, into the state it describes.
+
+    Raises ``ValueError`` for an empty log.
+    """
+    state: MatchState | None = None
+    for event in events:
+        state = evolve(state, event)
+    if state is None:
+        raise ValueError("an empty log describes no match")
+    return state
+

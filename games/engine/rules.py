@@ -1,0 +1,262 @@
+"""The rules of rules.md as pure functions: variants, passing, legal plays, tricks, scoring."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Seat, Suit
+
+
+class PassDirection(Enum):
+    """Where a hand's passed cards go (rules.md, "A hand", step 2)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    HOLD = "hold"
+
+
+# Seats clockwise from the passer to the receiver: left s+1, across s+2, right s+3.
+_PASS_STEPS = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3}
+
+
+class MoonScoring(Enum):
+    ADD_TO_OTHERS = "add_to_others"
+    SUBTRACT_FROM_SHOOTER = "subtract_from_shooter"
+    SHOOTERS_CHOICE = "shooters_choice"
+
+
+class TiePolicy(Enum):
+    PLAY_ON = "play_on"
+    SHARE = "share"
+
+
+class RuleSetError(ValueError):
+    """Invalid RuleSet fields: ``errors`` maps each field to a message."""
+
+    def __init__(self, errors: dict[str, str]) -> None:
+        super().__init__("; ".join(f"{field}: {message}" for field, message in errors.items()))
+        self.errors = errors
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The variants of one match (rules.md, "Variants"); the defaults are the standard game."""
+
+    target_score: int = 100
+    pass_rotation: tuple[PassDirection, ...] = (
+        PassDirection.LEFT,
+        PassDirection.RIGHT,
+        PassDirection.ACROSS,
+        PassDirection.HOLD,
+    )
+    pass_count: int = 3
+    first_trick_points: bool = False
+    queen_breaks_hearts: bool = False
+    shoot_the_sun: bool = False
+    moon_scoring: MoonScoring = MoonScoring.ADD_TO_OTHERS
+    jack_of_diamonds: int = 0
+    tie_policy: TiePolicy = TiePolicy.PLAY_ON
+    max_tiebreak_hands: int = 5
+
+    def to_json(self) -> dict[str, Any]:
+        """The RuleSet as a JSON object with every field (enums as their strings)."""
+        return {
+            "target_score": self.target_score,
+            "pass_rotation": [direction.value for direction in self.pass_rotation],
+            "pass_count": self.pass_count,
+            "first_trick_points": self.first_trick_points,
+            "queen_breaks_hearts": self.queen_breaks_hearts,
+            "shoot_the_sun": self.shoot_the_sun,
+            "moon_scoring": self.moon_scoring.value,
+            "jack_of_diamonds": self.jack_of_diamonds,
+            "tie_policy": self.tie_policy.value,
+            "max_tiebreak_hands": self.max_tiebreak_hands,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> RuleSet:
+        """Build a RuleSet from any subset of its fields; the rest take their defaults.
+
+        Raises ``RuleSetError`` naming every unknown field and every bad value.
+        """
+        data = dict(data or {})
+        errors: dict[str, str] = {}
+        known = {field.name for field in dataclasses.fields(cls)}
+        for name in data.keys() - known:
+            errors[name] = "unknown rule"
+        values: dict[str, Any] = {}
+
+        def integer(name: str, allowed: range | tuple[int, ...], wording: str) -> None:
+            if name in data:
+                value = data[name]
+                if type(value) is not int or value not in allowed:
+                    errors[name] = wording
+                else:
+                    values[name] = value
+
+        def boolean(name: str) -> None:
+            if name in data:
+                if type(data[name]) is not bool:
+                    errors[name] = "must be true or false"
+                else:
+                    values[name] = data[name]
+
+        def choice(name: str, enum: type[Enum]) -> None:
+            if name in data:
+                try:
+                    values[name] = enum(data[name])
+                except (ValueError, TypeError):
+                    errors[name] = f"must be one of {[member.value for member in enum]}"
+
+        integer("target_score", range(1, 2**31), "must be an integer >= 1")
+        integer("pass_count", range(1, 5), "must be an integer from 1 to 4")
+        integer("jack_of_diamonds", (0, -10), "must be 0 or -10")
+        integer("max_tiebreak_hands", range(0, 11), "must be an integer from 0 to 10")
+        for name in ("first_trick_points", "queen_breaks_hearts", "shoot_the_sun"):
+            boolean(name)
+        choice("moon_scoring", MoonScoring)
+        choice("tie_policy", TiePolicy)
+        if "pass_rotation" in data:
+            rotation = data["pass_rotation"]
+            try:
+                if not isinstance(rotation, list) or not rotation:
+                    raise ValueError
+                values["pass_rotation"] = tuple(PassDirection(item) for item in rotation)
+            except (ValueError, TypeError):
+                errors["pass_rotation"] = (
+                    "must be a non-empty list of 'left', 'right', 'across', 'hold'"
+                )
+        if errors:
+            raise RuleSetError(errors)
+        return cls(**values)
+
+
+def pass_direction(rules: RuleSet, hand_number: int) -> PassDirection:
+    """Direction of hand ``hand_number`` (1-based): ``rotation[(n-1) % len(rotation)]``."""
+    return rules.pass_rotation[(hand_number - 1) % len(rules.pass_rotation)]
+
+
+def pass_target(seat: Seat, direction: PassDirection) -> Seat:
+    """The seat that receives ``seat``'s pass. Raises ``ValueError`` on a hold hand."""
+    if direction is PassDirection.HOLD:
+        raise ValueError("nobody passes on a hold hand")
+    return seat.next(_PASS_STEPS[direction])
+
+
+def is_penalty_card(card: Card) -> bool:
+    """A card that scores on its own: any heart, and QS (rules.md, "Scoring")."""
+    return card.suit is Suit.HEARTS or card is QUEEN_OF_SPADES
+
+
+def legal_plays(
+    holding: Iterable[Card],
+    led_suit: Suit | None,
+    *,
+    is_first_trick: bool,
+    hearts_broken: bool,
+    rules: RuleSet,
+) -> list[Card]:
+    """The cards of ``holding`` that may be played now, in the holding's order.
+
+    ``led_suit`` is None when the seat leads. Implements rules.md, "A hand",
+    steps 3 to 6: the first lead is 2C; follow suit when able; no hearts and
+    no QS on the first trick unless the holding is nothing else (variant
+    ``first_trick_points`` lifts that); hearts are led only once broken or
+    from a hearts-only holding.
+    """
+    cards = list(holding)
+    if led_suit is None:
+        if is_first_trick:
+            return [card for card in cards if card is TWO_OF_CLUBS]
+        if hearts_broken:
+            return cards
+        non_hearts = [card for card in cards if card.suit is not Suit.HEARTS]
+        return non_hearts or cards
+    following = [card for card in cards if card.suit is led_suit]
+    if following:
+        return following
+    if is_first_trick and not rules.first_trick_points:
+        clean = [card for card in cards if not is_penalty_card(card)]
+        return clean or cards
+    return cards
+
+
+def trick_winner(leader: Seat, cards: Sequence[Card]) -> Seat:
+    """The seat whose card wins a complete trick led by ``leader`` (rules.md rule 7).
+
+    ``cards`` are the four cards in play order, the leader's first.
+    """
+    led_suit = cards[0].suit
+    best = max(
+        (position for position, card in enumerate(cards) if card.suit is led_suit),
+        key=lambda position: cards[position].rank,
+    )
+    return leader.next(best)
+
+
+def penalty_points(cards: Iterable[Card]) -> int:
+    """Penalty points in ``cards``: 1 per heart, 13 for QS (JD's variant is scored per hand)."""
+    return sum(1 if card.suit is Suit.HEARTS else 13 if card is QUEEN_OF_SPADES else 0
+               for card in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """One hand's score: ``points`` by seat (index = seat), and who shot the moon or sun."""
+
+    points: tuple[int, int, int, int]
+    moon_shooter: Seat | None
+    is_sun: bool
+
+
+def score_hand(
+    taken: Sequence[Sequence[Card]],
+    tricks_won: Sequence[int],
+    totals: Sequence[int],
+    rules: RuleSet,
+    *,
+    match_would_end: bool,
+) -> HandScore:
+    """Score a finished hand (rules.md, "Scoring", and the moon, sun and JD variants).
+
+    ``taken[s]`` are the cards seat ``s`` took, ``tricks_won[s]`` its tricks,
+    ``totals`` the match totals before this hand. A moon is found by the cards
+    taken (all 13 hearts and QS), never by a points total. ``match_would_end``
+    says the match is in or entering its end (some total reached the target),
+    which ``shooters_choice`` needs.
+    """
+    points = [penalty_points(cards) for cards in taken]
+    shooter: Seat | None = None
+    is_sun = False
+    if rules.shoot_the_sun and 13 in tricks_won:
+        shooter, is_sun = Seat(tricks_won.index(13)), True
+    else:
+        for seat, cards in zip(Seat, taken, strict=True):
+            if sum(1 for c in cards if c.suit is Suit.HEARTS) == 13 and QUEEN_OF_SPADES in cards:
+                shooter = seat
+    if shooter is not None:
+        amount = 52 if is_sun else 26
+        added = [0 if seat == shooter else amount for seat in Seat]
+        subtract = rules.moon_scoring is MoonScoring.SUBTRACT_FROM_SHOOTER
+        if rules.moon_scoring is MoonScoring.SHOOTERS_CHOICE:
+            after = [total + add for total, add in zip(totals, added, strict=True)]
+            ends = match_would_end or max(after) >= rules.target_score
+            alone_lowest = all(after[shooter] < after[s] for s in Seat if s != shooter)
+            subtract = ends and not alone_lowest
+        points = [-amount if seat == shooter else 0 for seat in Seat] if subtract else added
+    if rules.jack_of_diamonds:
+        for seat, cards in zip(Seat, taken, strict=True):
+            if JACK_OF_DIAMONDS in cards:
+                points[seat] += rules.jack_of_diamonds
+    return HandScore((points[0], points[1], points[2], points[3]), shooter, is_sun)
+
+
+def standings(totals: Sequence[int]) -> list[tuple[Seat, int, int]]:
+    """``(seat, total, place)`` for every seat, lowest total first; tied seats share a place."""
+    ordered = sorted(Seat, key=lambda seat: (totals[seat], seat))
+    return [(seat, totals[seat], 1 + sum(1 for t in totals if t < totals[seat])) for seat in ordered]

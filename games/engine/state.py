@@ -1,0 +1,257 @@
+"""Engine state: frozen dataclasses for a match, its current hand and its tricks.
+
+The state is what ``evolve`` builds from the event log; ``state_to_json`` and
+``state_from_json`` give the snapshot the database keeps beside the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .cards import TWO_OF_CLUBS, Card, Seat, format_cards, parse_cards
+from .rules import PassDirection, RuleSet, pass_target
+
+Holding = tuple[Card, ...]
+Deal = tuple[Holding, Holding, Holding, Holding]
+
+
+class Phase(Enum):
+    """Where a match stands. ``dealing`` lasts only inside one command: the service deals at once."""
+
+    WAITING = "waiting"
+    DEALING = "dealing"
+    PASSING = "passing"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """Who sits in a seat: a player (by username) or a bot (by level)."""
+
+    player: str | None = None
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: its number in the hand (1..13), leader, cards in play order, and once
+    complete its winner and penalty points."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...] = ()
+    winner: Seat | None = None
+    points: int = 0
+
+    @property
+    def plays(self) -> list[tuple[Seat, Card]]:
+        """``(seat, card)`` pairs in play order."""
+        return [(self.leader.next(i), card) for i, card in enumerate(self.cards)]
+
+    @property
+    def to_play(self) -> Seat:
+        """The seat whose card the trick waits for."""
+        return self.leader.next(len(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """One hand (deal cycle) in progress.
+
+    ``holdings[s]`` is seat s's current cards, sorted; ``passes[s]`` the cards
+    s passed (None until it passes); ``taken[s]`` the cards s took in tricks.
+    """
+
+    number: int
+    pass_direction: PassDirection
+    holdings: Deal
+    passes: tuple[Holding | None, Holding | None, Holding | None, Holding | None]
+    is_exchanged: bool
+    trick: Trick | None
+    tricks: tuple[Trick, ...]
+    hearts_broken: bool
+    taken: Deal
+
+    def received(self, seat: Seat) -> Holding | None:
+        """The cards ``seat`` received in the exchange, or None before it (or on a hold hand)."""
+        if not self.is_exchanged:
+            return None
+        for passer in Seat:
+            if pass_target(passer, self.pass_direction) == seat:
+                return self.passes[passer]
+        raise AssertionError("unreachable")  # every seat receives from exactly one passer
+
+    def tricks_won(self) -> tuple[int, int, int, int]:
+        counts = [0, 0, 0, 0]
+        for trick in self.tricks:
+            assert trick.winner is not None
+            counts[trick.winner] += 1
+        return (counts[0], counts[1], counts[2], counts[3])
+
+    def points_taken(self) -> tuple[int, int, int, int]:
+        """Penalty points taken so far this hand, by seat (public knowledge)."""
+        points = [0, 0, 0, 0]
+        for trick in self.tricks:
+            assert trick.winner is not None
+            points[trick.winner] += trick.points
+        return (points[0], points[1], points[2], points[3])
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The end of a match (rules.md, "End of the match").
+
+    ``standings`` are ``(seat, total, place)`` lowest first; ``moons`` are
+    ``(hand_number, seat)`` for each moon (or sun) shot.
+    """
+
+    standings: tuple[tuple[Seat, int, int], ...]
+    winners: tuple[Seat, ...]
+    is_shared: bool
+    hands_played: int
+    moons: tuple[tuple[int, Seat], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """A whole match as the engine knows it.
+
+    ``deals`` are the explicit deals still to come (first the next hand's);
+    ``end_started_after`` is the hand after which some total first reached
+    the target (extra tiebreak hands count from it).
+    """
+
+    rules: RuleSet
+    seats: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None]
+    phase: Phase
+    totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    hands_played: int = 0
+    hand: HandState | None = None
+    deals: tuple[Deal, ...] = ()
+    end_started_after: int | None = None
+    moons: tuple[tuple[int, Seat], ...] = ()
+    result: MatchResult | None = None
+
+    @property
+    def to_act(self) -> list[Seat]:
+        """Seats that must act now: every seat yet to pass, or the seat on turn."""
+        hand = self.hand
+        if self.phase is Phase.PASSING and hand is not None:
+            return [seat for seat in Seat if hand.passes[seat] is None]
+        if self.phase is Phase.PLAYING and hand is not None and hand.trick is not None:
+            return [hand.trick.to_play]
+        return []
+
+
+def holder_of_two_of_clubs(holdings: Deal) -> Seat:
+    """The seat that must lead the first trick (rules.md, "First lead")."""
+    return next(seat for seat in Seat if TWO_OF_CLUBS in holdings[seat])
+
+
+# --- the snapshot's JSON form -------------------------------------------------------------
+
+
+def _cards(cards: tuple[Card, ...] | None) -> list[str] | None:
+    return None if cards is None else format_cards(cards)
+
+
+def _holding(codes: list[str] | None) -> Holding | None:
+    return None if codes is None else tuple(parse_cards(codes))
+
+
+def _deal(codes: list[list[str]]) -> Deal:
+    a, b, c, d = (tuple(parse_cards(cards)) for cards in codes)
+    return (a, b, c, d)
+
+
+def _trick_to_json(trick: Trick) -> dict[str, Any]:
+    return {"number": trick.number, "leader": trick.leader.label, "cards": format_cards(trick.cards),
+            "winner": trick.winner.label if trick.winner is not None else None,
+            "points": trick.points}
+
+
+def _trick_from_json(data: dict[str, Any]) -> Trick:
+    return Trick(data["number"], Seat.from_label(data["leader"]), tuple(parse_cards(data["cards"])),
+                 Seat.from_label(data["winner"]) if data["winner"] else None, data["points"])
+
+
+def result_to_json(result: MatchResult) -> dict[str, Any]:
+    """The result as the API shows it: standings, winners, shared, hands_played, moons."""
+    return {
+        "standings": [{"seat": seat.label, "score": score, "place": place}
+                      for seat, score, place in result.standings],
+        "winners": [seat.label for seat in result.winners],
+        "shared": result.is_shared,
+        "hands_played": result.hands_played,
+        "moons": [{"hand": hand, "seat": seat.label} for hand, seat in result.moons],
+    }
+
+
+def result_from_json(data: dict[str, Any]) -> MatchResult:
+    return MatchResult(
+        tuple((Seat.from_label(s["seat"]), s["score"], s["place"]) for s in data["standings"]),
+        tuple(Seat.from_label(seat) for seat in data["winners"]),
+        data["shared"],
+        data["hands_played"],
+        tuple((m["hand"], Seat.from_label(m["seat"])) for m in data["moons"]),
+    )
+
+
+def state_to_json(state: MatchState) -> dict[str, Any]:
+    """The whole state as JSON (the Match snapshot); ``state_from_json`` inverts it."""
+    hand = state.hand
+    return {
+        "rules": state.rules.to_json(),
+        "seats": [None if o is None else {"player": o.player, "bot_level": o.bot_level}
+                  for o in state.seats],
+        "phase": state.phase.value,
+        "totals": list(state.totals),
+        "hands_played": state.hands_played,
+        "deals": [[format_cards(h) for h in deal] for deal in state.deals],
+        "end_started_after": state.end_started_after,
+        "moons": [[number, seat.label] for number, seat in state.moons],
+        "result": result_to_json(state.result) if state.result else None,
+        "hand": None if hand is None else {
+            "number": hand.number,
+            "pass_direction": hand.pass_direction.value,
+            "holdings": [format_cards(h) for h in hand.holdings],
+            "passes": [_cards(p) for p in hand.passes],
+            "is_exchanged": hand.is_exchanged,
+            "trick": _trick_to_json(hand.trick) if hand.trick else None,
+            "tricks": [_trick_to_json(t) for t in hand.tricks],
+            "hearts_broken": hand.hearts_broken,
+            "taken": [format_cards(t) for t in hand.taken],
+        },
+    }
+
+
+def state_from_json(data: dict[str, Any]) -> MatchState:
+    """Rebuild a ``MatchState`` from ``state_to_json``'s output."""
+    h = data["hand"]
+    hand = None if h is None else HandState(
+        number=h["number"],
+        pass_direction=PassDirection(h["pass_direction"]),
+        holdings=_deal(h["holdings"]),
+        passes=tuple(_holding(p) for p in h["passes"]),  # type: ignore[arg-type]
+        is_exchanged=h["is_exchanged"],
+        trick=_trick_from_json(h["trick"]) if h["trick"] else None,
+        tricks=tuple(_trick_from_json(t) for t in h["tricks"]),
+        hearts_broken=h["hearts_broken"],
+        taken=_deal(h["taken"]),
+    )
+    return MatchState(
+        rules=RuleSet.from_json(data["rules"]),
+        seats=tuple(None if o is None else Occupant(o["player"], o["bot_level"])  # type: ignore[arg-type]
+                    for o in data["seats"]),
+        phase=Phase(data["phase"]),
+        totals=tuple(data["totals"]),  # type: ignore[arg-type]
+        hands_played=data["hands_played"],
+        hand=hand,
+        deals=tuple(_deal(deal) for deal in data["deals"]),
+        end_started_after=data["end_started_after"],
+        moons=tuple((number, Seat.from_label(seat)) for number, seat in data["moons"]),
+        result=result_from_json(data["result"]) if data["result"] else None,
+    )

@@ -1,0 +1,156 @@
+"""What one seat may see: ``seat_view`` of the state and ``redact`` of each event.
+
+rules.md: every card played, who took each trick and each seat's points are
+public; each seat's holding and its pass are private. These two functions are
+the only projections of the engine for anyone outside it (API and bots alike).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Seat, format_cards
+from .decider import legal_cards
+from .events import CardsExchanged, CardsPassed, Event, HandDealt, MatchCreated, event_to_json
+from .rules import PassDirection, RuleSet, pass_target
+from .state import MatchResult, MatchState, Occupant, Phase, Trick, result_to_json
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's view of a match (a spectator's when ``seat`` is None: no cards at all).
+
+    ``hand`` is the seat's holding; ``pass_given``/``pass_received`` its own
+    pass (None before it passes / before the exchange); ``trick`` the trick in
+    progress; ``tricks`` this hand's completed tricks, oldest first; points
+    and scores are indexed by seat.
+    """
+
+    seat: Seat | None
+    status: Phase
+    rules: RuleSet
+    hand_number: int
+    pass_direction: PassDirection | None
+    hand: tuple[Card, ...]
+    to_act: tuple[Seat, ...]
+    legal_cards: tuple[Card, ...]
+    pass_given: tuple[Card, ...] | None
+    pass_received: tuple[Card, ...] | None
+    trick: Trick | None
+    tricks: tuple[Trick, ...]
+    hearts_broken: bool
+    tricks_won: tuple[int, int, int, int]
+    hand_points: tuple[int, int, int, int]
+    scores: tuple[int, int, int, int]
+    players: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None]
+    result: MatchResult | None
+
+    @property
+    def is_your_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.to_act
+
+    def to_json(self) -> dict[str, Any]:
+        """The view in the API's JSON shape (api.md, "The seat view")."""
+        by_seat = lambda values: {seat.label: values[seat] for seat in Seat}  # noqa: E731
+        has_pass = self.pass_direction not in (None, PassDirection.HOLD)
+        return {
+            "status": self.status.value,
+            "seat": self.seat.label if self.seat is not None else None,
+            "hand_number": self.hand_number,
+            "pass_direction": self.pass_direction.value if self.pass_direction else None,
+            "hand": format_cards(self.hand),
+            "to_act": [seat.label for seat in self.to_act],
+            "is_your_turn": self.is_your_turn,
+            "legal_cards": format_cards(self.legal_cards),
+            "pass": {
+                "given": format_cards(self.pass_given) if self.pass_given else None,
+                "received": format_cards(self.pass_received) if self.pass_received else None,
+                "waiting_for": [seat.label for seat in self.to_act]
+                if self.status is Phase.PASSING else [],
+            } if has_pass else None,
+            "trick": _trick_json(self.trick) if self.trick else None,
+            "tricks": [_trick_json(trick) for trick in self.tricks],
+            "hearts_broken": self.hearts_broken,
+            "tricks_won": by_seat(self.tricks_won),
+            "hand_points": by_seat(self.hand_points),
+            "scores": by_seat(self.scores),
+            "players": [
+                {"seat": seat.label,
+                 "name": occupant.player if occupant else None,
+                 "bot_level": occupant.bot_level if occupant else None}
+                for seat, occupant in zip(Seat, self.players, strict=True)
+            ],
+            "rules": self.rules.to_json(),
+            "result": result_to_json(self.result) if self.result else None,
+        }
+
+
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": trick.number,
+        "leader": trick.leader.label,
+        "cards": [{"seat": seat.label, "card": str(card)} for seat, card in trick.plays],
+    }
+    if trick.winner is not None:
+        data["winner"] = trick.winner.label
+        data["points"] = trick.points
+    return data
+
+
+def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
+    """Project ``state`` for ``seat`` (None: a spectator, who sees no seat's cards)."""
+    hand = state.hand
+    to_act = tuple(state.to_act)
+    if hand is None:
+        return SeatView(seat, state.phase, state.rules, state.hands_played, None, (), to_act, (),
+                        None, None, None, (), False, (0, 0, 0, 0), (0, 0, 0, 0), state.totals,
+                        state.seats, state.result)
+    mine = seat is not None
+    return SeatView(
+        seat=seat,
+        status=state.phase,
+        rules=state.rules,
+        hand_number=hand.number,
+        pass_direction=hand.pass_direction,
+        hand=hand.holdings[seat] if mine else (),  # type: ignore[index]
+        to_act=to_act,
+        legal_cards=tuple(legal_cards(state, seat)) if mine else (),  # type: ignore[arg-type]
+        pass_given=hand.passes[seat] if mine else None,  # type: ignore[index]
+        pass_received=hand.received(seat) if mine else None,  # type: ignore[arg-type]
+        trick=hand.trick,
+        tricks=hand.tricks,
+        hearts_broken=hand.hearts_broken,
+        tricks_won=hand.tricks_won(),
+        hand_points=hand.points_taken(),
+        scores=state.totals,
+        players=state.seats,
+        result=state.result,
+    )
+
+
+def redact(event: Event, seat: Seat | None) -> dict[str, Any]:
+    """The event's JSON form as ``seat`` may see it (None: a spectator).
+
+    Hidden: explicit deals and seeds; other seats' dealt cards; other seats'
+    passes. ``hand_dealt`` carries ``hand`` (the seat's 13 cards) instead of all
+    holdings; ``cards_exchanged`` carries the seat's own ``given`` and ``received``.
+    """
+    data = event_to_json(event)
+    if isinstance(event, MatchCreated):
+        del data["deals"]
+    elif isinstance(event, HandDealt):
+        del data["holdings"], data["seed"]
+        data["hand"] = format_cards(event.holdings[seat]) if seat is not None else []
+    elif isinstance(event, CardsPassed):
+        if seat != event.seat:
+            data["cards"] = None
+    elif isinstance(event, CardsExchanged):
+        del data["passes"]
+        if seat is None:
+            data["given"] = data["received"] = None
+        else:
+            source = next(s for s in Seat if pass_target(s, event.pass_direction) == seat)
+            data["given"] = format_cards(event.passes[seat])
+            data["received"] = format_cards(event.passes[source])
+    return data

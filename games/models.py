@@ -1,0 +1,123 @@
+"""Persistence: the append-only event log, the match snapshot beside it, and projections.
+
+The ``Event`` rows are the truth. ``Match.state`` is the engine state after the
+last event (so a read costs one row, not a replay); ``Hand`` and ``Trick`` rows
+are projections for the admin and for queries. All are written in the
+command's transaction (``games.services``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting"
+        PASSING = "passing"
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="created_matches")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    version = models.PositiveIntegerField(default=0, help_text="seq of the last event")
+    state = models.JSONField(help_text="engine state after the last event (state_to_json)")
+    bot_to_act = models.BooleanField(default=False, help_text="a bot seat must act now")
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "bot_to_act", "updated_at"])]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"match {self.id} ({self.status}, v{self.version})"
+
+
+class Seat(models.Model):
+    """Who sits where; a player's seat links the user, a bot's names its level."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="0 north, 1 east, 2 south, 3 west")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                               on_delete=models.PROTECT, related_name="seats")
+    bot_level = models.CharField(max_length=16, blank=True, default="")
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="one_occupant_per_seat"),
+            models.UniqueConstraint(fields=["match", "player"], name="one_seat_per_player"),
+        ]
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def update(self, **kwargs: Any) -> int:
+        raise TypeError("the event log is append-only")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise TypeError("the event log is append-only")
+
+
+class Event(models.Model):
+    """One fact of a match's log: ``payload`` is the engine event's JSON form."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="unique_event_seq")]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise TypeError("the event log is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise TypeError("the event log is append-only")
+
+
+class Hand(models.Model):
+    """Projection: one scored hand."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    pass_direction = models.CharField(max_length=8)
+    points = models.JSONField(help_text="hand points by seat name")
+    totals = models.JSONField(help_text="match totals after this hand, by seat name")
+    moon_shooter = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_hand")]
+
+
+class Trick(models.Model):
+    """Projection: one completed trick."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="tricks")
+    hand_number = models.PositiveIntegerField()
+    number = models.PositiveSmallIntegerField()
+    leader = models.PositiveSmallIntegerField()
+    winner = models.PositiveSmallIntegerField()
+    points = models.SmallIntegerField()
+    cards = models.JSONField(help_text="card codes in play order, the leader's first")
+
+    class Meta:
+        ordering = ["match", "hand_number", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "hand_number", "number"],
+                                               name="unique_trick")]

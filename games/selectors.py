@@ -1,0 +1,80 @@
+"""The read side: a match's state and one seat's view of it, and its redacted events."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from . import models
+from .engine import (
+    Event,
+    IllegalMove,
+    MatchState,
+    Seat,
+    SeatView,
+    event_from_json,
+    event_seat,
+    redact,
+    seat_view,
+    state_from_json,
+)
+
+
+def match_get(*, match_id: uuid.UUID) -> models.Match:
+    """The match row; raises ``IllegalMove("not_found")``."""
+    try:
+        return models.Match.objects.get(pk=match_id)
+    except models.Match.DoesNotExist:
+        raise IllegalMove("not_found", "no such match") from None
+
+
+def match_state(match: models.Match) -> MatchState:
+    """The engine state from the match's snapshot."""
+    return state_from_json(match.state)
+
+
+def seat_of(match: models.Match, user: AbstractBaseUser | AnonymousUser) -> Seat | None:
+    """The user's seat in the match, or None (a spectator)."""
+    if not user.is_authenticated:
+        return None
+    position = (models.Seat.objects.filter(match=match, player=user)
+                .values_list("position", flat=True).first())
+    return Seat(position) if position is not None else None
+
+
+def seat_view_get(
+    *, match: models.Match, user: AbstractBaseUser | AnonymousUser
+) -> SeatView:
+    """The caller's seat view (the spectator view when the caller has no seat)."""
+    return seat_view(match_state(match), seat_of(match, user))
+
+
+def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet[models.Match]:
+    """The matches where ``user`` has a seat, newest first, optionally of one status."""
+    matches = models.Match.objects.filter(seats__player=user)
+    if status:
+        matches = matches.filter(status=status)
+    return matches.order_by("-created_at", "-id")
+
+
+def event_list(
+    *, match: models.Match, seat: Seat | None, after: int, limit: int
+) -> list[dict[str, Any]]:
+    """Up to ``limit`` events with seq > ``after``, oldest first, each redacted for ``seat``
+    (see ``event_envelope``)."""
+    rows = match.events.filter(seq__gt=after).order_by("seq")[:limit]
+    return [event_envelope(row.seq, event_from_json(row.payload), seat, row.created_at)
+            for row in rows]
+
+
+def event_envelope(seq: int, event: Event, viewer: Seat | None, at: datetime) -> dict[str, Any]:
+    """An event as the API lists it: ``{"seq", "type", "seat", "at", …payload}``, the
+    payload redacted for ``viewer``; ``seat`` is the seat the event is about, if any."""
+    payload = redact(event, viewer)
+    del payload["v"]
+    about = event_seat(event)
+    return {**payload, "seq": seq, "seat": about.label if about is not None else None, "at": at}

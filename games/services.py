@@ -1,0 +1,214 @@
+"""The write side: each command runs in one transaction and appends its events.
+
+A command locks the match row (``select_for_update``), checks the optional
+expected version, asks the engine to ``decide``, deals any hand that is due,
+inserts the events, and rewrites the snapshot and projections before the
+commit. After the commit ``match_advanced`` announces the new version. Two
+concurrent commands on one match serialise on the row lock: the second sees
+the first one's state, so no event is lost or duplicated.
+
+Every refusal raises ``IllegalMove`` with a code: the engine's rule codes, and
+``not_found``, ``not_seated``, ``stale_version`` from here.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Model as DjangoModel
+
+from . import models
+from .engine import (
+    Card,
+    Command,
+    CreateMatch,
+    DealHand,
+    Event,
+    IllegalMove,
+    MatchState,
+    PassCards,
+    Phase,
+    PlayCard,
+    RuleSet,
+    Seat,
+    TakeSeat,
+    decide,
+    event_seat,
+    event_to_json,
+    evolve,
+    state_to_json,
+)
+from .engine.cards import format_cards
+from .engine.events import HandScored, SeatTaken, TrickTaken
+from .selectors import match_state, seat_of
+from .signals import match_advanced
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat of a new match: ``kind`` is ``player`` (the creator), ``bot`` or ``open``."""
+
+    kind: str
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """A committed command: the match row, the state after it, and its events with their seq."""
+
+    match: models.Match
+    state: MatchState
+    events: list[tuple[int, Event]]
+
+
+def match_create(
+    *,
+    creator: AbstractBaseUser,
+    seats: Sequence[SeatSpec],
+    rules: RuleSet,
+    deals: Sequence[Sequence[Sequence[Card]]] = (),
+) -> CommandResult:
+    """Create a match with four seats (north, east, south, west) and, if every seat is
+    taken, deal its first hand. Raises ``IllegalMove`` for an invalid deal."""
+    commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
+    for seat, spec in zip(Seat, seats, strict=True):
+        if spec.kind == "player":
+            commands.append(TakeSeat(seat, player=creator.get_username()))
+        elif spec.kind == "bot":
+            commands.append(TakeSeat(seat, bot_level=spec.bot_level))
+    with transaction.atomic():
+        match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={})
+        return _run(match, None, commands, users={creator.get_username(): creator})
+
+
+def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
+    """Seat ``player`` in ``seat`` (None: the first open seat); deals when the table fills.
+
+    Raises ``IllegalMove``: ``not_found``, ``already_seated``, ``seat_taken``, ``match_full``.
+    """
+    with transaction.atomic():
+        match = _lock(match_id)
+        command = TakeSeat(seat, player=player.get_username())
+        return _run(match, match_state(match), [command], users={player.get_username(): player})
+
+
+def cards_pass(
+    *, match_id: uuid.UUID, player: AbstractBaseUser, cards: Sequence[Card],
+    expected_version: int | None = None,
+) -> CommandResult:
+    """Pass ``cards`` from the player's seat (rules.md, "Pass")."""
+    with transaction.atomic():
+        match = _lock(match_id, expected_version)
+        command = PassCards(_seat_of(match, player), tuple(cards))
+        return _run(match, match_state(match), [command])
+
+
+def card_play(
+    *, match_id: uuid.UUID, player: AbstractBaseUser, card: Card,
+    expected_version: int | None = None,
+) -> CommandResult:
+    """Play ``card`` from the player's seat (rules.md, "Following" to "Winning a trick")."""
+    with transaction.atomic():
+        match = _lock(match_id, expected_version)
+        command = PlayCard(_seat_of(match, player), card)
+        return _run(match, match_state(match), [command])
+
+
+def seat_command(
+    *, match_id: uuid.UUID, command: PassCards | PlayCard, expected_version: int
+) -> CommandResult:
+    """Run a pass or play for a seat named in ``command`` (the bots' entry point: a bot has
+    no user). The same checks as a player's command, and the version must be current."""
+    with transaction.atomic():
+        match = _lock(match_id, expected_version)
+        return _run(match, match_state(match), [command])
+
+
+def _lock(match_id: uuid.UUID, expected_version: int | None = None) -> models.Match:
+    try:
+        match = models.Match.objects.select_for_update().get(pk=match_id)
+    except models.Match.DoesNotExist:
+        raise IllegalMove("not_found", "no such match") from None
+    if expected_version is not None and expected_version != match.version:
+        raise IllegalMove("stale_version",
+                          f"version {expected_version} is not current ({match.version})")
+    return match
+
+
+def _seat_of(match: models.Match, player: AbstractBaseUser) -> Seat:
+    seat = seat_of(match, player)
+    if seat is None:
+        raise IllegalMove("not_seated", "you have no seat in this match")
+    return seat
+
+
+def _run(
+    match: models.Match,
+    state: MatchState | None,
+    commands: Sequence[Command],
+    users: dict[str, AbstractBaseUser] | None = None,
+) -> CommandResult:
+    """Decide each command in turn, deal any hand that falls due, and persist everything."""
+    events: list[Event] = []
+    rows: list[DjangoModel] = []
+
+    def apply(new_events: list[Event]) -> MatchState:
+        after = state
+        for event in new_events:
+            events.append(event)
+            after = evolve(after, event)
+            rows.extend(_projections(match, event, after, users or {}))
+        assert after is not None
+        return after
+
+    for command in commands:
+        state = apply(decide(state, command))
+        while state.phase is Phase.DEALING:
+            # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
+            state = apply(decide(state, DealHand(seed=secrets.randbits(63))))
+    assert state is not None
+    numbered = list(enumerate(events, start=match.version + 1))
+    models.Event.objects.bulk_create([
+        models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
+                     seat=event_seat(event))
+        for seq, event in numbered
+    ])
+    for row in rows:
+        row.save(force_insert=True)
+    match.version += len(events)
+    match.state = state_to_json(state)
+    match.status = state.phase.value
+    match.bot_to_act = any(
+        (occupant := state.seats[seat]) is not None and occupant.bot_level is not None
+        for seat in state.to_act)
+    match.save(update_fields=["version", "state", "status", "bot_to_act", "updated_at"])
+    match_id, version, bot_to_act = match.id, match.version, match.bot_to_act
+    transaction.on_commit(lambda: match_advanced.send(
+        sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act))
+    return CommandResult(match, state, numbered)
+
+
+def _projections(
+    match: models.Match, event: Event, after: MatchState, users: dict[str, AbstractBaseUser]
+) -> list[DjangoModel]:
+    """The projection rows an event adds, read off the state just after it."""
+    hand = after.hand
+    if isinstance(event, SeatTaken):
+        return [models.Seat(match=match, position=event.seat, player=users.get(event.player or ""),
+                            bot_level=event.bot_level or "")]
+    if isinstance(event, TrickTaken) and hand is not None:
+        trick = hand.tricks[-1]
+        return [models.Trick(match=match, hand_number=hand.number, number=trick.number,
+                             leader=trick.leader, winner=event.winner, points=event.points,
+                             cards=format_cards(trick.cards))]
+    if isinstance(event, HandScored) and hand is not None:
+        data = event.to_json()
+        return [models.Hand(match=match, number=event.hand_number,
+                            pass_direction=hand.pass_direction.value, points=data["points"],
+                            totals=data["totals"], moon_shooter=event.moon_shooter)]
+    return []

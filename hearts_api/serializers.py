@@ -1,0 +1,380 @@
+"""Request and response shapes of api.md. Class names (less "Serializer") become the
+OpenAPI components and so the SDKs' type names: name them for SDK users."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from rest_framework import serializers
+
+from bots.strategies import LEVELS
+from games.engine import CardSyntaxError, RuleSet, RuleSetError, Seat, check_deal, parse_card
+from games.engine.rules import MoonScoring, PassDirection, TiePolicy
+
+SEAT_CHOICES = [seat.label for seat in Seat]
+STATUS_CHOICES = ["waiting", "passing", "playing", "finished"]
+PASS_DIRECTION_CHOICES = [direction.value for direction in PassDirection]
+CARD_HELP = "Card code: rank + suit, e.g. 2C, TH, QS (input also takes 10H and ♠♥♦♣)."
+
+
+@extend_schema_field({"type": "string", "example": "QS", "description": CARD_HELP})
+class CardField(serializers.Field):
+    """A card code in, the engine's ``Card`` out; an unparseable code is ``unknown_card``."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        try:
+            return parse_card(data)
+        except CardSyntaxError as error:
+            raise serializers.ValidationError(str(error), code="unknown_card") from None
+
+    def to_representation(self, value: Any) -> str:
+        return str(value)
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses fields it does not know (a typo is an error, not a silent default)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {name: [serializers.ErrorDetail("unknown field", code="unknown_field")]
+                     for name in unknown})
+        return super().to_internal_value(data)
+
+
+# --- players and tokens -------------------------------------------------------------------
+
+
+class PlayerCreateRequestSerializer(StrictSerializer):
+    username = serializers.RegexField(r"^[\w.@+-]{1,150}$", help_text="Letters, digits, @.+-_")
+
+
+class PlayerCreatedSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    token = serializers.CharField(help_text="Bearer token; shown only this once.")
+
+
+class TokenCreateRequestSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=100, required=False, default="",
+                                 help_text="What the token is for, e.g. the app's name.")
+
+
+class ApiTokenSerializer(serializers.Serializer):
+    token_key = serializers.CharField(help_text="The token's first characters.")
+    name = serializers.CharField()
+    created = serializers.DateTimeField()
+
+
+class ApiTokenCreatedSerializer(ApiTokenSerializer):
+    token = serializers.CharField(help_text="Bearer token; shown only this once.")
+
+
+# --- rules --------------------------------------------------------------------------------
+
+
+def _rule_fields(required: bool) -> dict[str, serializers.Field]:
+    defaults = RuleSet()
+    opts: dict[str, Any] = {"required": required}
+    return {
+        "target_score": serializers.IntegerField(min_value=1, max_value=2**31 - 1, **opts,
+                                                 help_text=f"default {defaults.target_score}"),
+        "pass_rotation": serializers.ListField(
+            child=serializers.ChoiceField(PASS_DIRECTION_CHOICES), min_length=1, **opts,
+            help_text="default left, right, across, hold"),
+        "pass_count": serializers.IntegerField(min_value=1, max_value=4, **opts,
+                                               help_text="default 3"),
+        "first_trick_points": serializers.BooleanField(**opts, help_text="default false"),
+        "queen_breaks_hearts": serializers.BooleanField(**opts, help_text="default false"),
+        "shoot_the_sun": serializers.BooleanField(**opts, help_text="default false"),
+        "moon_scoring": serializers.ChoiceField([m.value for m in MoonScoring], **opts,
+                                                help_text="default add_to_others"),
+        "jack_of_diamonds": serializers.ChoiceField([0, -10], **opts, help_text="default 0"),
+        "tie_policy": serializers.ChoiceField([t.value for t in TiePolicy], **opts,
+                                              help_text="default play_on"),
+        "max_tiebreak_hands": serializers.IntegerField(min_value=0, max_value=10, **opts,
+                                                       help_text="default 5"),
+    }
+
+
+RuleSetSerializer = type("RuleSetSerializer", (serializers.Serializer,), {
+    "__doc__": "The rules of a match (rules.md, \"Variants\").",
+    **_rule_fields(required=True),
+})
+
+
+def _validate_rules(self: serializers.Serializer, attrs: dict[str, Any]) -> RuleSet:
+    try:
+        return RuleSet.from_json(attrs)
+    except RuleSetError as error:
+        raise serializers.ValidationError(error.errors) from None
+
+
+RulesSerializer = type("RulesSerializer", (StrictSerializer,), {
+    "__doc__": "Any RuleSet fields; those left out take their defaults.",
+    "validate": _validate_rules,
+    **_rule_fields(required=False),
+})
+
+
+# --- matches ------------------------------------------------------------------------------
+
+
+class SeatRequestSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(["player", "bot", "open"],
+                                   help_text="player = you; bot = a bot; open = anyone may join")
+    level = serializers.ChoiceField(list(LEVELS), required=False,
+                                    help_text="Bot level, with kind=bot (default easy).")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("level") and attrs["kind"] != "bot":
+            raise serializers.ValidationError({"level": "only a bot seat has a level"},
+                                              code="invalid")
+        return attrs
+
+
+class MatchCreateRequestSerializer(StrictSerializer):
+    seats = SeatRequestSerializer(many=True, help_text="north, east, south, west, in order")
+    rules = RulesSerializer(required=False, allow_null=True)
+    deals = serializers.ListField(
+        child=serializers.ListField(child=serializers.ListField(child=CardField())),
+        required=False, allow_null=True,
+        help_text="Explicit deals for the first hands: each is four lists of 13 cards "
+                  "(north, east, south, west), before passing.")
+
+    def validate_seats(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if len(seats) != 4:
+            raise serializers.ValidationError("exactly four seats", code="invalid")
+        if sum(1 for seat in seats if seat["kind"] == "player") > 1:
+            raise serializers.ValidationError("you may take one seat", code="invalid")
+        return seats
+
+    def validate_deals(self, deals: list[list[list[Any]]] | None) -> list[Any]:
+        try:
+            return [check_deal(deal) for deal in deals or []]
+        except ValueError as error:
+            raise serializers.ValidationError(str(error), code="invalid") from None
+
+
+class MatchJoinRequestSerializer(StrictSerializer):
+    seat = serializers.ChoiceField(SEAT_CHOICES, required=False, allow_null=True,
+                                   help_text="Leave out to take the first open seat.")
+
+
+class ScoresBySeatSerializer(serializers.Serializer):
+    north = serializers.IntegerField()
+    east = serializers.IntegerField()
+    south = serializers.IntegerField()
+    west = serializers.IntegerField()
+
+
+class SeatSummarySerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(SEAT_CHOICES)
+    kind = serializers.ChoiceField(["player", "bot", "open"])
+    name = serializers.CharField(allow_null=True, help_text="The player's username.")
+    bot_level = serializers.CharField(allow_null=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(SEAT_CHOICES)
+    score = serializers.IntegerField()
+    place = serializers.IntegerField(help_text="1 = first; tied seats share a place")
+
+
+class MoonSerializer(serializers.Serializer):
+    hand = serializers.IntegerField()
+    seat = serializers.ChoiceField(SEAT_CHOICES)
+
+
+class MatchResultSerializer(serializers.Serializer):
+    standings = StandingSerializer(many=True)
+    winners = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
+    shared = serializers.BooleanField(help_text="true when several seats share the win")
+    hands_played = serializers.IntegerField()
+    moons = MoonSerializer(many=True)
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(STATUS_CHOICES)
+    rules = RuleSetSerializer()
+    seats = SeatSummarySerializer(many=True)
+    hand_number = serializers.IntegerField(help_text="0 before the first deal")
+    scores = ScoresBySeatSerializer(help_text="match totals")
+    version = serializers.IntegerField(help_text="seq of the last event")
+    created_at = serializers.DateTimeField()
+    result = MatchResultSerializer(allow_null=True)
+
+
+# --- the seat view ------------------------------------------------------------------------
+
+
+class PlayedCardSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(SEAT_CHOICES)
+    card = serializers.CharField()
+
+
+class CurrentTrickSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1..13")
+    leader = serializers.ChoiceField(SEAT_CHOICES)
+    cards = PlayedCardSerializer(many=True)
+
+
+class CompletedTrickSerializer(CurrentTrickSerializer):
+    winner = serializers.ChoiceField(SEAT_CHOICES)
+    points = serializers.IntegerField()
+
+
+class PassInfoSerializer(serializers.Serializer):
+    given = serializers.ListField(child=serializers.CharField(), allow_null=True,
+                                  help_text="your pass, once submitted")
+    received = serializers.ListField(child=serializers.CharField(), allow_null=True,
+                                     help_text="what you received, once all four passed")
+    waiting_for = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(SEAT_CHOICES)
+    name = serializers.CharField(allow_null=True)
+    bot_level = serializers.CharField(allow_null=True)
+
+
+class SeatViewSerializer(serializers.Serializer):
+    """What the caller's seat may see (a spectator's view when the caller has no seat)."""
+
+    match_id = serializers.UUIDField()
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(STATUS_CHOICES)
+    seat = serializers.ChoiceField(SEAT_CHOICES, allow_null=True)
+    hand_number = serializers.IntegerField()
+    pass_direction = serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_null=True)
+    hand = serializers.ListField(child=serializers.CharField(), help_text="your cards, sorted")
+    to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
+    is_your_turn = serializers.BooleanField()
+    legal_cards = serializers.ListField(child=serializers.CharField())
+    pass_ = PassInfoSerializer(allow_null=True, help_text="null on a hold hand")
+    trick = CurrentTrickSerializer(allow_null=True)
+    tricks = CompletedTrickSerializer(many=True, help_text="this hand's tricks, oldest first")
+    hearts_broken = serializers.BooleanField()
+    tricks_won = ScoresBySeatSerializer()
+    hand_points = ScoresBySeatSerializer()
+    scores = ScoresBySeatSerializer()
+    players = PlayerSerializer(many=True)
+    rules = RuleSetSerializer()
+    result = MatchResultSerializer(allow_null=True)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["pass"] = fields.pop("pass_")  # "pass" is a Python keyword
+        return fields
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+class EventBaseSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.ChoiceField(SEAT_CHOICES, allow_null=True)
+    at = serializers.DateTimeField()
+
+
+def _event(name: str, type_: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
+    attrs: dict[str, Any] = {"__doc__": doc, "type": serializers.ChoiceField([type_]), **fields}
+    return type(name, (EventBaseSerializer,), attrs)
+
+
+def _cards(**kwargs: Any) -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(), **kwargs)
+
+
+EVENT_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
+    "match_created": _event("MatchCreatedEventSerializer", "match_created",
+                            "The match was created with these rules.", rules=RuleSetSerializer()),
+    "seat_taken": _event("SeatTakenEventSerializer", "seat_taken", "A seat was taken.",
+                         player=serializers.CharField(allow_null=True),
+                         bot_level=serializers.CharField(allow_null=True)),
+    "hand_dealt": _event("HandDealtEventSerializer", "hand_dealt",
+                         "A hand was dealt; `hand` holds only your 13 cards.",
+                         hand_number=serializers.IntegerField(),
+                         pass_direction=serializers.ChoiceField(PASS_DIRECTION_CHOICES),
+                         hand=_cards()),
+    "cards_passed": _event("CardsPassedEventSerializer", "cards_passed",
+                           "A seat passed; `cards` only for the passer.",
+                           cards=_cards(allow_null=True)),
+    "cards_exchanged": _event("CardsExchangedEventSerializer", "cards_exchanged",
+                              "All passes changed hands: your own given and received cards.",
+                              hand_number=serializers.IntegerField(),
+                              pass_direction=serializers.ChoiceField(PASS_DIRECTION_CHOICES),
+                              given=_cards(allow_null=True), received=_cards(allow_null=True)),
+    "card_played": _event("CardPlayedEventSerializer", "card_played", "A card was played.",
+                          card=serializers.CharField()),
+    "trick_taken": _event("TrickTakenEventSerializer", "trick_taken", "A trick was won.",
+                          number=serializers.IntegerField(),
+                          winner=serializers.ChoiceField(SEAT_CHOICES),
+                          points=serializers.IntegerField()),
+    "hand_scored": _event("HandScoredEventSerializer", "hand_scored",
+                          "A hand was scored; `moon` names the shooter if any.",
+                          hand_number=serializers.IntegerField(),
+                          points=ScoresBySeatSerializer(), totals=ScoresBySeatSerializer(),
+                          moon=serializers.ChoiceField(SEAT_CHOICES, allow_null=True),
+                          sun=serializers.BooleanField()),
+    "match_ended": _event("MatchEndedEventSerializer", "match_ended", "The match is over.",
+                          result=MatchResultSerializer()),
+}
+
+def _event_list(**kwargs: Any) -> PolymorphicProxySerializer:
+    """A list of events, documented as one ``Event`` schema discriminated by ``type``."""
+    return PolymorphicProxySerializer(component_name="Event",
+                                      serializers=list(EVENT_SERIALIZERS.values()),
+                                      resource_type_field_name="type", many=True, **kwargs)
+
+
+def serialize_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each redacted event through its type's serializer, ``seq`` and ``type`` first."""
+    return [{"seq": event["seq"], "type": event["type"],
+             **EVENT_SERIALIZERS[event["type"]](event).data} for event in events]
+
+
+class EventListSerializer(serializers.Serializer):
+    events = _event_list()
+    version = serializers.IntegerField(help_text="the match's current version")
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+class CardsPassRequestSerializer(StrictSerializer):
+    cards = serializers.ListField(child=CardField(), max_length=52,
+                                  help_text="The cards you pass (3 by default).")
+
+
+class CardPlayRequestSerializer(StrictSerializer):
+    card = CardField()
+
+
+class CommandResultSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the match version after your command")
+    events = _event_list(help_text="the events your command caused, redacted for you")
+    view = SeatViewSerializer()
+
+
+class HealthSerializer(serializers.Serializer):
+    status = serializers.CharField()
+    database = serializers.CharField()
+    broker = serializers.CharField()
+
+
+class ProblemSerializer(serializers.Serializer):
+    """An RFC 9457 problem details object (``application/problem+json``)."""
+
+    type = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    detail = serializers.CharField()
+    code = serializers.CharField(help_text="stable machine-readable code (api.md)")
+    legal_cards = serializers.ListField(child=serializers.CharField(), required=False,
+                                        help_text="with rule refusals: what you may play or pass")
+    errors = serializers.ListField(child=serializers.DictField(), required=False,
+                                   help_text="with invalid_request: [{field, code, detail}]")

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("players", views.PlayerCreateView.as_view(), name="players"),
+    path("tokens", views.TokenListView.as_view(), name="tokens"),
+    path("tokens/<str:token_key>", views.TokenDetailView.as_view(), name="token-detail"),
+    path("matches", views.MatchListCreateView.as_view(), name="matches"),
+    path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),
+    path("matches/<uuid:match_id>/join", views.MatchJoinView.as_view(), name="match-join"),
+    path("matches/<uuid:match_id>/view", views.SeatViewView.as_view(), name="match-view"),
+    path("matches/<uuid:match_id>/pass", views.PassView.as_view(), name="match-pass"),
+    path("matches/<uuid:match_id>/play", views.PlayView.as_view(), name="match-play"),
+    path("matches/<uuid:match_id>/events", views.EventListView.as_view(), name="match-events"),
+]

@@ -1,0 +1,300 @@
+"""HTTP views: authenticate, validate with a serializer, call one service or selector,
+serialize. Errors are raised, never built here (``hearts_api.problems`` formats them)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from knox.models import get_token_model
+from rest_framework import generics, serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.engine import MatchState, RuleSet, Seat, SeatView, seat_view
+from games.models import Match
+
+from . import serializers as s
+from .problems import PROBLEM_CONTENT_TYPE, GameProblem, invalid_request
+
+ApiToken = get_token_model()
+
+
+def _problems(*statuses: int) -> dict[tuple[int, str], Any]:
+    return {(code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in (401, 429, *statuses)}
+
+
+# --- players and tokens -------------------------------------------------------------------
+
+
+class PlayerCreateView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+    throttle_classes = [AnonRateThrottle]
+
+    @extend_schema(operation_id="players_create", request=s.PlayerCreateRequestSerializer,
+                   responses={201: s.PlayerCreatedSerializer, **_problems(400, 403, 409)},
+                   auth=[], summary="Register a player and get its first bearer token")
+    def post(self, request: Request) -> Response:
+        if not settings.SELF_REGISTRATION:
+            raise GameProblem("registration_closed", "Self-registration is switched off.")
+        data = _valid(s.PlayerCreateRequestSerializer, request.data)
+        try:
+            with transaction.atomic():
+                user = get_user_model().objects.create_user(username=data["username"])
+        except IntegrityError:
+            raise GameProblem("username_taken", "That username is taken.") from None
+        _, token = ApiToken.objects.create(user=user, expiry=None, name="first token")
+        return Response({"username": user.get_username(), "token": token},
+                        status=status.HTTP_201_CREATED)
+
+
+class TokenListView(APIView):
+    @extend_schema(operation_id="tokens_list", responses={200: s.ApiTokenSerializer(many=True),
+                                                          **_problems()},
+                   summary="Your tokens (their first characters, never the whole token)")
+    def get(self, request: Request) -> Response:
+        tokens = ApiToken.objects.filter(user=request.user).order_by("created")
+        return Response(s.ApiTokenSerializer(tokens, many=True).data)
+
+    @extend_schema(operation_id="tokens_create", request=s.TokenCreateRequestSerializer,
+                   responses={201: s.ApiTokenCreatedSerializer, **_problems(400)},
+                   summary="Create another token (one per app); it is shown once")
+    def post(self, request: Request) -> Response:
+        data = _valid(s.TokenCreateRequestSerializer, request.data)
+        instance, token = ApiToken.objects.create(user=request.user, expiry=None, name=data["name"])
+        body = {**s.ApiTokenSerializer(instance).data, "token": token}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TokenDetailView(APIView):
+    @extend_schema(operation_id="tokens_revoke", responses={204: None, **_problems(404)},
+                   summary="Revoke one of your tokens by its token_key")
+    def delete(self, request: Request, token_key: str) -> Response:
+        deleted, _ = ApiToken.objects.filter(user=request.user, token_key=token_key).delete()
+        if not deleted:
+            raise GameProblem("not_found", "You have no token with that key.")
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# --- matches ------------------------------------------------------------------------------
+
+
+def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
+    """The match summary of api.md from its row and engine state."""
+    view = seat_view(state, None).to_json()
+    return {
+        "id": match.id,
+        "status": match.status,
+        "rules": view["rules"],
+        "seats": [{"seat": p["seat"],
+                   "kind": "bot" if p["bot_level"] else "player" if p["name"] else "open",
+                   "name": p["name"], "bot_level": p["bot_level"]} for p in view["players"]],
+        "hand_number": view["hand_number"],
+        "scores": view["scores"],
+        "version": match.version,
+        "created_at": match.created_at,
+        "result": view["result"],
+    }
+
+
+def view_data(match_id: uuid.UUID, version: int, view: SeatView) -> dict[str, Any]:
+    return s.SeatViewSerializer({"match_id": match_id, "version": version, **view.to_json()}).data
+
+
+class MatchPagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+class MatchListCreateView(generics.GenericAPIView):
+    pagination_class = MatchPagination
+    serializer_class = s.MatchSummarySerializer
+
+    @extend_schema(operation_id="matches_list", parameters=[
+        OpenApiParameter("status", str, enum=s.STATUS_CHOICES, description="only this status")],
+        responses={200: s.MatchSummarySerializer(many=True), **_problems(400)},
+        summary="Your matches, newest first")
+    def get(self, request: Request) -> Response:
+        status_filter = request.query_params.get("status")
+        if status_filter and status_filter not in s.STATUS_CHOICES:
+            raise invalid_request("status", "invalid_choice",
+                                  f"status must be one of {s.STATUS_CHOICES}")
+        page = self.paginate_queryset(selectors.match_list(user=request.user, status=status_filter))
+        summaries = [match_summary(m, selectors.match_state(m)) for m in page or []]
+        return self.get_paginated_response(s.MatchSummarySerializer(summaries, many=True).data)
+
+    @extend_schema(operation_id="matches_create", request=s.MatchCreateRequestSerializer,
+                   responses={201: s.MatchSummarySerializer, **_problems(400)},
+                   summary="Create a match; it starts when every seat is taken")
+    def post(self, request: Request) -> Response:
+        data = _valid(s.MatchCreateRequestSerializer, request.data)
+        seats = [services.SeatSpec(seat["kind"], seat.get("level") or "easy") for seat in data["seats"]]
+        result = services.match_create(creator=request.user, seats=seats,
+                                       rules=data.get("rules") or RuleSet(),
+                                       deals=data.get("deals") or [])
+        match = result.match
+        headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
+        return Response(s.MatchSummarySerializer(match_summary(match, result.state)).data,
+                        status=status.HTTP_201_CREATED, headers=headers)
+
+
+class MatchDetailView(APIView):
+    @extend_schema(operation_id="matches_retrieve",
+                   responses={200: s.MatchSummarySerializer, **_problems(404)},
+                   summary="A match's summary")
+    def get(self, request: Request, match_id: uuid.UUID) -> Response:
+        match = selectors.match_get(match_id=match_id)
+        return Response(s.MatchSummarySerializer(
+            match_summary(match, selectors.match_state(match))).data)
+
+
+class MatchJoinView(APIView):
+    @extend_schema(operation_id="matches_join", request=s.MatchJoinRequestSerializer,
+                   responses={200: s.MatchSummarySerializer, **_problems(400, 404, 409)},
+                   summary="Take an open seat (any, or the one named)")
+    def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        data = _valid(s.MatchJoinRequestSerializer, request.data)
+        seat = Seat.from_label(data["seat"]) if data.get("seat") else None
+        result = services.match_join(match_id=match_id, player=request.user, seat=seat)
+        return Response(s.MatchSummarySerializer(match_summary(result.match, result.state)).data)
+
+
+class SeatViewView(APIView):
+    @extend_schema(operation_id="matches_view", parameters=[
+        OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
+                         description='"<version>": 304 when the match has not moved')],
+        responses={200: s.SeatViewSerializer, 304: None, **_problems(404)},
+        summary="Your seat's view of the table (ETag = version)")
+    def get(self, request: Request, match_id: uuid.UUID) -> Response:
+        match = selectors.match_get(match_id=match_id)
+        etag = f'"{match.version}"'
+        headers = {"ETag": etag, "Vary": "Authorization"}
+        if etag in _etags(request.headers.get("If-None-Match", "")):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        view = selectors.seat_view_get(match=match, user=request.user)
+        return Response(view_data(match.id, match.version, view), headers=headers)
+
+
+_IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER,
+                             description='"<version>": refuse with 412 if the match has moved on')
+_COMMAND_PROBLEMS = _problems(400, 403, 404, 409, 412, 422)
+
+
+class PassView(APIView):
+    @extend_schema(operation_id="matches_pass", request=s.CardsPassRequestSerializer,
+                   parameters=[_IF_MATCH],
+                   responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
+                   summary="Pass cards from your seat")
+    def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        data = _valid(s.CardsPassRequestSerializer, request.data)
+        result = services.cards_pass(match_id=match_id, player=request.user, cards=data["cards"],
+                                     expected_version=_if_match(request))
+        return Response(_command_result(request, result))
+
+
+class PlayView(APIView):
+    @extend_schema(operation_id="matches_play", request=s.CardPlayRequestSerializer,
+                   parameters=[_IF_MATCH],
+                   responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
+                   summary="Play a card from your seat")
+    def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        data = _valid(s.CardPlayRequestSerializer, request.data)
+        result = services.card_play(match_id=match_id, player=request.user, card=data["card"],
+                                    expected_version=_if_match(request))
+        return Response(_command_result(request, result))
+
+
+class EventQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(min_value=0, default=0,
+                                     help_text="return events with seq > after")
+    limit = serializers.IntegerField(min_value=1, max_value=1000, default=500)
+
+
+class EventListView(APIView):
+    @extend_schema(operation_id="matches_events", parameters=[EventQuerySerializer],
+                   responses={200: s.EventListSerializer, **_problems(400, 404)},
+                   summary="The match's events after seq N, redacted for your seat")
+    def get(self, request: Request, match_id: uuid.UUID) -> Response:
+        query = _valid(EventQuerySerializer, request.query_params)
+        match = selectors.match_get(match_id=match_id)
+        events = selectors.event_list(match=match, seat=selectors.seat_of(match, request.user),
+                                      after=query["after"], limit=query["limit"])
+        return Response({"events": s.serialize_events(events), "version": match.version})
+
+
+class HealthView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+    throttle_classes: list[Any] = []
+
+    @extend_schema(operation_id="healthz", responses={200: s.HealthSerializer,
+                                                      503: s.HealthSerializer}, auth=[])
+    def get(self, request: Request) -> Response:
+        database = broker = "ok"
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+        except Exception as error:  # report, don't raise: this is the health check
+            database = f"error: {error.__class__.__name__}"
+        if not settings.CELERY_TASK_ALWAYS_EAGER:
+            from config.celery import app
+
+            try:
+                with app.connection_for_write() as conn:
+                    conn.ensure_connection(max_retries=1, timeout=2)
+            except Exception as error:
+                broker = f"error: {error.__class__.__name__}"
+        else:
+            broker = "none (tasks run in-process)"
+        healthy = database == "ok" and not broker.startswith("error")
+        return Response({"status": "ok" if healthy else "unavailable", "database": database,
+                         "broker": broker},
+                        status=status.HTTP_200_OK if healthy else status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data  # type: ignore[return-value]
+
+
+_ETAG = re.compile(r'(?:W/)?"([^"]*)"')
+
+
+def _etags(header: str) -> set[str]:
+    return {f'"{tag}"' for tag in _ETAG.findall(header)}
+
+
+def _if_match(request: Request) -> int | None:
+    """The version an ``If-Match`` header expects, or None without one (or with ``*``)."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header or header == "*":
+        return None
+    tags = _ETAG.findall(header) or [header]
+    if len(tags) != 1 or not tags[0].isdigit():
+        raise invalid_request("If-Match", "invalid", 'If-Match takes one version: "42"')
+    return int(tags[0])
+
+
+def _command_result(request: Request, result: services.CommandResult) -> dict[str, Any]:
+    match = result.match
+    seat = selectors.seat_of(match, request.user)
+    events = [selectors.event_envelope(seq, event, seat, match.updated_at)
+              for seq, event in result.events]
+    return {"version": match.version, "events": s.serialize_events(events),
+            "view": view_data(match.id, match.version, seat_view(result.state, seat))}

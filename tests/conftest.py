@@ -1,0 +1,42 @@
+"""Shared fixtures: players with bearer tokens and API clients acting as them.
+
+In-process tests run against PostgreSQL (DATABASE_URL; ``make test`` points it at
+127.0.0.1) with Celery eager, so a bot's move happens when the command commits.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth import get_user_model
+from knox.models import get_token_model
+from rest_framework.test import APIClient
+
+_names = itertools.count(1)
+
+
+@pytest.fixture
+def make_client(db: None) -> Callable[..., APIClient]:
+    """``make_client("alice")`` -> an APIClient with a bearer token for a new player."""
+
+    def make(username: str | None = None) -> APIClient:
+        user = get_user_model().objects.create_user(username=username or f"player{next(_names)}")
+        _, token = get_token_model().objects.create(user=user, expiry=None)
+        client = APIClient(SERVER_NAME="localhost")
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+        client.username = user.get_username()  # type: ignore[attr-defined]
+        return client
+
+    return make
+
+
+@pytest.fixture
+def client_a(make_client: Callable[..., APIClient]) -> APIClient:
+    return make_client("alice")
+
+
+@pytest.fixture
+def anon_client() -> APIClient:
+    return APIClient(SERVER_NAME="localhost")
