@@ -48,7 +48,7 @@ class StrictSerializer(serializers.Serializer):
 # --- players and tokens -------------------------------------------------------------------
 
 
-class PlayerCreateRequestSerializer(StrictSerializer):
+class PlayerCreateSerializer(StrictSerializer):
     username = serializers.RegexField(r"^[\w.@+-]{1,150}$", help_text="Letters, digits, @.+-_")
 
 
@@ -57,7 +57,7 @@ class PlayerCreatedSerializer(serializers.Serializer):
     token = serializers.CharField(help_text="Bearer token; shown only this once.")
 
 
-class TokenCreateRequestSerializer(StrictSerializer):
+class TokenCreateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=100, required=False, default="",
                                  help_text="What the token is for, e.g. the app's name.")
 
@@ -122,7 +122,7 @@ RulesSerializer = type("RulesSerializer", (StrictSerializer,), {
 # --- matches ------------------------------------------------------------------------------
 
 
-class SeatRequestSerializer(StrictSerializer):
+class SeatSpecSerializer(StrictSerializer):
     kind = serializers.ChoiceField(["player", "bot", "open"],
                                    help_text="player = you; bot = a bot; open = anyone may join")
     level = serializers.ChoiceField(list(LEVELS), required=False,
@@ -135,8 +135,8 @@ class SeatRequestSerializer(StrictSerializer):
         return attrs
 
 
-class MatchCreateRequestSerializer(StrictSerializer):
-    seats = SeatRequestSerializer(many=True, help_text="north, east, south, west, in order")
+class MatchCreateSerializer(StrictSerializer):
+    seats = SeatSpecSerializer(many=True, help_text="north, east, south, west, in order")
     rules = RulesSerializer(required=False, allow_null=True)
     deals = serializers.ListField(
         child=serializers.ListField(child=serializers.ListField(child=CardField())),
@@ -158,7 +158,7 @@ class MatchCreateRequestSerializer(StrictSerializer):
             raise serializers.ValidationError(str(error), code="invalid") from None
 
 
-class MatchJoinRequestSerializer(StrictSerializer):
+class MatchJoinSerializer(StrictSerializer):
     seat = serializers.ChoiceField(SEAT_CHOICES, required=False, allow_null=True,
                                    help_text="Leave out to take the first open seat.")
 
@@ -345,12 +345,12 @@ class EventListSerializer(serializers.Serializer):
 # --- commands -----------------------------------------------------------------------------
 
 
-class CardsPassRequestSerializer(StrictSerializer):
+class CardsPassSerializer(StrictSerializer):
     cards = serializers.ListField(child=CardField(), max_length=52,
                                   help_text="The cards you pass (3 by default).")
 
 
-class CardPlayRequestSerializer(StrictSerializer):
+class CardPlaySerializer(StrictSerializer):
     card = CardField()
 
 

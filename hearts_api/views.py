@@ -42,13 +42,13 @@ class PlayerCreateView(APIView):
     authentication_classes: list[Any] = []
     throttle_classes = [AnonRateThrottle]
 
-    @extend_schema(operation_id="players_create", request=s.PlayerCreateRequestSerializer,
+    @extend_schema(operation_id="players_create", request=s.PlayerCreateSerializer,
                    responses={201: s.PlayerCreatedSerializer, **_problems(400, 403, 409)},
                    auth=[], summary="Register a player and get its first bearer token")
     def post(self, request: Request) -> Response:
         if not settings.SELF_REGISTRATION:
             raise GameProblem("registration_closed", "Self-registration is switched off.")
-        data = _valid(s.PlayerCreateRequestSerializer, request.data)
+        data = _valid(s.PlayerCreateSerializer, request.data)
         try:
             with transaction.atomic():
                 user = get_user_model().objects.create_user(username=data["username"])
@@ -67,11 +67,11 @@ class TokenListView(APIView):
         tokens = ApiToken.objects.filter(user=request.user).order_by("created")
         return Response(s.ApiTokenSerializer(tokens, many=True).data)
 
-    @extend_schema(operation_id="tokens_create", request=s.TokenCreateRequestSerializer,
+    @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
                    responses={201: s.ApiTokenCreatedSerializer, **_problems(400)},
                    summary="Create another token (one per app); it is shown once")
     def post(self, request: Request) -> Response:
-        data = _valid(s.TokenCreateRequestSerializer, request.data)
+        data = _valid(s.TokenCreateSerializer, request.data)
         instance, token = ApiToken.objects.create(user=request.user, expiry=None, name=data["name"])
         body = {**s.ApiTokenSerializer(instance).data, "token": token}
         return Response(body, status=status.HTTP_201_CREATED)
@@ -135,11 +135,11 @@ class MatchListCreateView(generics.GenericAPIView):
         summaries = [match_summary(m, selectors.match_state(m)) for m in page or []]
         return self.get_paginated_response(s.MatchSummarySerializer(summaries, many=True).data)
 
-    @extend_schema(operation_id="matches_create", request=s.MatchCreateRequestSerializer,
+    @extend_schema(operation_id="matches_create", request=s.MatchCreateSerializer,
                    responses={201: s.MatchSummarySerializer, **_problems(400)},
                    summary="Create a match; it starts when every seat is taken")
     def post(self, request: Request) -> Response:
-        data = _valid(s.MatchCreateRequestSerializer, request.data)
+        data = _valid(s.MatchCreateSerializer, request.data)
         seats = [services.SeatSpec(seat["kind"], seat.get("level") or "easy") for seat in data["seats"]]
         result = services.match_create(creator=request.user, seats=seats,
                                        rules=data.get("rules") or RuleSet(),
@@ -161,11 +161,11 @@ class MatchDetailView(APIView):
 
 
 class MatchJoinView(APIView):
-    @extend_schema(operation_id="matches_join", request=s.MatchJoinRequestSerializer,
+    @extend_schema(operation_id="matches_join", request=s.MatchJoinSerializer,
                    responses={200: s.MatchSummarySerializer, **_problems(400, 404, 409)},
                    summary="Take an open seat (any, or the one named)")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
-        data = _valid(s.MatchJoinRequestSerializer, request.data)
+        data = _valid(s.MatchJoinSerializer, request.data)
         seat = Seat.from_label(data["seat"]) if data.get("seat") else None
         result = services.match_join(match_id=match_id, player=request.user, seat=seat)
         return Response(s.MatchSummarySerializer(match_summary(result.match, result.state)).data)
@@ -193,24 +193,24 @@ _COMMAND_PROBLEMS = _problems(400, 403, 404, 409, 412, 422)
 
 
 class PassView(APIView):
-    @extend_schema(operation_id="matches_pass", request=s.CardsPassRequestSerializer,
+    @extend_schema(operation_id="matches_pass", request=s.CardsPassSerializer,
                    parameters=[_IF_MATCH],
                    responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
                    summary="Pass cards from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
-        data = _valid(s.CardsPassRequestSerializer, request.data)
+        data = _valid(s.CardsPassSerializer, request.data)
         result = services.cards_pass(match_id=match_id, player=request.user, cards=data["cards"],
                                      expected_version=_if_match(request))
         return Response(_command_result(request, result))
 
 
 class PlayView(APIView):
-    @extend_schema(operation_id="matches_play", request=s.CardPlayRequestSerializer,
+    @extend_schema(operation_id="matches_play", request=s.CardPlaySerializer,
                    parameters=[_IF_MATCH],
                    responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
                    summary="Play a card from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
-        data = _valid(s.CardPlayRequestSerializer, request.data)
+        data = _valid(s.CardPlaySerializer, request.data)
         result = services.card_play(match_id=match_id, player=request.user, card=data["card"],
                                     expected_version=_if_match(request))
         return Response(_command_result(request, result))
