@@ -8,7 +8,9 @@ urlpatterns = [
     path("api/v1/", include("hearts_api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema",
+                                                    template_name="hearts_api/redoc.html"),
+         name="redoc"),
     path("healthz", HealthView.as_view(), name="healthz"),
     path("admin/", admin.site.urls),
 ]

@@ -69,7 +69,8 @@ class EventQuerySet(models.QuerySet["Event"]):
 class Event(models.Model):
     """One fact of a match's log: ``payload`` is the engine event's JSON form."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    # PROTECT: deleting a match must not delete its log behind the append-only guards.
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=32)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -136,7 +136,8 @@ def _lock(match_id: uuid.UUID, expected_version: int | None = None) -> models.Ma
         raise IllegalMove("not_found", "no such match") from None
     if expected_version is not None and expected_version != match.version:
         raise IllegalMove("stale_version",
-                          f"version {expected_version} is not current ({match.version})")
+                          f"version {expected_version} is not current ({match.version})",
+                          version=match.version)
     return match
 
 

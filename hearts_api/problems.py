@@ -94,6 +94,7 @@ class GameProblem(exceptions.APIException):
     @classmethod
     def from_illegal_move(cls, error: IllegalMove, **extensions: Any) -> GameProblem:
         """A problem for an engine or service refusal; rule refusals carry ``legal_cards``."""
+        extensions = {**error.details, **extensions}
         if error.legal_cards is not None:
             extensions["legal_cards"] = [str(card) for card in error.legal_cards]
         return cls(error.code, error.message, **extensions)

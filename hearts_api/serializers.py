@@ -254,7 +254,8 @@ class SeatViewSerializer(serializers.Serializer):
     to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
     is_your_turn = serializers.BooleanField()
     legal_cards = serializers.ListField(child=serializers.CharField())
-    pass_ = PassInfoSerializer(allow_null=True, help_text="null on a hold hand")
+    pass_ = PassInfoSerializer(allow_null=True, help_text="your pass; null on a hold hand "
+                                                          "and for a spectator")
     trick = CurrentTrickSerializer(allow_null=True)
     tricks = CompletedTrickSerializer(many=True, help_text="this hand's tricks, oldest first")
     hearts_broken = serializers.BooleanField()
@@ -378,3 +379,7 @@ class ProblemSerializer(serializers.Serializer):
                                         help_text="with rule refusals: what you may play or pass")
     errors = serializers.ListField(child=serializers.DictField(), required=False,
                                    help_text="with invalid_request: [{field, code, detail}]")
+    to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES), required=False,
+                                   help_text="with not_your_turn: the seat on turn")
+    version = serializers.IntegerField(required=False,
+                                       help_text="with stale_version: the current version")

@@ -89,6 +89,7 @@ class Card:
     rank: Rank
     suit: Suit
     index: int
+    _code: str
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         return _DECK_BY_KEY[(rank, suit)]
@@ -109,7 +110,7 @@ class Card:
         return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:
-        return self._code  # type: ignore[no-any-return]
+        return self._code
 
     def __repr__(self) -> str:
         return f"Card({self._code!r})"

@@ -28,8 +28,8 @@ from .events import (
 from .rules import (
     PassDirection,
     RuleSet,
-    TiePolicy,
     legal_plays,
+    match_ends,
     pass_direction,
     pass_target,
     penalty_points,
@@ -51,13 +51,16 @@ from .state import (
 
 class IllegalMove(Exception):
     """A refused command. ``code`` is the rule code of rules.md (or api.md for seats);
-    ``legal_cards`` lists what the seat could have played or passed from, when that helps."""
+    ``legal_cards`` lists what the seat could have played or passed from, when that helps;
+    ``details`` holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready."""
 
-    def __init__(self, code: str, message: str, legal_cards: Sequence[Card] | None = None) -> None:
+    def __init__(self, code: str, message: str, legal_cards: Sequence[Card] | None = None,
+                 **details: object) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.legal_cards = list(legal_cards) if legal_cards is not None else None
+        self.details = details
 
 
 # --- commands -----------------------------------------------------------------------------
@@ -207,7 +210,8 @@ def _decide_play(state: MatchState, command: PlayCard) -> list[Event]:
         raise IllegalMove("wrong_phase", f"no play now: the match is {state.phase.value}")
     trick = hand.trick
     if command.seat != trick.to_play:
-        raise IllegalMove("not_your_turn", f"it is {trick.to_play.label}'s turn")
+        raise IllegalMove("not_your_turn", f"it is {trick.to_play.label}'s turn",
+                          to_act=[trick.to_play.label])
     holding = hand.holdings[command.seat]
     legal = legal_cards(state, command.seat)
     card = command.card
@@ -251,7 +255,7 @@ def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
     hand = after.hand
     assert hand is not None
     score = score_hand(hand.taken, hand.tricks_won(), after.totals, after.rules,
-                       match_would_end=after.end_started_after is not None)
+                       hand_number=hand.number, end_started_after=after.end_started_after)
     totals = tuple(t + p for t, p in zip(after.totals, score.points, strict=True))
     scored = HandScored(hand.number, score.points, totals, score.moon_shooter, score.is_sun)  # type: ignore[arg-type]
     events.append(scored)
@@ -263,18 +267,12 @@ def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
 
 
 def match_result(state: MatchState) -> MatchResult | None:
-    """The result if the match ends after the hand just scored, else None (rules.md,
-    "End of the match": lowest total wins; ties play on or share; extra hands are capped)."""
-    if state.end_started_after is None:
-        return None
+    """The result if the match ends after the hand just scored, else None (``match_ends``)."""
     totals = state.totals
-    lowest = min(totals)
-    winners = tuple(seat for seat in Seat if totals[seat] == lowest)
-    extra_hands = state.hands_played - state.end_started_after
-    rules = state.rules
-    if (len(winners) > 1 and rules.tie_policy is TiePolicy.PLAY_ON
-            and extra_hands < rules.max_tiebreak_hands):
+    if not match_ends(totals, state.rules, hand_number=state.hands_played,
+                      end_started_after=state.end_started_after):
         return None
+    winners = tuple(seat for seat in Seat if totals[seat] == min(totals))
     return MatchResult(tuple(standings(totals)), winners, len(winners) > 1,
                        state.hands_played, state.moons)
 
@@ -313,18 +311,18 @@ def evolve(state: MatchState | None, event: Event) -> MatchState:
         seats = list(state.seats)
         seats[event.seat] = Occupant(event.player, event.bot_level)
         full = all(seats)
-        return replace(state, seats=tuple(seats),  # type: ignore[arg-type]
+        return replace(state, seats=tuple(seats),
                        phase=Phase.DEALING if full else Phase.WAITING)
     if isinstance(event, HandDealt):
         empty: Deal = ((), (), (), ())
-        hand = HandState(number=event.hand_number, pass_direction=event.pass_direction,
-                         holdings=event.holdings, passes=(None, None, None, None),
-                         is_exchanged=False, trick=None, tricks=(), hearts_broken=False,
-                         taken=empty)
+        dealt = HandState(number=event.hand_number, pass_direction=event.pass_direction,
+                          holdings=event.holdings, passes=(None, None, None, None),
+                          is_exchanged=False, trick=None, tricks=(), hearts_broken=False,
+                          taken=empty)
         deals = state.deals[1:] if state.deals and event.seed is None else state.deals
         if event.pass_direction is PassDirection.HOLD:
-            return replace(state, hand=_start_play(hand), phase=Phase.PLAYING, deals=deals)
-        return replace(state, hand=hand, phase=Phase.PASSING, deals=deals)
+            return replace(state, hand=_start_play(dealt), phase=Phase.PLAYING, deals=deals)
+        return replace(state, hand=dealt, phase=Phase.PASSING, deals=deals)
     hand = state.hand
     assert hand is not None
     if isinstance(event, CardsPassed):
@@ -349,7 +347,7 @@ def evolve(state: MatchState | None, event: Event) -> MatchState:
         taken[event.winner] = taken[event.winner] + done.cards
         next_trick = Trick(done.number + 1, event.winner) if done.number < 13 else None
         return replace(state, hand=replace(hand, trick=next_trick, tricks=hand.tricks + (done,),
-                                           taken=tuple(taken)))  # type: ignore[arg-type]
+                                           taken=tuple(taken)))
     if isinstance(event, HandScored):
         reached = max(event.totals) >= state.rules.target_score
         started = state.end_started_after

@@ -173,7 +173,7 @@ class HandScored:
         points = tuple(data["points"][seat.label] for seat in Seat)
         totals = tuple(data["totals"][seat.label] for seat in Seat)
         moon = Seat.from_label(data["moon"]) if data["moon"] else None
-        return cls(data["hand_number"], points, totals, moon, data["sun"])  # type: ignore[arg-type]
+        return cls(data["hand_number"], points, totals, moon, data["sun"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +194,7 @@ class MatchEnded:
 Event = (MatchCreated | SeatTaken | HandDealt | CardsPassed | CardsExchanged | CardPlayed
          | TrickTaken | HandScored | MatchEnded)
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls  # type: ignore[misc]
+    cls.type: cls
     for cls in (MatchCreated, SeatTaken, HandDealt, CardsPassed, CardsExchanged, CardPlayed,
                 TrickTaken, HandScored, MatchEnded)
 }

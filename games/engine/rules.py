@@ -220,15 +220,16 @@ def score_hand(
     totals: Sequence[int],
     rules: RuleSet,
     *,
-    match_would_end: bool,
+    hand_number: int,
+    end_started_after: int | None,
 ) -> HandScore:
-    """Score a finished hand (rules.md, "Scoring", and the moon, sun and JD variants).
+    """Score hand ``hand_number`` (rules.md, "Scoring", and the moon, sun and JD variants).
 
     ``taken[s]`` are the cards seat ``s`` took, ``tricks_won[s]`` its tricks,
     ``totals`` the match totals before this hand. A moon is found by the cards
-    taken (all 13 hearts and QS), never by a points total. ``match_would_end``
-    says the match is in or entering its end (some total reached the target),
-    which ``shooters_choice`` needs.
+    taken (all 13 hearts and QS), never by a points total. ``end_started_after``
+    (see ``match_ends``) lets ``shooters_choice`` tell whether adding to the
+    others would end the match.
     """
     points = [penalty_points(cards) for cards in taken]
     shooter: Seat | None = None
@@ -245,15 +246,32 @@ def score_hand(
         subtract = rules.moon_scoring is MoonScoring.SUBTRACT_FROM_SHOOTER
         if rules.moon_scoring is MoonScoring.SHOOTERS_CHOICE:
             after = [total + add for total, add in zip(totals, added, strict=True)]
-            ends = match_would_end or max(after) >= rules.target_score
             alone_lowest = all(after[shooter] < after[s] for s in Seat if s != shooter)
-            subtract = ends and not alone_lowest
+            subtract = not alone_lowest and match_ends(
+                after, rules, hand_number=hand_number, end_started_after=end_started_after)
         points = [-amount if seat == shooter else 0 for seat in Seat] if subtract else added
     if rules.jack_of_diamonds:
         for seat, cards in zip(Seat, taken, strict=True):
             if JACK_OF_DIAMONDS in cards:
                 points[seat] += rules.jack_of_diamonds
     return HandScore((points[0], points[1], points[2], points[3]), shooter, is_sun)
+
+
+def match_ends(
+    totals: Sequence[int], rules: RuleSet, *, hand_number: int, end_started_after: int | None
+) -> bool:
+    """Whether the match ends with ``totals`` after hand ``hand_number`` (rules.md, "End of
+    the match"). ``end_started_after`` is the hand after which some total first reached the
+    target, if that happened before this hand: extra tiebreak hands count from it.
+    """
+    started = end_started_after
+    if started is None:
+        if max(totals) < rules.target_score:
+            return False
+        started = hand_number
+    alone_lowest = list(totals).count(min(totals)) == 1
+    return (alone_lowest or rules.tie_policy is TiePolicy.SHARE
+            or hand_number - started >= rules.max_tiebreak_hands)
 
 
 def standings(totals: Sequence[int]) -> list[tuple[Seat, int, int]]:

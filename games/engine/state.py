@@ -247,7 +247,7 @@ def state_from_json(data: dict[str, Any]) -> MatchState:
         seats=tuple(None if o is None else Occupant(o["player"], o["bot_level"])  # type: ignore[arg-type]
                     for o in data["seats"]),
         phase=Phase(data["phase"]),
-        totals=tuple(data["totals"]),  # type: ignore[arg-type]
+        totals=tuple(data["totals"]),
         hands_played=data["hands_played"],
         hand=hand,
         deals=tuple(_deal(deal) for deal in data["deals"]),

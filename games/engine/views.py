@@ -52,8 +52,8 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         """The view in the API's JSON shape (api.md, "The seat view")."""
-        by_seat = lambda values: {seat.label: values[seat] for seat in Seat}  # noqa: E731
-        has_pass = self.pass_direction not in (None, PassDirection.HOLD)
+        # "pass" is the caller's own pass: null on a hold hand and for a spectator.
+        has_pass = self.seat is not None and self.pass_direction not in (None, PassDirection.HOLD)
         return {
             "status": self.status.value,
             "seat": self.seat.label if self.seat is not None else None,
@@ -72,9 +72,9 @@ class SeatView:
             "trick": _trick_json(self.trick) if self.trick else None,
             "tricks": [_trick_json(trick) for trick in self.tricks],
             "hearts_broken": self.hearts_broken,
-            "tricks_won": by_seat(self.tricks_won),
-            "hand_points": by_seat(self.hand_points),
-            "scores": by_seat(self.scores),
+            "tricks_won": _by_seat(self.tricks_won),
+            "hand_points": _by_seat(self.hand_points),
+            "scores": _by_seat(self.scores),
             "players": [
                 {"seat": seat.label,
                  "name": occupant.player if occupant else None,
@@ -84,6 +84,10 @@ class SeatView:
             "rules": self.rules.to_json(),
             "result": result_to_json(self.result) if self.result else None,
         }
+
+
+def _by_seat(values: tuple[int, int, int, int]) -> dict[str, int]:
+    return {seat.label: values[seat] for seat in Seat}
 
 
 def _trick_json(trick: Trick) -> dict[str, Any]:

@@ -1,0 +1,40 @@
+"""Fixtures of the API tests: ``make_table`` seats four human players in a new match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from .helpers import HOLD, SEATS, Table, create_match, deal, match_url
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle_counts() -> Iterator[None]:
+    """Throttle counts live in the cache; start every test with none."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def make_table(make_client: Callable[..., APIClient]) -> Callable[..., Table]:
+    """``make_table(D1, rules=HOLD)`` -> a ``Table``: north creates the match with the
+    fixture deal (None: shuffled deals), east, south and west join in that order, so the
+    first hand is dealt when west sits down."""
+
+    def make(deal_text: str | None = None, rules: Mapping[str, Any] = HOLD) -> Table:
+        clients = {seat: make_client() for seat in SEATS}
+        summary = create_match(clients["north"],
+                               seats=[{"kind": "player"}] + [{"kind": "open"}] * 3,
+                               rules=rules, deals=[deal(deal_text)] if deal_text else None)
+        for seat in SEATS[1:]:
+            response = clients[seat].post(match_url(summary["id"], "join"), {"seat": seat},
+                                          format="json")
+            assert response.status_code == 200, response.content
+        return Table(summary["id"], clients)
+
+    return make

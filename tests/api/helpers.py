@@ -1,0 +1,268 @@
+"""Shared helpers for the API tests: the fixture deals of scenarios.md, card notation,
+problem+json assertions and ``Table``, a match whose four seats are driven over HTTP.
+
+Everything here talks to the service through the real URL conf (``APIClient``); the
+engine is imported only to turn scenario notation (``10C``) into canonical codes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from rest_framework.test import APIClient
+
+from games.engine import parse_cards, sort_cards
+from games.models import Event
+
+API = "/api/v1"
+PROBLEM = "application/problem+json"
+SEATS = ("north", "east", "south", "west")
+LETTERS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+# Every hand is a hold hand: a fixture deal is then "the hands at the start of play".
+HOLD = {"pass_rotation": ["hold"]}
+# Every hand passes left: a fixture deal is then the deal before the pass (scenarios R08, R09, R15).
+LEFT = {"pass_rotation": ["left"]}
+
+DEFAULT_RULES = {
+    "target_score": 100,
+    "pass_rotation": ["left", "right", "across", "hold"],
+    "pass_count": 3,
+    "first_trick_points": False,
+    "queen_breaks_hearts": False,
+    "shoot_the_sun": False,
+    "moon_scoring": "add_to_others",
+    "jack_of_diamonds": 0,
+    "tie_policy": "play_on",
+    "max_tiebreak_hands": 5,
+}
+
+# --- the fixture deals of scenarios.md ------------------------------------------------------
+
+D1 = """
+N: 2C 3C 4C 5C 6C 7C 8C 9C 10C 2D 3D 4D 5D
+E: 6D 7D 8D 2S 3S QS 2H 3H 4H 5H 6H 7H 8H
+S: 4S 5S 6S 7S 8S 9S 10S 9H 10H JH QH KH AH
+W: JC QC KC AC 9D 10D JD QD KD AD JS KS AS
+"""
+D1_A = ("N 2C, E 8D, S 10S, W JC", "W AC, N 3C, E QS, S AH")
+
+D4 = """
+N: 2C 3C 4C 5C 2D 3D 4D 2S 3S 4S 2H 3H 4H
+E: 6C 7C 8C 5D 6D 7D 8D 5S 6S 7S 5H 6H 7H
+S: 9C 10C JC 9D 10D JD 8S 9S 10S JS 8H 9H 10H
+W: QC KC AC QD KD AD QS KS AS JH QH KH AH
+"""
+# W wins every trick of D4-a, 26 points in all: a moon.
+D4_A = (
+    "N 2C, E 6C, S 9C, W AC",
+    "W KC, N 3C, E 7C, S 10C",
+    "W QC, N 4C, E 8C, S JC",
+    "W AD, N 2D, E 5D, S 9D",
+    "W KD, N 3D, E 6D, S 10D",
+    "W QD, N 4D, E 7D, S JD",
+    "W AS, N 2S, E 5S, S 8S",
+    "W KS, N 3S, E 6S, S 9S",
+    "W QS, N 4S, E 7S, S 10S",
+    "W JH, N 2H, E 5H, S 8H",
+    "W QH, N 3H, E 6H, S 9H",
+    "W KH, N 4H, E 7H, S 10H",
+    "W AH, N 5C, E 8D, S JS",
+)
+
+# R10: after R10_SCRIPT it is trick 5, hearts broken (S's 2H at T4), W has led 3H,
+# N has played 6H and E holds 5C 6C 7C 8C 9C 8H 8S KS AS.
+R10_DEAL = """
+N: 2C 5D 6D 7D 8D 9D 10D JD 6H 7H 9H 10H JH
+E: 5C 6C 7C 8C 9C 10C 2D 3D 4D 8S KS AS 8H
+S: 3C 4C JC 2S 3S 4S 5S 6S 7S 9S 2H 4H 5H
+W: QC KC AC QD KD AD 10S JS QS 3H QH KH AH
+"""
+R10_SCRIPT = (
+    "N 2C, E 10C, S JC, W AC",
+    "W AD, N 5D, E 2D, S 2S",
+    "W KD, N 6D, E 3D, S 3S",
+    "W QD, N 7D, E 4D, S 2H",
+    "W 3H, N 6H",
+)
+
+
+# --- notation -------------------------------------------------------------------------------
+
+
+def codes(text: str | Iterable[str]) -> list[str]:
+    """Canonical codes in canonical order (suit C, D, S, H, then rank) from scenario
+    notation: ``codes("10S 4S") == ["4S", "TS"]``."""
+    texts = text.split() if isinstance(text, str) else list(text)
+    return [str(card) for card in sort_cards(parse_cards(texts))]
+
+
+def holdings(deal_text: str) -> dict[str, list[str]]:
+    """A deal printed as four ``X: cards`` lines -> canonical sorted cards by seat name."""
+    lines = [line for line in deal_text.strip().splitlines() if line.strip()]
+    assert [line.split(":")[0] for line in lines] == ["N", "E", "S", "W"], deal_text
+    return {LETTERS[line[0]]: codes(line.split(":", 1)[1]) for line in lines}
+
+
+def deal(deal_text: str) -> list[list[str]]:
+    """A deal as the create request takes it: four lists of 13 codes, north first."""
+    by_seat = holdings(deal_text)
+    return [by_seat[seat] for seat in SEATS]
+
+
+def plays(*tricks: str) -> list[tuple[str, str]]:
+    """``"N 2C, E 8D"`` -> ``[("north", "2C"), ("east", "8D")]``."""
+    return [(LETTERS[letter], card) for trick in tricks
+            for letter, card in (play.split() for play in trick.split(","))]
+
+
+# --- URLs and problems ----------------------------------------------------------------------
+
+
+def match_url(match_id: str | uuid.UUID, action: str = "") -> str:
+    return f"{API}/matches/{match_id}" + (f"/{action}" if action else "")
+
+
+def assert_problem(response: Any, status: int, code: str,
+                   legal_cards: list[str] | None = None) -> dict[str, Any]:
+    """Assert an RFC 9457 problem response with ``status`` and ``code``; rule refusals
+    also carry exactly ``legal_cards`` (None: the body must have no ``legal_cards``)."""
+    assert response.status_code == status, (response.status_code, response.content)
+    assert response["Content-Type"] == PROBLEM
+    body = response.json()
+    assert body["status"] == status
+    assert body["code"] == code
+    assert body["type"].endswith(f"/problems/{code}")
+    assert isinstance(body["title"], str) and body["title"]
+    assert isinstance(body["detail"], str) and body["detail"]
+    if legal_cards is None:
+        assert "legal_cards" not in body
+    else:
+        assert body["legal_cards"] == legal_cards
+    return body
+
+
+def assert_invalid(response: Any, *fields: str) -> list[dict[str, Any]]:
+    """Assert a 400 ``invalid_request`` whose ``errors`` name exactly ``fields``."""
+    body = assert_problem(response, 400, "invalid_request")
+    errors = body["errors"]
+    for error in errors:
+        assert set(error) == {"field", "code", "detail"}
+        assert error["code"] and error["detail"]
+    assert sorted({error["field"] for error in errors}) == sorted(fields)
+    return errors
+
+
+# --- matches --------------------------------------------------------------------------------
+
+
+def create_match(client: APIClient, *, seats: list[dict[str, Any]],
+                 rules: Mapping[str, Any] | None = None,
+                 deals: list[list[list[str]]] | None = None) -> dict[str, Any]:
+    """POST /matches; assert 201 and return the summary."""
+    body: dict[str, Any] = {"seats": seats}
+    if rules is not None:
+        body["rules"] = dict(rules)
+    if deals is not None:
+        body["deals"] = deals
+    response = client.post(f"{API}/matches", body, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def first_legal(view: Mapping[str, Any]) -> str:
+    """The lowest legal card in canonical order (the lists are sorted that way)."""
+    return view["legal_cards"][0]
+
+
+class Table:
+    """A match whose four seats are human players, each with its own client, so a test
+    can drive (and watch) every seat. ``clients`` maps seat names to clients."""
+
+    def __init__(self, match_id: str, clients: dict[str, APIClient]) -> None:
+        self.id = match_id
+        self.clients = clients
+
+    def names(self) -> dict[str, str]:
+        return {seat: client.username for seat, client in self.clients.items()}  # type: ignore[attr-defined]
+
+    def get(self, seat: str, action: str = "", **query: Any) -> Any:
+        return self.clients[seat].get(match_url(self.id, action), query)
+
+    def view(self, seat: str) -> dict[str, Any]:
+        response = self.get(seat, "view")
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def views(self) -> dict[str, dict[str, Any]]:
+        return {seat: self.view(seat) for seat in SEATS}
+
+    def events(self, seat: str, after: int = 0) -> list[dict[str, Any]]:
+        response = self.get(seat, "events", after=after)
+        assert response.status_code == 200, response.content
+        return response.json()["events"]
+
+    def play(self, seat: str, card: str, **headers: str) -> Any:
+        """POST /play for ``seat`` (no assertion: refusals are tested with this too)."""
+        return self.clients[seat].post(match_url(self.id, "play"), {"card": card},
+                                       format="json", **headers)
+
+    def pass_cards(self, seat: str, cards: str | list[str], **headers: str) -> Any:
+        """POST /pass for ``seat``; ``cards`` as a list of codes or ``"10C 9C 5D"``."""
+        listed = cards.split() if isinstance(cards, str) else cards
+        return self.clients[seat].post(match_url(self.id, "pass"), {"cards": listed},
+                                       format="json", **headers)
+
+    def played(self, *tricks: str) -> dict[str, Any]:
+        """Play a script (``"N 2C, E 8D, S 10S, W JC"``), asserting every card is accepted;
+        returns the last command's response body."""
+        body: dict[str, Any] = {}
+        for seat, card in plays(*tricks):
+            response = self.play(seat, card)
+            assert response.status_code == 200, (seat, card, response.content)
+            body = response.json()
+        return body
+
+    def passed(self, seat: str, cards: str | list[str]) -> dict[str, Any]:
+        response = self.pass_cards(seat, cards)
+        assert response.status_code == 200, (seat, cards, response.content)
+        return response.json()
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every seat's view (each carries the version) and the stored event count."""
+        return {"views": self.views(), "events": Event.objects.filter(match_id=self.id).count()}
+
+    def play_out_hand(self) -> None:
+        """Finish the current hand: every seat passes and plays its first legal cards."""
+        view = self.view("north")
+        hand_number = view["hand_number"]
+        while view["hand_number"] == hand_number and view["status"] != "finished":
+            for seat in view["to_act"]:
+                seat_view = self.view(seat)
+                if seat_view["status"] == "passing":
+                    body = self.passed(seat, seat_view["legal_cards"][:seat_view["rules"]["pass_count"]])
+                else:
+                    response = self.play(seat, first_legal(seat_view))
+                    assert response.status_code == 200, response.content
+                    body = response.json()
+            view = body["view"]  # the actor's view: to_act, hand_number and status are public
+
+    def play_to_hand(self, number: int) -> dict[str, Any]:
+        """Play hands out until hand ``number`` is dealt; returns north's view."""
+        while self.view("north")["hand_number"] < number:
+            self.play_out_hand()
+        view = self.view("north")
+        assert view["hand_number"] == number
+        return view
+
+
+def assert_refused(table: Table, request: Callable[[], Any], status: int, code: str,
+                   legal_cards: list[str] | None = None) -> dict[str, Any]:
+    """Send ``request`` and assert it is refused with ``status``/``code`` (and exactly
+    ``legal_cards``) while every seat's view, the version and the event log stay as they were."""
+    before = table.snapshot()
+    body = assert_problem(request(), status, code, legal_cards)
+    assert table.snapshot() == before
+    return body

@@ -1,0 +1,106 @@
+"""Players and bearer tokens (api.md, "Auth"): registration, several tokens per player,
+revocation, and tokens stored only as digests."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from knox.crypto import hash_token
+from rest_framework.test import APIClient
+
+from hearts_api.models import ApiToken
+
+from .helpers import API, assert_invalid, assert_problem
+
+pytestmark = pytest.mark.django_db
+
+
+def _register(username):
+    return APIClient(SERVER_NAME="localhost").post(f"{API}/players", {"username": username},
+                                                   format="json")
+
+
+def _bearer(token):
+    client = APIClient(SERVER_NAME="localhost")
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client
+
+
+def test_register_answers_201_with_a_token_that_works_as_bearer():
+    response = _register("carol")
+    assert response.status_code == 201
+    body = response.json()
+    assert set(body) == {"username", "token"} and body["username"] == "carol"
+    matches = _bearer(body["token"]).get(f"{API}/matches")
+    assert matches.status_code == 200
+    assert matches.json()["count"] == 0
+    assert get_user_model().objects.filter(username="carol").count() == 1
+
+
+def test_register_a_taken_username_is_username_taken_409():
+    assert _register("carol").status_code == 201
+    assert_problem(_register("carol"), 409, "username_taken")
+    assert ApiToken.objects.filter(user__username="carol").count() == 1
+
+
+@pytest.mark.parametrize("username", ["", "has space", "x" * 151])
+def test_register_an_invalid_username_is_invalid_request_400(username):
+    assert_invalid(_register(username), "username")
+    assert not get_user_model().objects.filter(username=username).exists()
+
+
+def test_register_when_self_registration_is_off_is_registration_closed_403(settings):
+    settings.SELF_REGISTRATION = False
+    assert_problem(_register("carol"), 403, "registration_closed")
+    assert not get_user_model().objects.filter(username="carol").exists()
+
+
+def test_tokens_are_listed_by_key_and_name_and_never_in_full(client_a):
+    created = client_a.post(f"{API}/tokens", {"name": "phone"}, format="json")
+    assert created.status_code == 201
+    new = created.json()
+    assert set(new) == {"token_key", "name", "created", "token"}
+    assert new["name"] == "phone" and new["token"].startswith(new["token_key"])
+    assert len(new["token_key"]) < len(new["token"])
+    listed = client_a.get(f"{API}/tokens").json()
+    assert [t["name"] for t in listed] == ["", "phone"]  # the fixture's token, then the new one
+    assert listed[1] == {k: new[k] for k in ("token_key", "name", "created")}
+    assert all(set(t) == {"token_key", "name", "created"} for t in listed)
+
+
+def test_a_player_may_hold_several_working_tokens(client_a):
+    token = client_a.post(f"{API}/tokens", {"name": "tablet"}, format="json").json()["token"]
+    assert _bearer(token).get(f"{API}/tokens").status_code == 200
+    assert client_a.get(f"{API}/tokens").status_code == 200
+
+
+def test_a_revoked_token_gets_401_and_the_others_still_work(client_a):
+    new = client_a.post(f"{API}/tokens", {"name": "old app"}, format="json").json()
+    revoked = _bearer(new["token"])
+    assert revoked.get(f"{API}/tokens").status_code == 200
+    response = client_a.delete(f"{API}/tokens/{new['token_key']}")
+    assert response.status_code == 204
+    assert_problem(revoked.get(f"{API}/tokens"), 401, "not_authenticated")
+    assert [t["name"] for t in client_a.get(f"{API}/tokens").json()] == [""]
+
+
+def test_revoking_another_players_token_is_not_found_404(make_client):
+    alice, bob = make_client(), make_client()
+    bobs = bob.post(f"{API}/tokens", {"name": "bob's"}, format="json").json()
+    assert_problem(alice.delete(f"{API}/tokens/{bobs['token_key']}"), 404, "not_found")
+    assert _bearer(bobs["token"]).get(f"{API}/tokens").status_code == 200
+
+
+def test_tokens_need_authentication_401(anon_client):
+    assert_problem(anon_client.get(f"{API}/tokens"), 401, "not_authenticated")
+    assert_problem(anon_client.post(f"{API}/tokens", {"name": "x"}, format="json"), 401,
+                   "not_authenticated")
+
+
+def test_a_token_is_stored_only_as_its_digest():
+    token = _register("carol").json()["token"]
+    row = ApiToken.objects.get(user__username="carol")
+    assert row.digest == hash_token(token)
+    assert token.startswith(row.token_key) and row.token_key != token
+    stored = [value for row in ApiToken.objects.values() for value in row.values()]
+    assert not any(isinstance(value, str) and token in value for value in stored)

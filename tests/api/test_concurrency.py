@@ -1,0 +1,104 @@
+"""Concurrent commands on one match serialise on the match row: one wins, the rest are
+refused, and the log stays contiguous (games/services.py). Real threads, real commits."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from games.models import Event
+
+from .helpers import D1, create_match, match_url
+
+THREADS = 8
+
+
+def _race(requests: list[Callable[[APIClient], Any]], clients: list[APIClient]) -> list[Any]:
+    """Run ``requests[i](clients[i])`` in one thread each, released together; each thread
+    uses (and closes) its own database connection. Returns the responses in order."""
+    barrier = threading.Barrier(len(requests))
+    responses: list[Any] = [None] * len(requests)
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait()
+            responses[i] = requests[i](clients[i])
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(requests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return responses
+
+
+def _same_player(client: APIClient) -> APIClient:
+    """Another client (one per thread) with ``client``'s bearer token."""
+    twin = APIClient(SERVER_NAME="localhost")
+    twin.credentials(**client._credentials)
+    return twin
+
+
+def _outcome(response: Any) -> tuple[int, str]:
+    return response.status_code, response.json()["code"] if response.status_code >= 400 else "ok"
+
+
+def _winner(responses: list[Any]) -> int:
+    """The index of the one accepted request (asserting there is exactly one)."""
+    accepted = [i for i, response in enumerate(responses) if response.status_code == 200]
+    assert len(accepted) == 1, [_outcome(r) for r in responses]
+    return accepted[0]
+
+
+def _assert_log_contiguous(match_id: str, version: int) -> list[str]:
+    seqs = list(Event.objects.filter(match_id=match_id).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, version + 1))
+    return list(Event.objects.filter(match_id=match_id).order_by("seq").values_list("type", flat=True))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_play_sent_concurrently_is_accepted_exactly_once(make_table):
+    table = make_table(D1)
+    version = table.view("north")["version"]
+    north = table.clients["north"]
+    # Half the threads send If-Match with the version they saw, half send none.
+    headers = [{"HTTP_IF_MATCH": f'"{version}"'} if i % 2 else {} for i in range(THREADS)]
+    responses = _race(
+        [lambda client, h=h: client.post(match_url(table.id, "play"), {"card": "2C"},
+                                         format="json", **h) for h in headers],
+        [_same_player(north) for _ in range(THREADS)])
+    winner = _winner(responses)
+    assert [_outcome(r) for r in responses] == [
+        (200, "ok") if i == winner else (412, "stale_version") if headers[i] else (409, "not_your_turn")
+        for i in range(THREADS)]
+    types = _assert_log_contiguous(table.id, version + 1)
+    assert types.count("card_played") == 1
+    view = table.view("north")
+    assert (view["version"], view["to_act"]) == (version + 1, ["east"])
+    assert "2C" not in view["hand"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_joins_of_the_last_open_seat_seat_exactly_one_player(make_client):
+    creator = make_client()
+    summary = create_match(creator, seats=[{"kind": "player"}] + [{"kind": "open"}] * 3)
+    for _ in range(2):
+        assert make_client().post(match_url(summary["id"], "join"), {}, format="json").status_code == 200
+    joiners = [make_client() for _ in range(THREADS)]
+    responses = _race([lambda client: client.post(match_url(summary["id"], "join"), {"seat": "west"},
+                                                  format="json")] * THREADS, joiners)
+    winner = _winner(responses)
+    assert [_outcome(r) for i, r in enumerate(responses) if i != winner] == [
+        (409, "match_full")] * (THREADS - 1)
+    winner_name = joiners[winner].username
+    final = creator.get(match_url(summary["id"])).json()
+    assert final["seats"][3]["name"] == winner_name
+    assert final["status"] == "passing"
+    assert _assert_log_contiguous(summary["id"], final["version"]).count("seat_taken") == 4

@@ -1,0 +1,296 @@
+"""One API test per refusal code of api.md, "Errors": the status, the problem+json body
+(``legal_cards`` exactly on the rule refusals), and a refusal changes nothing."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from games.models import Event, Match
+
+from .helpers import (
+    API,
+    D1,
+    D4,
+    D4_A,
+    HOLD,
+    LEFT,
+    assert_invalid,
+    assert_problem,
+    assert_refused,
+    codes,
+    create_match,
+    deal,
+    holdings,
+    match_url,
+)
+
+pytestmark = pytest.mark.django_db
+
+D1_HOLDINGS = holdings(D1)
+
+
+def _waiting_match(client):
+    """A match of ``client`` (north) with east, south and west open."""
+    return create_match(client, seats=[{"kind": "player"}] + [{"kind": "open"}] * 3)
+
+
+def _assert_join_refused(client, summary, body, status, code):
+    """A join refused with ``status``/``code`` leaves the match summary as it was."""
+    url = match_url(summary["id"])
+    before = client.get(url).json()
+    assert_problem(client.post(match_url(summary["id"], "join"), body, format="json"), status, code)
+    assert client.get(url).json() == before
+
+
+# --- 409 ----------------------------------------------------------------------------------
+
+
+def test_play_from_a_seat_not_on_turn_is_not_your_turn_409(make_table):
+    table = make_table(D1)
+    body = assert_refused(table, lambda: table.play("east", "6D"), 409, "not_your_turn")
+    assert body["to_act"] == ["north"]
+
+
+def test_play_during_the_passing_phase_is_wrong_phase_409(make_table):
+    table = make_table(D1, rules=LEFT)
+    assert_refused(table, lambda: table.play("north", "2C"), 409, "wrong_phase")
+
+
+def test_pass_on_a_hold_hand_is_wrong_phase_409(make_table):
+    table = make_table(D1, rules=HOLD)
+    assert_refused(table, lambda: table.pass_cards("north", "9C 10C 5D"), 409, "wrong_phase")
+
+
+def test_play_and_pass_after_the_match_ended_are_match_finished_409(make_table):
+    table = make_table(D4, rules={**HOLD, "target_score": 1})
+    table.played(*D4_A)  # W shoots the moon: W 0, everyone else 26 -> W wins at once
+    assert table.view("north")["result"] == {
+        "standings": [{"seat": "west", "score": 0, "place": 1},
+                      {"seat": "north", "score": 26, "place": 2},
+                      {"seat": "east", "score": 26, "place": 2},
+                      {"seat": "south", "score": 26, "place": 2}],
+        "winners": ["west"], "shared": False, "hands_played": 1,
+        "moons": [{"hand": 1, "seat": "west"}]}
+    assert_refused(table, lambda: table.play("west", "2C"), 409, "match_finished")
+    assert_refused(table, lambda: table.pass_cards("west", "2C 3C 4C"), 409, "match_finished")
+
+
+def test_second_pass_is_already_passed_409(make_table):
+    table = make_table(D1, rules=LEFT)
+    table.passed("north", "9C 10C 5D")
+    assert_refused(table, lambda: table.pass_cards("north", "2C 3C 4C"), 409, "already_passed")
+
+
+def test_joining_a_taken_seat_is_seat_taken_409(make_client):
+    creator, first, second = make_client(), make_client(), make_client()
+    summary = _waiting_match(creator)
+    assert first.post(match_url(summary["id"], "join"), {"seat": "east"}, format="json").status_code == 200
+    _assert_join_refused(second, summary, {"seat": "east"}, 409, "seat_taken")
+    _assert_join_refused(second, summary, {"seat": "north"}, 409, "seat_taken")
+
+
+@pytest.mark.parametrize("body", [{"seat": "south"}, {}], ids=["named_seat", "any_seat"])
+def test_joining_a_full_match_is_match_full_409(make_table, make_client, body):
+    table = make_table(D1)
+    stranger = make_client()
+    before = table.snapshot()
+    assert_problem(stranger.post(match_url(table.id, "join"), body, format="json"), 409, "match_full")
+    assert table.snapshot() == before
+
+
+def test_joining_a_match_you_sit_in_is_already_seated_409(make_client):
+    creator = make_client()
+    summary = _waiting_match(creator)
+    _assert_join_refused(creator, summary, {"seat": "east"}, 409, "already_seated")
+    _assert_join_refused(creator, summary, {}, 409, "already_seated")
+
+
+# --- 422: rule refusals carry legal_cards -------------------------------------------------
+
+
+def test_play_of_a_card_not_held_is_card_not_in_hand_422(make_table):
+    table = make_table(D1)
+    assert_refused(table, lambda: table.play("north", "AS"), 422, "card_not_in_hand",
+                   legal_cards=["2C"])
+
+
+def test_pass_of_a_card_not_held_is_card_not_in_hand_422(make_table):
+    table = make_table(D1, rules=LEFT)
+    assert_refused(table, lambda: table.pass_cards("north", "9C 10C AS"), 422, "card_not_in_hand",
+                   legal_cards=D1_HOLDINGS["north"])
+
+
+def test_first_lead_other_than_2c_is_must_lead_two_of_clubs_422(make_table):
+    table = make_table(D1)
+    assert_refused(table, lambda: table.play("north", "3C"), 422, "must_lead_two_of_clubs",
+                   legal_cards=["2C"])
+
+
+def test_discard_while_holding_the_led_suit_is_must_follow_suit_422(make_table):
+    table = make_table(D1)
+    table.played("N 2C, E 8D, S 10S")
+    assert_refused(table, lambda: table.play("west", "AS"), 422, "must_follow_suit",
+                   legal_cards=codes("JC QC KC AC"))
+
+
+def test_queen_of_spades_on_the_first_trick_is_no_points_on_first_trick_422(make_table):
+    table = make_table(D1)
+    table.played("N 2C")
+    assert_refused(table, lambda: table.play("east", "QS"), 422, "no_points_on_first_trick",
+                   legal_cards=codes("6D 7D 8D 2S 3S"))
+
+
+def test_heart_lead_before_hearts_are_broken_is_hearts_not_broken_422(make_table):
+    table = make_table(D4)
+    table.played(D4_A[0])  # W wins trick 1 with AC; no heart has been played
+    assert_refused(table, lambda: table.play("west", "AH"), 422, "hearts_not_broken",
+                   legal_cards=codes("QC KC QD KD AD QS KS AS"))
+
+
+@pytest.mark.parametrize("cards", ["9C 10C", "9C 10C 5D 4D", ""], ids=["two", "four", "none"])
+def test_pass_of_other_than_three_cards_is_wrong_pass_count_422(make_table, cards):
+    table = make_table(D1, rules=LEFT)
+    assert_refused(table, lambda: table.pass_cards("north", cards), 422, "wrong_pass_count",
+                   legal_cards=D1_HOLDINGS["north"])
+
+
+def test_pass_naming_a_card_twice_is_duplicate_cards_422(make_table):
+    table = make_table(D1, rules=LEFT)
+    assert_refused(table, lambda: table.pass_cards("north", "2C 2C 9C"), 422, "duplicate_cards",
+                   legal_cards=D1_HOLDINGS["north"])
+
+
+# --- 400 unknown_card: syntax, not a rule, so no legal_cards ------------------------------
+
+
+def test_play_of_an_unparseable_card_is_unknown_card_400(make_table):
+    table = make_table(D1)
+    body = assert_refused(table, lambda: table.play("north", "1X"), 400, "unknown_card")
+    assert [(e["field"], e["code"]) for e in body["errors"]] == [("card", "unknown_card")]
+
+
+def test_pass_with_an_unparseable_card_is_unknown_card_400(make_table):
+    table = make_table(D1, rules=LEFT)
+    body = assert_refused(table, lambda: table.pass_cards("north", ["2C", "3C", "ZZ"]), 400,
+                          "unknown_card")
+    assert [(e["field"], e["code"]) for e in body["errors"]] == [("cards.2", "unknown_card")]
+
+
+# --- 412 ----------------------------------------------------------------------------------
+
+
+def test_if_match_with_an_old_version_is_stale_version_412(make_table):
+    table = make_table(D1)
+    version = table.view("north")["version"]
+    body = assert_refused(
+        table, lambda: table.play("north", "2C", HTTP_IF_MATCH=f'"{version - 1}"'),
+        412, "stale_version")
+    assert body["version"] == version
+    accepted = table.play("north", "2C", HTTP_IF_MATCH=f'"{version}"')
+    assert accepted.status_code == 200
+    assert accepted.json()["version"] == version + 1
+
+
+def test_if_match_that_is_not_a_version_is_invalid_request_400(make_table):
+    table = make_table(D1)
+    body = assert_refused(table, lambda: table.play("north", "2C", HTTP_IF_MATCH='"v7"'), 400,
+                          "invalid_request")
+    assert [e["field"] for e in body["errors"]] == ["If-Match"]
+
+
+# --- 401 / 403 / 404 ----------------------------------------------------------------------
+
+
+def test_command_without_a_token_is_not_authenticated_401(make_table, anon_client):
+    table = make_table(D1)
+    assert_refused(table, lambda: anon_client.post(match_url(table.id, "play"), {"card": "2C"},
+                                                   format="json"), 401, "not_authenticated")
+
+
+def test_command_with_an_unknown_token_is_not_authenticated_401(make_table, anon_client):
+    table = make_table(D1)
+    anon_client.credentials(HTTP_AUTHORIZATION="Bearer " + "0" * 64)
+    assert_refused(table, lambda: anon_client.post(match_url(table.id, "play"), {"card": "2C"},
+                                                   format="json"), 401, "not_authenticated")
+
+
+def test_command_from_a_player_without_a_seat_is_not_seated_403(make_table, make_client):
+    table = make_table(D1, rules=LEFT)
+    stranger = make_client()
+    assert_refused(table, lambda: stranger.post(match_url(table.id, "play"), {"card": "2C"},
+                                                format="json"), 403, "not_seated")
+    assert_refused(table, lambda: stranger.post(match_url(table.id, "pass"),
+                                                {"cards": ["2C", "3C", "4C"]}, format="json"),
+                   403, "not_seated")
+
+
+@pytest.mark.parametrize(("method", "action", "body"), [
+    ("get", "", None), ("get", "view", None), ("get", "events", None),
+    ("post", "join", {}), ("post", "play", {"card": "2C"}),
+    ("post", "pass", {"cards": ["2C", "3C", "4C"]}),
+])
+def test_unknown_match_is_not_found_404(client_a, method, action, body):
+    events_before = Event.objects.count()
+    url = match_url(uuid.uuid4(), action)
+    response = client_a.post(url, body, format="json") if method == "post" else client_a.get(url)
+    assert_problem(response, 404, "not_found")
+    assert Event.objects.count() == events_before
+
+
+# --- 400 invalid_request ------------------------------------------------------------------
+
+FOUR_SEATS = [{"kind": "player"}, {"kind": "bot", "level": "easy"}, {"kind": "open"},
+              {"kind": "bot", "level": "random"}]
+BAD_DEAL = deal(D1)
+BAD_DEAL[0] = BAD_DEAL[0][:12] + [BAD_DEAL[1][0]]  # north's 5D replaced by east's 6D
+
+
+@pytest.mark.parametrize(("body", "fields"), [
+    ({"seats": FOUR_SEATS[:3]}, ["seats"]),
+    ({}, ["seats"]),
+    ({"seats": [{"kind": "player"}] * 2 + [{"kind": "open"}] * 2}, ["seats"]),
+    ({"seats": [{"kind": "open", "level": "easy"}] + FOUR_SEATS[1:]}, ["seats.0.level"]),
+    ({"seats": [{"kind": "bot", "level": "grandmaster"}] + FOUR_SEATS[1:]}, ["seats.0.level"]),
+    ({"seats": [{"kind": "robot"}] + FOUR_SEATS[1:]}, ["seats.0.kind"]),
+    ({"seats": FOUR_SEATS, "rules": {"target_scor": 50}}, ["rules.target_scor"]),
+    ({"seats": FOUR_SEATS, "rules": {"target_score": 0}}, ["rules.target_score"]),
+    ({"seats": FOUR_SEATS, "rules": {"pass_rotation": ["sideways"]}}, ["rules.pass_rotation.0"]),
+    ({"seats": FOUR_SEATS, "rules": {"pass_count": 5}}, ["rules.pass_count"]),
+    ({"seats": FOUR_SEATS, "rules": {"shoot_the_sun": "maybe"}}, ["rules.shoot_the_sun"]),
+    ({"seats": FOUR_SEATS, "rules": {"jack_of_diamonds": -5}}, ["rules.jack_of_diamonds"]),
+    ({"seats": FOUR_SEATS, "deals": [BAD_DEAL]}, ["deals"]),
+    ({"seats": FOUR_SEATS, "deals": [deal(D1)[:3]]}, ["deals"]),
+    ({"seats": FOUR_SEATS, "colour": "red"}, ["colour"]),
+], ids=["three_seats", "no_seats", "two_players", "level_on_open_seat", "unknown_level",
+        "unknown_kind", "unknown_rules_field", "target_score_0", "unknown_direction",
+        "pass_count_5", "boolean_as_text", "jack_minus_5", "card_twice_in_deal",
+        "deal_of_three_seats", "unknown_field"])
+def test_invalid_create_request_is_invalid_request_400_and_creates_nothing(client_a, body, fields):
+    matches_before = Match.objects.count()
+    listed_before = client_a.get(f"{API}/matches").json()
+    assert_invalid(client_a.post(f"{API}/matches", body, format="json"), *fields)
+    assert Match.objects.count() == matches_before
+    assert client_a.get(f"{API}/matches").json() == listed_before
+
+
+@pytest.mark.parametrize(("body", "fields"), [
+    ({}, ["card"]),
+    ({"card": None}, ["card"]),
+    ({"card": "2C", "seat": "north"}, ["seat"]),
+], ids=["no_card", "null_card", "unknown_field"])
+def test_invalid_play_request_is_invalid_request_400(make_table, body, fields):
+    table = make_table(D1)
+    problem = assert_refused(table, lambda: table.clients["north"].post(
+        match_url(table.id, "play"), body, format="json"), 400, "invalid_request")
+    assert [error["field"] for error in problem["errors"]] == fields
+
+
+def test_join_naming_no_seat_of_the_table_is_invalid_request_400(make_client):
+    creator, joiner = make_client(), make_client()
+    summary = _waiting_match(creator)
+    before = creator.get(match_url(summary["id"])).json()
+    assert_invalid(joiner.post(match_url(summary["id"], "join"), {"seat": "middle"}, format="json"),
+                   "seat")
+    assert creator.get(match_url(summary["id"])).json() == before

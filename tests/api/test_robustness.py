@@ -1,0 +1,161 @@
+"""No request, however malformed, gets a 500 (api.md, "Errors"): random JSON bodies and
+query strings, bodies that are not JSON, wrong media types, URLs and methods."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .helpers import API, D1, LEFT, PROBLEM, assert_problem, create_match, match_url
+
+pytestmark = pytest.mark.django_db
+
+# No NUL (PostgreSQL cannot store it; explicit cases below); lone surrogates included.
+TEXT = st.text(st.characters(exclude_characters="\x00") | st.sampled_from(["\ud800", "\udfff"]),
+               max_size=12)
+SCALARS = (st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
+           | st.floats(allow_nan=False, allow_infinity=False) | TEXT)
+JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5)
+                    | st.dictionaries(TEXT, inner, max_size=5), max_leaves=20)
+CARDISH = st.sampled_from(["2C", "10h", "QS", "q♠", "1X", "", "AS", "2c"]) | JSON
+SEAT = st.sampled_from(["north", "east", "south", "west", "middle"]) | JSON
+
+
+def _partial(required: dict, optional: dict | None = None) -> st.SearchStrategy:
+    """Objects with plausible keys (so bodies get past the outer shape) or any JSON at all."""
+    return st.fixed_dictionaries(required, optional=optional or {}) | JSON
+
+
+BODIES = {
+    "matches": _partial({"seats": st.lists(_partial(
+        {"kind": st.sampled_from(["player", "bot", "open"]) | JSON},
+        {"level": st.sampled_from(["easy", "random", "hard"]) | JSON}), max_size=5)},
+        {"rules": st.dictionaries(st.sampled_from(["target_score", "pass_rotation", "pass_count",
+                                                   "shoot_the_sun", "tie_policy", "bogus"]),
+                                  JSON, max_size=4) | JSON,
+         "deals": st.lists(st.lists(st.lists(CARDISH, max_size=14), max_size=5), max_size=2) | JSON}),
+    "pass": _partial({"cards": st.lists(CARDISH, max_size=5) | JSON}),
+    "play": _partial({"card": CARDISH}),
+    "join": _partial({}, {"seat": SEAT}),
+}
+FUZZ = settings(max_examples=60, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def _assert_handled(response) -> None:
+    assert response.status_code < 500, response.content
+    if response.status_code >= 400:
+        assert response["Content-Type"] == PROBLEM
+        body = response.json()
+        assert body["status"] == response.status_code and body["code"]
+
+
+@pytest.mark.parametrize("action", list(BODIES))
+def test_random_json_bodies_never_give_a_server_error(make_table, make_client, action):
+    table = make_table(D1, rules=LEFT)
+    client = table.clients["north"]
+    if action == "matches":
+        url = f"{API}/matches"
+    elif action == "join":
+        client = make_client()
+        url = match_url(create_match(table.clients["east"], seats=[{"kind": "player"}]
+                                     + [{"kind": "open"}] * 3)["id"], "join")
+    else:
+        url = match_url(table.id, action)
+
+    @FUZZ
+    @given(body=BODIES[action])
+    def check(body):
+        _assert_handled(client.post(url, json.dumps(body), content_type="application/json"))
+
+    check()
+
+
+def test_random_event_queries_never_give_a_server_error(make_table):
+    table = make_table(D1)
+    keys = st.sampled_from(["after", "limit", "wait", "page"]) | TEXT
+    values = st.integers().map(str) | TEXT
+
+    @FUZZ
+    @given(query=st.dictionaries(keys, values, max_size=3))
+    def check(query):
+        _assert_handled(table.get("north", "events", **query))
+
+    check()
+
+
+@pytest.mark.parametrize("raw", [
+    b"{", b'{"card": }', b"[1, 2", b"\xff\xfe\x00", b'{"card": NaN}', b"null", b'"2C"',
+    b"[" * 100_000 + b"]" * 100_000,
+    b'{"card": "\\ud800"}', b'{"\\udc00": "2C"}',
+], ids=["open_brace", "missing_value", "open_list", "not_utf8", "nan", "null",
+        "bare_string", "nested_too_deep", "lone_surrogate_value", "lone_surrogate_key"])
+@pytest.mark.parametrize("action", ["play", "pass", "join"])
+def test_bodies_that_are_not_a_json_object_are_invalid_request_400(make_table, action, raw):
+    table = make_table(D1)
+    response = table.clients["north"].post(match_url(table.id, action), raw,
+                                           content_type="application/json")
+    assert_problem(response, 400, "invalid_request")
+
+
+@pytest.mark.parametrize(("path", "body", "code"), [
+    (f"{API}/tokens", {"name": "app\x00"}, "invalid_request"),
+    (f"{API}/players", {"username": "eve\x00"}, "invalid_request"),
+    (f"{API}/matches", {"seats": [{"kind": "\x00"}] * 4}, "invalid_request"),
+])
+def test_text_with_nul_is_refused_400(client_a, path, body, code):
+    assert_problem(client_a.post(path, body, format="json"), 400, code)
+
+
+@pytest.mark.parametrize("action", ["play", "pass"])
+def test_an_empty_command_body_is_invalid_request_400(make_table, action):
+    table = make_table(D1)
+    response = table.clients["north"].post(match_url(table.id, action), b"",
+                                           content_type="application/json")
+    assert_problem(response, 400, "invalid_request")
+
+
+@pytest.mark.parametrize("raw", [b"[" * 100_000 + b"]" * 100_000,
+                                 b'{"seats": [{"kind": "\\ud800"}]}', b'{"\\ud800": 1}'],
+                         ids=["nested_too_deep", "lone_surrogate_value", "lone_surrogate_key"])
+def test_create_with_an_unrepresentable_body_is_invalid_request_400(client_a, raw):
+    response = client_a.post(f"{API}/matches", raw, content_type="application/json")
+    assert_problem(response, 400, "invalid_request")
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
+                                          "multipart/form-data; boundary=x", "application/xml"])
+def test_a_body_that_is_not_json_is_unsupported_media_type_415(make_table, content_type):
+    table = make_table(D1)
+    response = table.clients["north"].post(match_url(table.id, "play"), b"card=2C",
+                                           content_type=content_type)
+    assert_problem(response, 415, "unsupported_media_type")
+    assert table.view("north")["to_act"] == ["north"]
+
+
+@pytest.mark.parametrize("path", [f"{API}/nothing", f"{API}/matches/", "/api/v2/matches",
+                                  "/", f"{API}/matches/not-a-uuid", f"{API}/matches/123/view",
+                                  f"{API}/matches/00000000-0000-0000-0000-00000000000g/play"])
+def test_an_unknown_url_is_not_found_404_problem(client_a, path):
+    assert_problem(client_a.get(path), 404, "not_found")
+    assert_problem(client_a.post(path, {}, format="json"), 404, "not_found")
+
+
+@pytest.mark.parametrize(("method", "action"), [
+    ("get", "play"), ("get", "pass"), ("get", "join"), ("put", "play"), ("delete", ""),
+    ("patch", ""), ("post", "view"), ("post", "events"), ("delete", "view"),
+])
+def test_a_wrong_method_is_method_not_allowed_405(make_table, method, action):
+    table = make_table(D1)
+    response = getattr(table.clients["north"], method)(match_url(table.id, action))
+    assert_problem(response, 405, "method_not_allowed")
+    assert "Allow" in response
+
+
+def test_a_wrong_method_on_the_match_list_is_method_not_allowed_405(client_a):
+    response = client_a.delete(f"{API}/matches")
+    assert_problem(response, 405, "method_not_allowed")
+    assert response["Allow"] == "GET, POST, HEAD, OPTIONS"

@@ -1,0 +1,56 @@
+"""The OpenAPI schema, its committed copy, the docs pages (no CDN) and the health check."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+COMMITTED_SCHEMA = Path(settings.BASE_DIR) / "openapi" / "schema.yaml"
+EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.IGNORECASE)
+
+
+def test_regenerated_schema_is_valid_and_equals_the_committed_copy(tmp_path):
+    generated = tmp_path / "schema.yaml"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(generated))
+    assert COMMITTED_SCHEMA.exists(), "openapi/schema.yaml is missing: run `make schema`"
+    assert generated.read_text() == COMMITTED_SCHEMA.read_text(), \
+        "openapi/schema.yaml is out of date: run `make schema` and commit it"
+
+
+def test_schema_endpoint_serves_the_openapi_document(anon_client):
+    response = anon_client.get("/api/schema/")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/vnd.oai.openapi")
+    text = response.content.decode()
+    assert text.startswith("openapi: 3.")
+    assert "/api/v1/matches/{match_id}/play:" in text
+
+
+@pytest.mark.parametrize(("path", "asset"), [
+    ("/api/docs/", "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"),
+    ("/api/redoc/", "/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js"),
+])
+def test_docs_pages_load_everything_from_this_server(anon_client, path, asset):
+    response = anon_client.get(path)
+    assert response.status_code == 200
+    html = response.content.decode()
+    for cdn in ("cdn.", "unpkg", "jsdelivr", "googleapis", "gstatic"):
+        assert cdn not in html
+    assert EXTERNAL.findall(html) == []
+    assert f'src="{asset}"' in html
+    served = anon_client.get(asset)
+    assert served.status_code == 200
+    assert b"".join(served.streaming_content if served.streaming else [served.content])
+
+
+def test_healthz_answers_ok_when_the_database_answers(anon_client):
+    response = anon_client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["status"], body["database"]) == ("ok", "ok")

@@ -1,0 +1,1 @@
+"""Engine tests: pure, no database, no Django."""
