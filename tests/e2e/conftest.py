@@ -1,0 +1,74 @@
+"""Fixtures of the end-to-end tests: real gunicorn and Celery worker processes on a database
+of their own (PostgreSQL + Redis), or gunicorn alone on a SQLite file (the embedded default).
+
+These tests never use pytest-django's ``db`` fixture: the processes they start own their
+database, and the tests read it with psycopg / sqlite3 directly.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import stack
+from .helpers import DURATIONS
+from .stack import Stack
+
+
+@pytest.fixture(scope="session")
+def e2e_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    """A fresh PostgreSQL database (migrated), gunicorn and a Celery worker on Redis.
+    Skips only when PostgreSQL or Redis cannot be reached."""
+    server_url, broker = stack.postgres_server_url(), stack.broker_url()
+    unreachable = [r for r in (stack.postgres_unreachable(server_url), stack.redis_unreachable(broker)) if r]
+    if unreachable:
+        pytest.skip("the PostgreSQL + Redis end-to-end stack is not available: " + "; ".join(unreachable))
+    name = f"hearts_e2e_{os.getpid()}"
+    database_url = stack.create_database(server_url, name)
+    log_dir = tmp_path_factory.mktemp("e2e-logs")
+    processes: list[stack.ManagedProcess] = []
+    try:
+        env = stack.service_env(database_url, broker)
+        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
+        stack.purge_broker(broker)
+        processes.append(stack.start_celery_worker(env, log_dir, broker))
+        web, base_url = stack.start_gunicorn(env, log_dir, threads=4)
+        processes.append(web)
+        yield Stack(base_url, database_url, env)
+    finally:
+        for process in reversed(processes):
+            process.stop()
+        stack.drop_database(server_url, name)
+
+
+@pytest.fixture
+def sqlite_stack(tmp_path: Path) -> Iterator[Stack]:
+    """The embedded default: a SQLite file, eager Celery, gunicorn with 2 workers x 8 threads."""
+    database_url = f"sqlite:///{tmp_path / 'db.sqlite3'}"  # an absolute path: sqlite:////tmp/…
+    env = stack.service_env(database_url, broker="")
+    stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
+    web, base_url = stack.start_gunicorn(env, tmp_path, threads=8)
+    try:
+        yield Stack(base_url, database_url, env)
+    finally:
+        web.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
+    """A failing e2e test's report carries the logs of the processes still running."""
+    report = yield
+    if report.failed:
+        for process in stack.RUNNING:
+            report.sections.append((f"log of {process.name}", process.log_tail()))
+    return report
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if DURATIONS:
+        terminalreporter.write_line("e2e match durations: " + ", ".join(
+            f"{label} {seconds:.1f}s ({hands} hands)" for label, seconds, hands in DURATIONS))
