@@ -21,9 +21,10 @@ from django.conf import settings
 from django.utils import timezone
 
 from games import services
-from games.engine import IllegalMove, seat_view
+from games.engine import IllegalMove, PassCards, PlayCard, seat_view
 from games.models import Match
 from games.selectors import match_state
+from games.services import CommandResult
 
 from .strategies import choose_command
 
@@ -73,17 +74,31 @@ def act(match_id: str, version: int) -> int:
             seat = next(s for s in state.to_act
                         if (occupant := state.seats[s]) is not None and occupant.bot_level)
             level = state.seats[seat].bot_level  # type: ignore[union-attr]
+            view = seat_view(state, seat)
             rng = Random(f"{match_id}:{version}:{seat.label}")
-            command = choose_command(level, seat_view(state, seat), rng)  # type: ignore[arg-type]
             try:
-                result = services.seat_command(match_id=match.id, command=command,
-                                               expected_version=version)
+                result = _submit(match.id, version, choose_command(level, view, rng))  # type: ignore[arg-type]
             except IllegalMove as refusal:
-                if refusal.code == "stale_version":
-                    return moves  # another task moved first
-                raise
+                # A strategy bug must not stall the match: log it, and move at random.
+                logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
+                             seat.label, level, match_id, version, refusal.code)
+                result = _submit(match.id, version, choose_command("random", view, rng))
+            if result is None:
+                return moves  # another task moved first
             version = result.match.version
             moves += 1
+
+
+def _submit(
+    match_id: uuid.UUID, version: int, command: PassCards | PlayCard
+) -> CommandResult | None:
+    """Submit a bot's move at ``version``; None when the match has moved on."""
+    try:
+        return services.seat_command(match_id=match_id, command=command, expected_version=version)
+    except IllegalMove as refusal:
+        if refusal.code == "stale_version":
+            return None
+        raise
 
 
 @shared_task(ignore_result=True)

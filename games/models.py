@@ -16,6 +16,9 @@ from django.db import models
 
 
 class Match(models.Model):
+    """A match: its current ``version`` (last event seq), engine ``state`` snapshot, and
+    ``status`` and ``bot_to_act`` kept beside it for queries."""
+
     class Status(models.TextChoices):
         WAITING = "waiting"
         PASSING = "passing"

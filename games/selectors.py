@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from . import models
 from .engine import (
@@ -54,8 +54,8 @@ def seat_view_get(
 
 
 def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet[models.Match]:
-    """The matches where ``user`` has a seat, newest first, optionally of one status."""
-    matches = models.Match.objects.filter(seats__player=user)
+    """The matches ``user`` created or has a seat in, newest first, optionally of one status."""
+    matches = models.Match.objects.filter(Q(seats__player=user) | Q(created_by=user)).distinct()
     if status:
         matches = matches.filter(status=status)
     return matches.order_by("-created_at", "-id")

@@ -17,6 +17,7 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -58,12 +59,21 @@ class SeatSpec:
 
 
 @dataclass(frozen=True)
+class LoggedEvent:
+    """One event as appended: its seq in the match's log and when it was written."""
+
+    seq: int
+    event: Event
+    at: datetime
+
+
+@dataclass(frozen=True)
 class CommandResult:
-    """A committed command: the match row, the state after it, and its events with their seq."""
+    """A committed command: the match row, the state after it, and the events it appended."""
 
     match: models.Match
     state: MatchState
-    events: list[tuple[int, Event]]
+    events: list[LoggedEvent]
 
 
 def match_create(
@@ -103,9 +113,8 @@ def cards_pass(
 ) -> CommandResult:
     """Pass ``cards`` from the player's seat (rules.md, "Pass")."""
     with transaction.atomic():
-        match = _lock(match_id, expected_version)
-        command = PassCards(_seat_of(match, player), tuple(cards))
-        return _run(match, match_state(match), [command])
+        match, seat = _lock_seat(match_id, player, expected_version)
+        return _run(match, match_state(match), [PassCards(seat, tuple(cards))])
 
 
 def card_play(
@@ -114,9 +123,8 @@ def card_play(
 ) -> CommandResult:
     """Play ``card`` from the player's seat (rules.md, "Following" to "Winning a trick")."""
     with transaction.atomic():
-        match = _lock(match_id, expected_version)
-        command = PlayCard(_seat_of(match, player), card)
-        return _run(match, match_state(match), [command])
+        match, seat = _lock_seat(match_id, player, expected_version)
+        return _run(match, match_state(match), [PlayCard(seat, card)])
 
 
 def seat_command(
@@ -125,27 +133,35 @@ def seat_command(
     """Run a pass or play for a seat named in ``command`` (the bots' entry point: a bot has
     no user). The same checks as a player's command, and the version must be current."""
     with transaction.atomic():
-        match = _lock(match_id, expected_version)
+        match = _lock(match_id)
+        _check_version(match, expected_version)
         return _run(match, match_state(match), [command])
 
 
-def _lock(match_id: uuid.UUID, expected_version: int | None = None) -> models.Match:
+def _lock(match_id: uuid.UUID) -> models.Match:
     try:
-        match = models.Match.objects.select_for_update().get(pk=match_id)
+        return models.Match.objects.select_for_update().get(pk=match_id)
     except models.Match.DoesNotExist:
         raise IllegalMove("not_found", "no such match") from None
+
+
+def _check_version(match: models.Match, expected_version: int | None) -> None:
     if expected_version is not None and expected_version != match.version:
         raise IllegalMove("stale_version",
                           f"version {expected_version} is not current ({match.version})",
                           version=match.version)
-    return match
 
 
-def _seat_of(match: models.Match, player: AbstractBaseUser) -> Seat:
+def _lock_seat(
+    match_id: uuid.UUID, player: AbstractBaseUser, expected_version: int | None
+) -> tuple[models.Match, Seat]:
+    """Lock the match and find the player's seat, then check the expected version."""
+    match = _lock(match_id)
     seat = seat_of(match, player)
     if seat is None:
         raise IllegalMove("not_seated", "you have no seat in this match")
-    return seat
+    _check_version(match, expected_version)
+    return match, seat
 
 
 def _run(
@@ -156,14 +172,14 @@ def _run(
 ) -> CommandResult:
     """Decide each command in turn, deal any hand that falls due, and persist everything."""
     events: list[Event] = []
-    rows: list[DjangoModel] = []
+    projections: list[DjangoModel] = []
 
     def apply(new_events: list[Event]) -> MatchState:
         after = state
         for event in new_events:
             events.append(event)
             after = evolve(after, event)
-            rows.extend(_projections(match, event, after, users or {}))
+            projections.extend(_projections(match, event, after, users or {}))
         assert after is not None
         return after
 
@@ -173,14 +189,15 @@ def _run(
             # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
             state = apply(decide(state, DealHand(seed=secrets.randbits(63))))
     assert state is not None
-    numbered = list(enumerate(events, start=match.version + 1))
-    models.Event.objects.bulk_create([
+    appended = models.Event.objects.bulk_create([
         models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
                      seat=event_seat(event))
-        for seq, event in numbered
+        for seq, event in enumerate(events, start=match.version + 1)
     ])
-    for row in rows:
-        row.save(force_insert=True)
+    logged = [LoggedEvent(row.seq, event, row.created_at)
+              for row, event in zip(appended, events, strict=True)]
+    for projection in projections:
+        projection.save(force_insert=True)
     match.version += len(events)
     match.state = state_to_json(state)
     match.status = state.phase.value
@@ -191,7 +208,7 @@ def _run(
     match_id, version, bot_to_act = match.id, match.version, match.bot_to_act
     transaction.on_commit(lambda: match_advanced.send(
         sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act))
-    return CommandResult(match, state, numbered)
+    return CommandResult(match, state, logged)
 
 
 def _projections(

@@ -131,6 +131,7 @@ class ProblemFormatter(ExceptionFormatter):
 
 
 def problem_body(code: str, status_code: int, detail: str, **extensions: Any) -> dict[str, Any]:
+    """An RFC 9457 body: ``type`` is the relative URI ``/problems/<code>``."""
     return {
         "type": f"/problems/{code}",
         "title": TITLES.get(code, code.replace("_", " ").capitalize()),
@@ -166,8 +167,10 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def bad_request_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    """Django's 400 handler (e.g. a bad Host header), as problem+json."""
     return _django_problem("invalid_request", status.HTTP_400_BAD_REQUEST, "Bad request.")
 
 
 def server_error_view(request: HttpRequest) -> JsonResponse:
+    """Django's 500 handler, as problem+json (no detail of the failure leaves the server)."""
     return _django_problem("server_error", status.HTTP_500_INTERNAL_SERVER_ERROR, "Server error.")

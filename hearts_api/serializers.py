@@ -11,9 +11,10 @@ from rest_framework import serializers
 from bots.strategies import LEVELS
 from games.engine import CardSyntaxError, RuleSet, RuleSetError, Seat, check_deal, parse_card
 from games.engine.rules import MoonScoring, PassDirection, TiePolicy
+from games.models import Match
 
 SEAT_CHOICES = [seat.label for seat in Seat]
-STATUS_CHOICES = ["waiting", "passing", "playing", "finished"]
+STATUS_CHOICES = list(Match.Status.values)
 PASS_DIRECTION_CHOICES = [direction.value for direction in PassDirection]
 CARD_HELP = "Card code: rank + suit, e.g. 2C, TH, QS (input also takes 10H and ♠♥♦♣)."
 
@@ -129,10 +130,12 @@ class SeatSpecSerializer(StrictSerializer):
                                     help_text="Bot level, with kind=bot (default easy).")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs.get("level") and attrs["kind"] != "bot":
-            raise serializers.ValidationError({"level": "only a bot seat has a level"},
-                                              code="invalid")
-        return attrs
+        if attrs["kind"] != "bot":
+            if "level" in attrs:
+                raise serializers.ValidationError({"level": "only a bot seat has a level"},
+                                                  code="invalid")
+            return attrs
+        return {"level": "easy", **attrs}
 
 
 class MatchCreateSerializer(StrictSerializer):
@@ -161,6 +164,13 @@ class MatchCreateSerializer(StrictSerializer):
 class MatchJoinSerializer(StrictSerializer):
     seat = serializers.ChoiceField(SEAT_CHOICES, required=False, allow_null=True,
                                    help_text="Leave out to take the first open seat.")
+
+
+class MatchListQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(STATUS_CHOICES, required=False,
+                                     help_text="only matches with this status")
+    page = serializers.IntegerField(min_value=1, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
 
 
 class ScoresBySeatSerializer(serializers.Serializer):
@@ -336,6 +346,13 @@ def serialize_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each redacted event through its type's serializer, ``seq`` and ``type`` first."""
     return [{"seq": event["seq"], "type": event["type"],
              **EVENT_SERIALIZERS[event["type"]](event).data} for event in events]
+
+
+class EventQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(min_value=0, default=0,
+                                     help_text="return events with seq > after")
+    limit = serializers.IntegerField(min_value=1, max_value=1000, default=500,
+                                     help_text="at most this many events")
 
 
 class EventListSerializer(serializers.Serializer):

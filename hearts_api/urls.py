@@ -1,11 +1,13 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from . import views
 
 urlpatterns = [
     path("players", views.PlayerCreateView.as_view(), name="players"),
     path("tokens", views.TokenListView.as_view(), name="tokens"),
-    path("tokens/<str:token_key>", views.TokenDetailView.as_view(), name="token-detail"),
+    # token_key is the token's first hex characters: anything else is a plain 404.
+    re_path(r"^tokens/(?P<token_key>[0-9a-f]{1,64})$", views.TokenDetailView.as_view(),
+            name="token-detail"),
     path("matches", views.MatchListCreateView.as_view(), name="matches"),
     path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/join", views.MatchJoinView.as_view(), name="match-join"),

@@ -109,6 +109,7 @@ def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
 
 
 def view_data(match_id: uuid.UUID, version: int, view: SeatView) -> dict[str, Any]:
+    """The seat view's API body: the engine's view with the match id and version."""
     return s.SeatViewSerializer({"match_id": match_id, "version": version, **view.to_json()}).data
 
 
@@ -122,16 +123,13 @@ class MatchListCreateView(generics.GenericAPIView):
     pagination_class = MatchPagination
     serializer_class = s.MatchSummarySerializer
 
-    @extend_schema(operation_id="matches_list", parameters=[
-        OpenApiParameter("status", str, enum=s.STATUS_CHOICES, description="only this status")],
-        responses={200: s.MatchSummarySerializer(many=True), **_problems(400)},
-        summary="Your matches, newest first")
+    @extend_schema(operation_id="matches_list", parameters=[s.MatchListQuerySerializer],
+                   responses={200: s.MatchSummarySerializer(many=True), **_problems(400)},
+                   summary="Matches you created or sit in, newest first")
     def get(self, request: Request) -> Response:
-        status_filter = request.query_params.get("status")
-        if status_filter and status_filter not in s.STATUS_CHOICES:
-            raise invalid_request("status", "invalid_choice",
-                                  f"status must be one of {s.STATUS_CHOICES}")
-        page = self.paginate_queryset(selectors.match_list(user=request.user, status=status_filter))
+        query = _valid(s.MatchListQuerySerializer, request.query_params.dict())
+        page = self.paginate_queryset(selectors.match_list(user=request.user,
+                                                           status=query.get("status")))
         summaries = [match_summary(m, selectors.match_state(m)) for m in page or []]
         return self.get_paginated_response(s.MatchSummarySerializer(summaries, many=True).data)
 
@@ -140,7 +138,7 @@ class MatchListCreateView(generics.GenericAPIView):
                    summary="Create a match; it starts when every seat is taken")
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request.data)
-        seats = [services.SeatSpec(seat["kind"], seat.get("level") or "easy") for seat in data["seats"]]
+        seats = [services.SeatSpec(seat["kind"], seat.get("level")) for seat in data["seats"]]
         result = services.match_create(creator=request.user, seats=seats,
                                        rules=data.get("rules") or RuleSet(),
                                        deals=data.get("deals") or [])
@@ -216,18 +214,12 @@ class PlayView(APIView):
         return Response(_command_result(request, result))
 
 
-class EventQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, default=0,
-                                     help_text="return events with seq > after")
-    limit = serializers.IntegerField(min_value=1, max_value=1000, default=500)
-
-
 class EventListView(APIView):
-    @extend_schema(operation_id="matches_events", parameters=[EventQuerySerializer],
+    @extend_schema(operation_id="matches_events", parameters=[s.EventQuerySerializer],
                    responses={200: s.EventListSerializer, **_problems(400, 404)},
                    summary="The match's events after seq N, redacted for your seat")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
-        query = _valid(EventQuerySerializer, request.query_params)
+        query = _valid(s.EventQuerySerializer, request.query_params.dict())
         match = selectors.match_get(match_id=match_id)
         events = selectors.event_list(match=match, seat=selectors.seat_of(match, request.user),
                                       after=query["after"], limit=query["limit"])
@@ -294,7 +286,7 @@ def _if_match(request: Request) -> int | None:
 def _command_result(request: Request, result: services.CommandResult) -> dict[str, Any]:
     match = result.match
     seat = selectors.seat_of(match, request.user)
-    events = [selectors.event_envelope(seq, event, seat, match.updated_at)
-              for seq, event in result.events]
+    events = [selectors.event_envelope(logged.seq, logged.event, seat, logged.at)
+              for logged in result.events]
     return {"version": match.version, "events": s.serialize_events(events),
             "view": view_data(match.id, match.version, seat_view(result.state, seat))}

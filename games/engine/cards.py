@@ -123,10 +123,12 @@ class Card:
 
     @property
     def is_heart(self) -> bool:
+        """Any heart: 1 penalty point."""
         return self.suit is Suit.HEARTS
 
     @property
     def is_queen_of_spades(self) -> bool:
+        """QS: 13 penalty points."""
         return self.index == QUEEN_OF_SPADES_INDEX
 
 

@@ -68,6 +68,8 @@ class IllegalMove(Exception):
 
 @dataclass(frozen=True, slots=True)
 class CreateMatch:
+    """Create a match with these rules and explicit deals for its first hands (if any)."""
+
     rules: RuleSet = RuleSet()
     deals: tuple[Deal, ...] = ()
 
@@ -90,12 +92,16 @@ class DealHand:
 
 @dataclass(frozen=True, slots=True)
 class PassCards:
+    """``seat`` passes ``cards`` (rules.md, "A hand", step 2)."""
+
     seat: Seat
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    """``seat`` plays ``card`` to the current trick."""
+
     seat: Seat
     card: Card
 
@@ -135,7 +141,10 @@ def decide(state: MatchState | None, command: Command) -> list[Event]:
     waits for ``DealHand``. ``state`` is None only for ``CreateMatch``.
 
     Raises ``IllegalMove`` with the first rule broken, in the order of
-    rules.md's refusal list read within the command's phase.
+    rules.md's refusal list read within the command's phase: a finished match
+    is ``match_finished`` and a command of the other phase ``wrong_phase``
+    before anything else, and a second pass is ``already_passed`` whatever
+    cards it names (a pass is final, so the cards do not matter).
     """
     if isinstance(command, CreateMatch):
         if state is not None:

@@ -25,12 +25,16 @@ _PASS_STEPS = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIG
 
 
 class MoonScoring(Enum):
+    """How a moon (or sun) is scored: see ``score_hand``."""
+
     ADD_TO_OTHERS = "add_to_others"
     SUBTRACT_FROM_SHOOTER = "subtract_from_shooter"
     SHOOTERS_CHOICE = "shooters_choice"
 
 
 class TiePolicy(Enum):
+    """What a tie for the lowest total does at the end: see ``match_ends``."""
+
     PLAY_ON = "play_on"
     SHARE = "share"
 
@@ -150,7 +154,7 @@ def pass_target(seat: Seat, direction: PassDirection) -> Seat:
 
 def is_penalty_card(card: Card) -> bool:
     """A card that scores on its own: any heart, and QS (rules.md, "Scoring")."""
-    return card.suit is Suit.HEARTS or card is QUEEN_OF_SPADES
+    return card.is_heart or card.is_queen_of_spades
 
 
 def legal_plays(
@@ -201,8 +205,7 @@ def trick_winner(leader: Seat, cards: Sequence[Card]) -> Seat:
 
 def penalty_points(cards: Iterable[Card]) -> int:
     """Penalty points in ``cards``: 1 per heart, 13 for QS (JD's variant is scored per hand)."""
-    return sum(1 if card.suit is Suit.HEARTS else 13 if card is QUEEN_OF_SPADES else 0
-               for card in cards)
+    return sum(1 if card.is_heart else 13 if card.is_queen_of_spades else 0 for card in cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,28 +235,27 @@ def score_hand(
     others would end the match.
     """
     points = [penalty_points(cards) for cards in taken]
+    jack = [rules.jack_of_diamonds if JACK_OF_DIAMONDS in cards else 0 for cards in taken]
     shooter: Seat | None = None
     is_sun = False
     if rules.shoot_the_sun and 13 in tricks_won:
         shooter, is_sun = Seat(tricks_won.index(13)), True
     else:
         for seat, cards in zip(Seat, taken, strict=True):
-            if sum(1 for c in cards if c.suit is Suit.HEARTS) == 13 and QUEEN_OF_SPADES in cards:
+            if sum(1 for card in cards if card.is_heart) == 13 and QUEEN_OF_SPADES in cards:
                 shooter = seat
     if shooter is not None:
         amount = 52 if is_sun else 26
         added = [0 if seat == shooter else amount for seat in Seat]
         subtract = rules.moon_scoring is MoonScoring.SUBTRACT_FROM_SHOOTER
         if rules.moon_scoring is MoonScoring.SHOOTERS_CHOICE:
-            after = [total + add for total, add in zip(totals, added, strict=True)]
+            # Judged on the totals the hand would really leave, JD included.
+            after = [total + add + j for total, add, j in zip(totals, added, jack, strict=True)]
             alone_lowest = all(after[shooter] < after[s] for s in Seat if s != shooter)
             subtract = not alone_lowest and match_ends(
                 after, rules, hand_number=hand_number, end_started_after=end_started_after)
         points = [-amount if seat == shooter else 0 for seat in Seat] if subtract else added
-    if rules.jack_of_diamonds:
-        for seat, cards in zip(Seat, taken, strict=True):
-            if JACK_OF_DIAMONDS in cards:
-                points[seat] += rules.jack_of_diamonds
+    points = [p + j for p, j in zip(points, jack, strict=True)]
     return HandScore((points[0], points[1], points[2], points[3]), shooter, is_sun)
 
 

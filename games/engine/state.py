@@ -85,6 +85,7 @@ class HandState:
         raise AssertionError("unreachable")  # every seat receives from exactly one passer
 
     def tricks_won(self) -> tuple[int, int, int, int]:
+        """Tricks taken so far this hand, by seat."""
         counts = [0, 0, 0, 0]
         for trick in self.tricks:
             assert trick.winner is not None
@@ -191,6 +192,7 @@ def result_to_json(result: MatchResult) -> dict[str, Any]:
 
 
 def result_from_json(data: dict[str, Any]) -> MatchResult:
+    """Inverse of ``result_to_json``."""
     return MatchResult(
         tuple((Seat.from_label(s["seat"]), s["score"], s["place"]) for s in data["standings"]),
         tuple(Seat.from_label(seat) for seat in data["winners"]),

@@ -48,6 +48,7 @@ class SeatView:
 
     @property
     def is_your_turn(self) -> bool:
+        """Whether this seat must act now (pass, or play to the trick)."""
         return self.seat is not None and self.seat in self.to_act
 
     def to_json(self) -> dict[str, Any]:

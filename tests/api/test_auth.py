@@ -91,6 +91,13 @@ def test_revoking_another_players_token_is_not_found_404(make_client):
     assert _bearer(bobs["token"]).get(f"{API}/tokens").status_code == 200
 
 
+@pytest.mark.parametrize("key", ["abc%00def", "not-hex", "A" * 65])
+def test_revoking_a_malformed_token_key_is_not_found_404(client_a, key):
+    response = client_a.delete(f"{API}/tokens/{key}")
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
 def test_tokens_need_authentication_401(anon_client):
     assert_problem(anon_client.get(f"{API}/tokens"), 401, "not_authenticated")
     assert_problem(anon_client.post(f"{API}/tokens", {"name": "x"}, format="json"), 401,

@@ -99,6 +99,16 @@ def test_list_shows_only_the_callers_matches_newest_first(make_client):
                                                                               first["id"]]
 
 
+def test_list_shows_a_match_the_caller_created_without_a_seat(make_client):
+    # Inside the test transaction the bots are never woken: the match waits on them.
+    alice = make_client()
+    watched = create_match(alice, seats=[{"kind": "bot", "level": "easy"}] * 4)
+    listed = alice.get(f"{API}/matches").json()
+    assert [m["id"] for m in listed["results"]] == [watched["id"]]
+    assert listed["results"][0]["seats"][0] == {"seat": "north", "kind": "bot", "name": None,
+                                                "bot_level": "easy"}
+
+
 @pytest.mark.django_db
 def test_list_is_paginated(client_a):
     created = [create_match(client_a, seats=OPEN_TABLE)["id"] for _ in range(3)]

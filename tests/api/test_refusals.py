@@ -224,6 +224,10 @@ def test_command_from_a_player_without_a_seat_is_not_seated_403(make_table, make
     assert_refused(table, lambda: stranger.post(match_url(table.id, "pass"),
                                                 {"cards": ["2C", "3C", "4C"]}, format="json"),
                    403, "not_seated")
+    # Having no seat comes before an old If-Match version.
+    assert_refused(table, lambda: stranger.post(match_url(table.id, "play"), {"card": "2C"},
+                                                format="json", HTTP_IF_MATCH='"1"'),
+                   403, "not_seated")
 
 
 @pytest.mark.parametrize(("method", "action", "body"), [

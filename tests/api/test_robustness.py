@@ -76,8 +76,11 @@ def test_random_json_bodies_never_give_a_server_error(make_table, make_client, a
 
 def test_random_event_queries_never_give_a_server_error(make_table):
     table = make_table(D1)
-    keys = st.sampled_from(["after", "limit", "wait", "page"]) | TEXT
-    values = st.integers().map(str) | TEXT
+    # A query string is bytes on the wire: a lone surrogate cannot be sent at all.
+    url_text = st.text(st.characters(exclude_characters="\x00", exclude_categories=["Cs"]),
+                       max_size=12)
+    keys = st.sampled_from(["after", "limit", "wait", "page"]) | url_text
+    values = st.integers().map(str) | url_text
 
     @FUZZ
     @given(query=st.dictionaries(keys, values, max_size=3))

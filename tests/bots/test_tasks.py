@@ -7,9 +7,10 @@ import sys
 import pytest
 from django.contrib.auth import get_user_model
 
+from bots import strategies
 from bots.tasks import act, sweep
 from games import services
-from games.engine import RuleSet
+from games.engine import RuleSet, parse_cards
 from games.models import Match
 
 FOUR_BOTS = [services.SeatSpec("bot", level) for level in ("easy", "random", "easy", "random")]
@@ -64,3 +65,15 @@ def test_sweep_wakes_a_match_whose_bot_turn_has_stalled(db: None, settings) -> N
     settings.BOT_STALL_SECONDS = 0
     assert sweep() == 1
     assert Match.objects.get(pk=stalled.id).status == "finished"
+
+
+def test_a_bot_whose_strategy_is_refused_moves_at_random_instead(creator, monkeypatch, caplog) -> None:
+    def broken_pass(view, rng):  # always refused: duplicate_cards or card_not_in_hand
+        return parse_cards(["2C", "2C", "2C"])
+
+    monkeypatch.setattr(strategies.easy, "choose_pass", broken_pass)
+    bots = [services.SeatSpec("bot", "easy")] * 4
+    result = services.match_create(creator=creator, seats=bots, rules=RuleSet(target_score=1))
+    match = Match.objects.get(pk=result.match.id)
+    assert match.status == "finished"
+    assert "moving at random" in caplog.text

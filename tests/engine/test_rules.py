@@ -283,6 +283,13 @@ def test_shooters_choice_subtracts_only_when_adding_would_end_the_match_against_
     assert score(R11_B, rules, totals=totals).points == points
 
 
+def test_shooters_choice_counts_the_jack_of_diamonds_when_judging_the_end():
+    # North shoots; East took JD. Adding gives 90/96/76/86 with JD -10: nobody reaches 100.
+    rules = RuleSet(moon_scoring=MoonScoring.SHOOTERS_CHOICE, jack_of_diamonds=-10)
+    taken = (ALL_HEARTS + " QS", "JD 2C", "3C", "4C")
+    assert score(taken, rules, totals=(90, 80, 50, 60)).points == (0, 16, 26, 26)
+
+
 def test_shooters_choice_subtracts_when_a_shared_tie_would_end_the_match():
     rules = RuleSet(moon_scoring=MoonScoring.SHOOTERS_CHOICE, tie_policy=TiePolicy.SHARE)
     assert score(R11_B, rules, totals=(90, 70, 85, 44)).points == (0, -26, 0, 0)
