@@ -7,14 +7,21 @@ In-process tests run against PostgreSQL (DATABASE_URL; ``make test`` points it a
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import settings as hypothesis_settings
 from knox.models import get_token_model
 from rest_framework.test import APIClient
 
 _names = itertools.count(1)
+
+# CI replays the same generated examples on every run (a red run is then reproducible);
+# elsewhere hypothesis explores new ones each time.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
 @pytest.fixture
