@@ -16,6 +16,14 @@ from rest_framework.test import APIClient
 from games.engine import parse_cards, sort_cards
 from games.models import Event
 
+# The fixture deals of scenarios.md (and R10's) live with the engine tests; re-exported here.
+from ..engine.helpers import D1 as D1
+from ..engine.helpers import D1_A as D1_A
+from ..engine.helpers import D4 as D4
+from ..engine.helpers import D4_A as D4_A
+from ..engine.helpers import R10_DEAL as R10_DEAL
+from ..engine.helpers import R10_SCRIPT as R10_SCRIPT
+
 API = "/api/v1"
 PROBLEM = "application/problem+json"
 SEATS = ("north", "east", "south", "west")
@@ -38,56 +46,6 @@ DEFAULT_RULES = {
     "tie_policy": "play_on",
     "max_tiebreak_hands": 5,
 }
-
-# --- the fixture deals of scenarios.md ------------------------------------------------------
-
-D1 = """
-N: 2C 3C 4C 5C 6C 7C 8C 9C 10C 2D 3D 4D 5D
-E: 6D 7D 8D 2S 3S QS 2H 3H 4H 5H 6H 7H 8H
-S: 4S 5S 6S 7S 8S 9S 10S 9H 10H JH QH KH AH
-W: JC QC KC AC 9D 10D JD QD KD AD JS KS AS
-"""
-D1_A = ("N 2C, E 8D, S 10S, W JC", "W AC, N 3C, E QS, S AH")
-
-D4 = """
-N: 2C 3C 4C 5C 2D 3D 4D 2S 3S 4S 2H 3H 4H
-E: 6C 7C 8C 5D 6D 7D 8D 5S 6S 7S 5H 6H 7H
-S: 9C 10C JC 9D 10D JD 8S 9S 10S JS 8H 9H 10H
-W: QC KC AC QD KD AD QS KS AS JH QH KH AH
-"""
-# W wins every trick of D4-a, 26 points in all: a moon.
-D4_A = (
-    "N 2C, E 6C, S 9C, W AC",
-    "W KC, N 3C, E 7C, S 10C",
-    "W QC, N 4C, E 8C, S JC",
-    "W AD, N 2D, E 5D, S 9D",
-    "W KD, N 3D, E 6D, S 10D",
-    "W QD, N 4D, E 7D, S JD",
-    "W AS, N 2S, E 5S, S 8S",
-    "W KS, N 3S, E 6S, S 9S",
-    "W QS, N 4S, E 7S, S 10S",
-    "W JH, N 2H, E 5H, S 8H",
-    "W QH, N 3H, E 6H, S 9H",
-    "W KH, N 4H, E 7H, S 10H",
-    "W AH, N 5C, E 8D, S JS",
-)
-
-# R10: after R10_SCRIPT it is trick 5, hearts broken (S's 2H at T4), W has led 3H,
-# N has played 6H and E holds 5C 6C 7C 8C 9C 8H 8S KS AS.
-R10_DEAL = """
-N: 2C 5D 6D 7D 8D 9D 10D JD 6H 7H 9H 10H JH
-E: 5C 6C 7C 8C 9C 10C 2D 3D 4D 8S KS AS 8H
-S: 3C 4C JC 2S 3S 4S 5S 6S 7S 9S 2H 4H 5H
-W: QC KC AC QD KD AD 10S JS QS 3H QH KH AH
-"""
-R10_SCRIPT = (
-    "N 2C, E 10C, S JC, W AC",
-    "W AD, N 5D, E 2D, S 2S",
-    "W KD, N 6D, E 3D, S 3S",
-    "W QD, N 7D, E 4D, S 2H",
-    "W 3H, N 6H",
-)
-
 
 # --- notation -------------------------------------------------------------------------------
 
