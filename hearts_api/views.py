@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from config.celery import app as celery_app
 from games import selectors, services
 from games.engine import MatchState, RuleSet, Seat, SeatView, seat_view
 from games.models import Match
@@ -241,10 +242,8 @@ class HealthView(APIView):
         except Exception as error:  # report, don't raise: this is the health check
             database = f"error: {error.__class__.__name__}"
         if not settings.CELERY_TASK_ALWAYS_EAGER:
-            from config.celery import app
-
             try:
-                with app.connection_for_write() as conn:
+                with celery_app.connection_for_write() as conn:
                     conn.ensure_connection(max_retries=1, timeout=2)
             except Exception as error:
                 broker = f"error: {error.__class__.__name__}"
