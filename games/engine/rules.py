@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Seat, Suit
+from .cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Seat, Suit
+from .masks import SUIT_MASKS, legal_mask, mask_of
 
 
 class PassDirection(Enum):
@@ -152,11 +153,6 @@ def pass_target(seat: Seat, direction: PassDirection) -> Seat:
     return seat.next(_PASS_STEPS[direction])
 
 
-def is_penalty_card(card: Card) -> bool:
-    """A card that scores on its own: any heart, and QS (rules.md, "Scoring")."""
-    return card.is_heart or card.is_queen_of_spades
-
-
 def legal_plays(
     holding: Iterable[Card],
     led_suit: Suit | None,
@@ -174,20 +170,10 @@ def legal_plays(
     from a hearts-only holding.
     """
     cards = list(holding)
-    if led_suit is None:
-        if is_first_trick:
-            return [card for card in cards if card is TWO_OF_CLUBS]
-        if hearts_broken:
-            return cards
-        non_hearts = [card for card in cards if card.suit is not Suit.HEARTS]
-        return non_hearts or cards
-    following = [card for card in cards if card.suit is led_suit]
-    if following:
-        return following
-    if is_first_trick and not rules.first_trick_points:
-        clean = [card for card in cards if not is_penalty_card(card)]
-        return clean or cards
-    return cards
+    legal = legal_mask(mask_of(cards), 0 if led_suit is None else SUIT_MASKS[led_suit],
+                       is_first_trick=is_first_trick, hearts_broken=hearts_broken,
+                       first_trick_points=rules.first_trick_points)
+    return [card for card in cards if legal >> card.index & 1]
 
 
 def trick_winner(leader: Seat, cards: Sequence[Card]) -> Seat:

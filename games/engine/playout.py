@@ -1,0 +1,159 @@
+"""A hand in play as bit masks, mutable and fast: the engine's path for play-outs.
+
+``decide``/``evolve`` are the service's path: immutable states, events, every
+rule named on refusal. Bots that search and the benchmarks play thousands of
+hands per second instead, and need none of that. ``PlayoutHand`` plays one hand
+on 52-bit card sets (``masks``), with the same ``legal_mask`` as ``decide``;
+the tests check that both paths play every hand alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .cards import Seat
+from .masks import (
+    HEARTS,
+    PENALTY_CARDS,
+    QUEEN_OF_SPADES_BIT,
+    TWO_OF_CLUBS_BIT,
+    legal_mask,
+    mask_of,
+    penalty_points_of,
+    suit_mask_of,
+)
+from .rules import PassDirection, RuleSet, pass_target
+from .state import HandState
+
+
+class PlayoutHand:
+    """One hand from the first lead (or from any point of play) to its last trick.
+
+    Seats are ints 0..3 (``Seat`` values); cards are one-bit masks. ``holdings``,
+    ``taken`` and ``tricks_won`` are indexed by seat. ``play`` checks nothing:
+    callers pick from ``legal()``.
+    """
+
+    __slots__ = ("holdings", "taken", "tricks_won", "to_play", "trick_number", "trick_cards",
+                 "led_suit_mask", "winning_bit", "winner", "hearts_broken",
+                 "queen_breaks_hearts", "first_trick_points")
+
+    def __init__(self, holdings: Sequence[int], rules: RuleSet, leader: int | None = None) -> None:
+        """Start a trick with ``holdings`` (four masks): ``leader`` leads, by default the
+        holder of 2C for the first trick."""
+        self.holdings = list(holdings)
+        self.taken = [0, 0, 0, 0]
+        self.tricks_won = [0, 0, 0, 0]
+        if leader is None:
+            leader = next(seat for seat in range(4) if self.holdings[seat] & TWO_OF_CLUBS_BIT)
+        self.to_play = leader
+        self.trick_number = 1
+        self.trick_cards = 0
+        self.led_suit_mask = 0
+        self.winning_bit = 0
+        self.winner = self.to_play
+        self.hearts_broken = False
+        self.queen_breaks_hearts = rules.queen_breaks_hearts
+        self.first_trick_points = rules.first_trick_points
+
+    @classmethod
+    def from_hand_state(cls, hand: HandState, rules: RuleSet) -> PlayoutHand:
+        """The playing phase of ``hand`` (its trick must be open) as a ``PlayoutHand``."""
+        trick = hand.trick
+        if trick is None:
+            raise ValueError("the hand is not being played")
+        playout = cls([mask_of(holding) for holding in hand.holdings], rules, trick.leader)
+        playout.taken = [mask_of(cards) for cards in hand.taken]
+        playout.tricks_won = list(hand.tricks_won())
+        playout.trick_number = trick.number
+        playout.hearts_broken = hand.hearts_broken
+        for card in trick.cards:  # the open trick's cards, through the same path as play
+            playout.holdings[playout.to_play] |= 1 << card.index
+            playout.play(1 << card.index)
+        return playout
+
+    def copy(self) -> PlayoutHand:
+        """An independent copy (for searching several continuations of one position)."""
+        other = PlayoutHand.__new__(PlayoutHand)
+        for name in PlayoutHand.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.holdings = self.holdings[:]
+        other.taken = self.taken[:]
+        other.tricks_won = self.tricks_won[:]
+        return other
+
+    @property
+    def is_over(self) -> bool:
+        """All 13 tricks are taken."""
+        return self.trick_number > 13
+
+    def legal(self) -> int:
+        """The cards the seat on turn may play, as a mask (``masks.legal_mask``)."""
+        return legal_mask(self.holdings[self.to_play], self.led_suit_mask,
+                          is_first_trick=self.trick_number == 1, hearts_broken=self.hearts_broken,
+                          first_trick_points=self.first_trick_points)
+
+    def play(self, bit: int) -> None:
+        """The seat on turn plays the card ``bit``; a fourth card completes the trick and
+        passes the lead to its winner (rules.md rule 7)."""
+        seat = self.to_play
+        self.holdings[seat] ^= bit
+        if bit & HEARTS or (bit == QUEEN_OF_SPADES_BIT and self.queen_breaks_hearts):
+            self.hearts_broken = True
+        led = self.led_suit_mask
+        if not led:
+            self.led_suit_mask = suit_mask_of(bit)
+            self.winning_bit = self.trick_cards = bit
+            self.winner = seat
+            self.to_play = (seat + 1) & 3
+            return
+        self.trick_cards |= bit
+        if bit & led and bit > self.winning_bit:
+            self.winning_bit = bit
+            self.winner = seat
+        if self.trick_cards.bit_count() < 4:
+            self.to_play = (seat + 1) & 3
+            return
+        winner = self.winner
+        self.taken[winner] |= self.trick_cards
+        self.tricks_won[winner] += 1
+        self.trick_number += 1
+        self.led_suit_mask = 0
+        self.to_play = winner
+
+    def play_out(self, choose: Callable[[PlayoutHand, int], int]) -> None:
+        """Play to the end, each card chosen by ``choose(self, legal_mask)``."""
+        while self.trick_number <= 13:
+            self.play(choose(self, self.legal()))
+
+    def points_taken(self) -> list[int]:
+        """Penalty points taken so far by seat, before any moon (rules.md, "Scoring")."""
+        return [penalty_points_of(taken) for taken in self.taken]
+
+    def moon_shooter(self) -> int | None:
+        """The seat that took all 13 hearts and QS, if one did."""
+        for seat in range(4):
+            if self.taken[seat] & PENALTY_CARDS == PENALTY_CARDS:
+                return seat
+        return None
+
+
+def exchange(holdings: Sequence[int], passes: Sequence[int], direction: PassDirection) -> list[int]:
+    """The holdings after every seat gives ``passes[seat]`` in ``direction`` (rules.md step 2)."""
+    after = [holding & ~given for holding, given in zip(holdings, passes, strict=True)]
+    for seat in Seat:
+        after[pass_target(seat, direction)] |= passes[seat]
+    return after
+
+
+def random_card(mask: int, random: Callable[[], float]) -> int:
+    """A uniformly random card of a non-empty ``mask``; ``random`` returns floats in [0, 1)."""
+    for _ in range(int(random() * mask.bit_count())):
+        mask &= mask - 1
+    return mask & -mask
+
+
+def random_play(random: Callable[[], float]) -> Callable[[PlayoutHand, int], int]:
+    """A ``choose`` for ``PlayoutHand.play_out`` that plays a uniformly random legal card."""
+    return lambda _hand, legal: random_card(legal, random)
+
