@@ -76,27 +76,55 @@ class ApiTokenCreatedSerializer(ApiTokenSerializer):
 # --- rules --------------------------------------------------------------------------------
 
 
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer only: no ``"30"``, ``30.0`` or ``true`` (DRF would coerce them)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON boolean only: no ``1``, ``"yes"`` or ``"true"`` (DRF would coerce them)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if type(data) is not bool:
+            self.fail("invalid")
+        return data
+
+
+class StrictIntegerChoiceField(serializers.ChoiceField):
+    """One of integer ``choices``, given as a JSON integer (not ``"-10"``)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if type(data) is not int:
+            self.fail("invalid_choice", input=data)
+        return super().to_internal_value(data)
+
+
 def _rule_fields(required: bool) -> dict[str, serializers.Field]:
+    """The RuleSet fields, as strict about JSON types as ``RuleSet.from_json``."""
     defaults = RuleSet()
     opts: dict[str, Any] = {"required": required}
     return {
-        "target_score": serializers.IntegerField(min_value=1, max_value=2**31 - 1, **opts,
-                                                 help_text=f"default {defaults.target_score}"),
+        "target_score": StrictIntegerField(min_value=1, max_value=2**31 - 1, **opts,
+                                           help_text=f"default {defaults.target_score}"),
         "pass_rotation": serializers.ListField(
             child=serializers.ChoiceField(PASS_DIRECTION_CHOICES), min_length=1, **opts,
             help_text="default left, right, across, hold"),
-        "pass_count": serializers.IntegerField(min_value=1, max_value=4, **opts,
-                                               help_text="default 3"),
-        "first_trick_points": serializers.BooleanField(**opts, help_text="default false"),
-        "queen_breaks_hearts": serializers.BooleanField(**opts, help_text="default false"),
-        "shoot_the_sun": serializers.BooleanField(**opts, help_text="default false"),
+        "pass_count": StrictIntegerField(min_value=1, max_value=4, **opts,
+                                         help_text="default 3"),
+        "first_trick_points": StrictBooleanField(**opts, help_text="default false"),
+        "queen_breaks_hearts": StrictBooleanField(**opts, help_text="default false"),
+        "shoot_the_sun": StrictBooleanField(**opts, help_text="default false"),
         "moon_scoring": serializers.ChoiceField([m.value for m in MoonScoring], **opts,
                                                 help_text="default add_to_others"),
-        "jack_of_diamonds": serializers.ChoiceField([0, -10], **opts, help_text="default 0"),
+        "jack_of_diamonds": StrictIntegerChoiceField([0, -10], **opts, help_text="default 0"),
         "tie_policy": serializers.ChoiceField([t.value for t in TiePolicy], **opts,
                                               help_text="default play_on"),
-        "max_tiebreak_hands": serializers.IntegerField(min_value=0, max_value=10, **opts,
-                                                       help_text="default 5"),
+        "max_tiebreak_hands": StrictIntegerField(min_value=0, max_value=10, **opts,
+                                                 help_text="default 5"),
     }
 
 

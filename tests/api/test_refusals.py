@@ -6,6 +6,8 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.core.cache import cache
+from rest_framework.throttling import SimpleRateThrottle
 
 from games.models import Event, Match
 
@@ -16,6 +18,7 @@ from .helpers import (
     D4_A,
     HOLD,
     LEFT,
+    R10_DEAL,
     assert_invalid,
     assert_problem,
     assert_refused,
@@ -298,3 +301,133 @@ def test_join_naming_no_seat_of_the_table_is_invalid_request_400(make_client):
     assert_invalid(joiner.post(match_url(summary["id"], "join"), {"seat": "middle"}, format="json"),
                    "seat")
     assert creator.get(match_url(summary["id"])).json() == before
+
+
+# --- 429 ----------------------------------------------------------------------------------
+
+
+def test_command_over_the_rate_limit_is_throttled_429_with_retry_after(make_table, monkeypatch):
+    table = make_table(D1)
+    cache.clear()  # forget the requests that set the table up
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"user": "2/min", "anon": "2/min"})
+    version = table.view("east")["version"]  # east: 1 of 2
+    assert table.view("north")["version"] == version  # north: 1 of 2
+    assert table.view("north")["legal_cards"] == ["2C"]  # north: 2 of 2
+    assert_problem(table.play("north", "2C"), 429, "throttled")
+    response = table.play("north", "2C")
+    assert_problem(response, 429, "throttled")
+    assert 0 < int(response["Retry-After"]) <= 60
+    view = table.view("east")  # east: 2 of 2; north's card was never played
+    assert (view["version"], view["to_act"], view["trick"]["cards"]) == (version, ["north"], [])
+
+
+# --- several rules broken at once: the first in order is named ------------------------------
+# Engine (decider.decide): match_finished, wrong_phase, not_your_turn, card_not_in_hand, then
+# the rule codes in rules.md's order; a second pass is already_passed before any card check.
+# API: the serializer's unknown_card before any of them; not_seated, then stale_version, before
+# the engine's codes. Only the rule codes (422) carry legal_cards.
+
+D1_AFTER_THREE = ("N 2C, E 8D, S 10S",)  # west to play, holding JC QC KC AC
+
+
+@pytest.mark.parametrize(("rules", "script", "seat", "card", "status", "code", "legal"), [
+    # East during the passing phase: not its turn to play, and AS is west's card.
+    (LEFT, (), "east", "AS", 409, "wrong_phase", None),
+    # East before north's 2C: AS not held either; QS held but would also break trick 1.
+    (HOLD, (), "east", "AS", 409, "not_your_turn", None),
+    (HOLD, (), "east", "QS", 409, "not_your_turn", None),
+    # West must follow clubs; AH is not its card: not held comes first.
+    (HOLD, D1_AFTER_THREE, "west", "AH", 422, "card_not_in_hand", codes("JC QC KC AC")),
+], ids=["wrong_phase_before_turn_and_hand", "not_your_turn_before_not_in_hand",
+        "not_your_turn_before_first_trick_rule", "card_not_in_hand_before_must_follow_suit"])
+def test_play_breaking_several_rules_names_the_first_in_order(
+    make_table, rules, script, seat, card, status, code, legal
+):
+    table = make_table(D1, rules=rules)
+    if script:
+        table.played(*script)
+    body = assert_refused(table, lambda: table.play(seat, card), status, code, legal_cards=legal)
+    if code == "not_your_turn":
+        assert body["to_act"] == ["north"]
+
+
+def test_first_lead_of_a_heart_is_must_lead_two_of_clubs_before_hearts_not_broken(make_table):
+    table = make_table(R10_DEAL)  # north holds 2C and 6H 7H 9H 10H JH
+    assert_refused(table, lambda: table.play("north", "6H"), 422, "must_lead_two_of_clubs",
+                   legal_cards=["2C"])
+
+
+def test_heart_on_trick_one_from_a_seat_holding_clubs_is_must_follow_suit(make_table):
+    table = make_table(R10_DEAL)
+    table.played("N 2C")  # east holds 5C..10C and 8H: 8H breaks both rules, following first
+    assert_refused(table, lambda: table.play("east", "8H"), 422, "must_follow_suit",
+                   legal_cards=codes("5C 6C 7C 8C 9C 10C"))
+
+
+@pytest.mark.parametrize(("passed_first", "cards", "status", "code", "legal"), [
+    # A second pass: already_passed whatever its cards (AS is not north's, and named twice).
+    (True, "AS AS", 409, "already_passed", None),
+    # Not held, too few and named twice: not held first.
+    (False, "AS AS", 422, "card_not_in_hand", D1_HOLDINGS["north"]),
+    # Held but too few (and named twice), or too many with a duplicate: the count first.
+    (False, "2C 2C", 422, "wrong_pass_count", D1_HOLDINGS["north"]),
+    (False, "2C 2C 3C 4C", 422, "wrong_pass_count", D1_HOLDINGS["north"]),
+], ids=["already_passed_before_card_checks", "card_not_in_hand_before_count_and_duplicates",
+        "wrong_pass_count_before_duplicate_cards", "too_many_before_duplicate_cards"])
+def test_pass_breaking_several_rules_names_the_first_in_order(
+    make_table, passed_first, cards, status, code, legal
+):
+    table = make_table(D1, rules=LEFT)
+    if passed_first:
+        table.passed("north", "9C 10C 5D")
+    assert_refused(table, lambda: table.pass_cards("north", cards), status, code,
+                   legal_cards=legal)
+
+
+def test_pass_on_a_hold_hand_naming_bad_cards_is_wrong_phase(make_table):
+    table = make_table(D1, rules=HOLD)
+    assert_refused(table, lambda: table.pass_cards("north", "AS AS"), 409, "wrong_phase")
+
+
+def test_stale_version_comes_before_the_engines_refusals(make_table):
+    table = make_table(D1)
+    version = table.view("east")["version"]
+    stale = f'"{version - 1}"'
+    # East is not on turn and AS is not east's card: the old version is named first.
+    body = assert_refused(table, lambda: table.play("east", "AS", HTTP_IF_MATCH=stale), 412,
+                          "stale_version")
+    assert body["version"] == version
+
+
+def test_stale_version_comes_before_match_finished(make_table):
+    table = make_table(D4, rules={**HOLD, "target_score": 1})
+    table.played(*D4_A)
+    version = table.view("west")["version"]
+    body = assert_refused(table, lambda: table.play("west", "2C", HTTP_IF_MATCH=f'"{version - 1}"'),
+                          412, "stale_version")
+    assert body["version"] == version
+
+
+@pytest.mark.parametrize(("rules", "passed_first", "action", "payload", "field"), [
+    (HOLD, False, "play", "1X", "card"),  # east is not on turn
+    (LEFT, False, "play", "ZZ", "card"),  # a play in the passing phase
+    (LEFT, False, "pass", ["2C", "ZZ"], "cards.1"),  # two cards, one unparseable
+    (LEFT, True, "pass", ["ZZ", "2C", "3C"], "cards.0"),  # after east has passed
+], ids=["before_not_your_turn", "before_wrong_phase", "before_wrong_pass_count",
+        "before_already_passed"])
+def test_unparseable_card_is_unknown_card_before_any_rule(
+    make_table, rules, passed_first, action, payload, field
+):
+    table = make_table(D1, rules=rules)
+    if passed_first:
+        table.passed("east", "QS 8H 7H")
+    request = ((lambda: table.play("east", payload)) if action == "play"
+               else (lambda: table.pass_cards("east", payload)))
+    body = assert_refused(table, request, 400, "unknown_card")
+    assert [(e["field"], e["code"]) for e in body["errors"]] == [(field, "unknown_card")]
+
+
+def test_unparseable_card_after_the_match_ended_is_unknown_card(make_table):
+    table = make_table(D4, rules={**HOLD, "target_score": 1})
+    table.played(*D4_A)
+    assert_refused(table, lambda: table.play("west", "1X"), 400, "unknown_card")
