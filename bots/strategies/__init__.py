@@ -12,13 +12,22 @@ from types import ModuleType
 
 from games.engine import PassCards, Phase, PlayCard, SeatView
 
-from . import easy, random_play
+from . import easy, expert, hard, medium, random_play
 
-LEVELS: dict[str, ModuleType] = {"random": random_play, "easy": easy}
+LEVELS: dict[str, ModuleType] = {
+    "random": random_play, "easy": easy, "medium": medium, "hard": hard, "expert": expert,
+}
 
 
-def choose_command(level: str, view: SeatView, rng: Random) -> PassCards | PlayCard:
-    """The pass or play the bot of ``level`` makes from ``view`` (its seat must act).
+# Levels that search take a time budget per move (milliseconds).
+SEARCHING_LEVELS: frozenset[str] = frozenset({"expert"})
+DEFAULT_BUDGET_MS = 200.0
+
+
+def choose_command(level: str, view: SeatView, rng: Random, *,
+                   budget_ms: float = DEFAULT_BUDGET_MS) -> PassCards | PlayCard:
+    """The pass or play the bot of ``level`` makes from ``view`` (its seat must act);
+    a searching level thinks for about ``budget_ms`` milliseconds per play.
 
     Raises ``KeyError`` for an unknown level, ``ValueError`` when the seat has nothing to do.
     """
@@ -27,4 +36,6 @@ def choose_command(level: str, view: SeatView, rng: Random) -> PassCards | PlayC
         raise ValueError("this seat has nothing to do")
     if view.status is Phase.PASSING:
         return PassCards(view.seat, tuple(strategy.choose_pass(view, rng)))
+    if level in SEARCHING_LEVELS:
+        return PlayCard(view.seat, strategy.choose_play(view, rng, budget_ms=budget_ms))
     return PlayCard(view.seat, strategy.choose_play(view, rng))

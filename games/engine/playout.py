@@ -57,20 +57,32 @@ class PlayoutHand:
         self.first_trick_points = rules.first_trick_points
 
     @classmethod
+    def at(cls, holdings: Sequence[int], rules: RuleSet, *, trick_number: int, leader: int,
+           trick_cards: Sequence[int], taken: Sequence[int], tricks_won: Sequence[int],
+           hearts_broken: bool) -> PlayoutHand:
+        """A hand in the middle of play: ``holdings`` without the open trick's cards,
+        ``trick_cards`` (one-bit masks, in play order from ``leader``) on the table."""
+        playout = cls(holdings, rules, leader)
+        playout.taken = list(taken)
+        playout.tricks_won = list(tricks_won)
+        playout.trick_number = trick_number
+        playout.hearts_broken = hearts_broken
+        for bit in trick_cards:  # through the same path as any play
+            playout.holdings[playout.to_play] |= bit
+            playout.play(bit)
+        return playout
+
+    @classmethod
     def from_hand_state(cls, hand: HandState, rules: RuleSet) -> PlayoutHand:
         """The playing phase of ``hand`` (its trick must be open) as a ``PlayoutHand``."""
         trick = hand.trick
         if trick is None:
             raise ValueError("the hand is not being played")
-        playout = cls([mask_of(holding) for holding in hand.holdings], rules, trick.leader)
-        playout.taken = [mask_of(cards) for cards in hand.taken]
-        playout.tricks_won = list(hand.tricks_won())
-        playout.trick_number = trick.number
-        playout.hearts_broken = hand.hearts_broken
-        for card in trick.cards:  # the open trick's cards, through the same path as play
-            playout.holdings[playout.to_play] |= 1 << card.index
-            playout.play(1 << card.index)
-        return playout
+        return cls.at([mask_of(holding) for holding in hand.holdings], rules,
+                      trick_number=trick.number, leader=trick.leader,
+                      trick_cards=[1 << card.index for card in trick.cards],
+                      taken=[mask_of(cards) for cards in hand.taken],
+                      tricks_won=hand.tricks_won(), hearts_broken=hand.hearts_broken)
 
     def copy(self) -> PlayoutHand:
         """An independent copy (for searching several continuations of one position)."""

@@ -24,6 +24,10 @@ from ..engine.helpers import D1, HOLD, Table
 N, E, S, W = Seat
 
 
+# Legality does not depend on how long the expert searches: keep its moves quick here.
+SEARCH_BUDGET_MS = 1.0
+
+
 class NeverRandom(Random):
     """A generator whose ``random()`` is always high: the easy bot never picks at random."""
 
@@ -44,7 +48,7 @@ def test_every_bot_move_is_legal_over_whole_matches(level: str) -> None:
                 continue
             seat = state.to_act[0]
             view = seat_view(state, seat)
-            command = choose_command(level, view, rng)
+            command = choose_command(level, view, rng, budget_ms=SEARCH_BUDGET_MS)
             if isinstance(command, PassCards):
                 assert len(set(command.cards)) == 3
                 assert set(command.cards) <= set(state.hand.holdings[seat])

@@ -1,0 +1,331 @@
+"""The ``expert`` bot: determinized Monte Carlo search over the cards it cannot see.
+
+For each play it deals the hidden cards many times, each deal consistent with
+everything its seat knows (its holding, every card played, the voids each seat
+has shown, and where the cards it passed went), and plays every legal card
+forward to the end of the hand in each of those deals with a fast card-playing
+policy for all four seats. It plays the card with the best mean result for the
+match: points relative to the other seats, and winning or losing the match when
+the hand would end it. The play-outs let its own seat try for the moon when no
+other seat has taken a point, and let an opponent holding every point so far go
+for it, so the search shoots a moon it can make and breaks one it can stop.
+
+Deterministic for a seed: the number of deals searched follows from the time
+budget at a fixed rate of cards played per millisecond (``PLAYS_PER_MS``, measured on
+the reference machine);
+a deadline at ``DEADLINE_FACTOR`` times the budget only guards a slow machine.
+Passing is the ``hard`` bot's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from random import Random
+
+from games.engine import Card, PassDirection, Seat, SeatView
+from games.engine.masks import (
+    ALL_CARDS,
+    HEARTS,
+    JACK_OF_DIAMONDS_BIT,
+    PENALTY_CARDS,
+    QUEEN_OF_SPADES_BIT,
+    SPADES,
+    SUIT_MASK_BY_ORDER,
+    cards_of,
+    mask_of,
+    penalty_points_of,
+    suit_mask_of,
+)
+from games.engine.playout import PlayoutHand
+from games.engine.rules import match_ends, pass_target, score_hand
+
+from . import hard
+
+PLAYS_PER_MS = 600.0
+MAX_DEALS = 1000  # beyond this, more deals no longer change the choice
+DEADLINE_FACTOR = 3.0
+SAMPLE_ATTEMPTS = 30
+HIGH_SPADES = SPADES & ~(QUEEN_OF_SPADES_BIT - 1) & ~QUEEN_OF_SPADES_BIT  # KS, AS
+Policy = Callable[[PlayoutHand, int], int]
+SEARCH_OWN_MOON = True
+MOON_RUN_TRICKS = 6
+MOON_RUN_POINTS = 10
+MOON_MARGIN = 3.0  # mean utility by which a moon plan must beat avoiding points
+MATCH_WEIGHT = 40.0  # utility of winning (or losing) the match, against points of one hand
+
+
+def choose_pass(view: SeatView, rng: Random) -> list[Card]:
+    """The ``hard`` bot's pass."""
+    return hard.choose_pass(view, rng)
+
+
+def choose_play(view: SeatView, rng: Random, *, budget_ms: float = 200.0) -> Card:
+    """The legal card with the best mean result over deals of the hidden cards.
+
+    ``budget_ms`` sets the search effort (milliseconds on the reference machine).
+    """
+    legal = list(view.legal_cards)
+    if len(legal) == 1:
+        return legal[0]
+    knowledge = Knowledge(view)
+    deadline = time.perf_counter() + budget_ms * DEADLINE_FACTOR / 1e3
+    plans = knowledge.plans
+    # Dealing the hidden cards and each play-out cost about the same per card left to play.
+    cards_left = sum(knowledge.counts)
+    plays_per_deal = (1 + len(legal) * len(plans)) * cards_left
+    deals = max(1, min(MAX_DEALS, round(budget_ms * PLAYS_PER_MS / plays_per_deal)))
+    totals = [[0.0] * len(legal) for _ in plans]
+    searched = 0
+    while searched < deals and (searched == 0 or time.perf_counter() < deadline):
+        world = knowledge.sample(rng)
+        for plan, plan_totals in zip(plans, totals, strict=True):
+            for i, card in enumerate(legal):
+                plan_totals[i] += knowledge.evaluate(world, 1 << card.index, plan)
+        searched += 1
+    avoiding = totals[0]
+    best = max(range(len(legal)), key=lambda i: avoiding[i])
+    if len(totals) > 1:
+        # Go for the moon only when the search says it clearly pays: the better of two noisy
+        # plans is an optimist's estimate.
+        shooting = totals[1]
+        moon = max(range(len(legal)), key=lambda i: shooting[i])
+        if shooting[moon] > avoiding[best] + MOON_MARGIN * searched:
+            best = moon
+    return legal[best]
+
+
+class Knowledge:
+    """What one seat knows of the hand in play, as bit masks, and how to deal the rest."""
+
+    def __init__(self, view: SeatView) -> None:
+        assert view.seat is not None and view.trick is not None
+        self.view = view
+        self.seat: int = view.seat
+        self.holding = mask_of(view.hand)
+        tricks = list(view.tricks) + [view.trick]
+        played = 0
+        self.voids = [0, 0, 0, 0]  # suits each seat has shown out of
+        self.counts = [13, 13, 13, 13]  # cards each seat still holds
+        for trick in tricks:
+            led = suit_mask_of(1 << trick.cards[0].index) if trick.cards else 0
+            for seat, card in trick.plays:
+                played |= 1 << card.index
+                self.counts[seat] -= 1
+                if not (1 << card.index) & led:
+                    self.voids[seat] |= led
+        self.played = played
+        self.trick_cards = [1 << card.index for card in view.trick.cards]
+        # The cards this seat passed, still unplayed, are with the seat they went to.
+        self.known = [0, 0, 0, 0]
+        if view.pass_given and view.pass_received is not None and view.pass_direction not in (
+                None, PassDirection.HOLD):
+            target = pass_target(Seat(self.seat), view.pass_direction)
+            self.known[target] = mask_of(view.pass_given) & ~played
+        self.hidden = ALL_CARDS & ~self.holding & ~played & ~sum(self.known)
+        self.taken = [0, 0, 0, 0]
+        for trick in view.tricks:
+            assert trick.winner is not None
+            self.taken[trick.winner] |= mask_of(trick.cards)
+        points = view.hand_points
+        # An opponent on for a moon (see ``_is_moon_run``) plays for it in the play-outs;
+        # this seat is searched twice, avoiding and shooting, when it might make one.
+        opponents = [avoid_policy] * 4
+        for other in range(4):
+            if other != self.seat and _is_moon_run(other, self.taken, view.trick.number):
+                opponents[other] = shoot_policy
+        self.plans = [opponents]
+        if SEARCH_OWN_MOON and not any(points[s] for s in range(4) if s != self.seat) and (
+                points[self.seat] or _is_moon_material(self.holding)):
+            shooting = opponents[:]
+            shooting[self.seat] = shoot_policy
+            self.plans.append(shooting)
+
+    def sample(self, rng: Random) -> list[int]:
+        """Holdings for all four seats: this seat's own, and the hidden cards dealt at random
+        to the others within their voids and card counts."""
+        for attempt in range(SAMPLE_ATTEMPTS):
+            world = self._try_sample(rng, respect_voids=attempt < SAMPLE_ATTEMPTS - 1)
+            if world is not None:
+                return world
+        raise AssertionError("hidden cards cannot be dealt")  # unreachable without voids
+
+    def _try_sample(self, rng: Random, *, respect_voids: bool) -> list[int] | None:
+        world = self.known[:]
+        world[self.seat] = self.holding
+        need = [self.counts[s] - self.known[s].bit_count() for s in range(4)]
+        need[self.seat] = 0
+        cards = _bits(self.hidden)
+        rng.shuffle(cards)
+        voids = self.voids if respect_voids else [0, 0, 0, 0]
+        # Most constrained first: cards that fewer seats can hold.
+        cards.sort(key=lambda bit: sum(1 for s in range(4) if not voids[s] & bit))
+        for bit in cards:
+            seats = [s for s in range(4) if need[s] > 0 and not voids[s] & bit]
+            if not seats:
+                return None
+            seat = seats[int(rng.random() * len(seats))]
+            world[seat] |= bit
+            need[seat] -= 1
+        return world
+
+    def evaluate(self, world: Sequence[int], card: int, policies: Sequence[Policy]) -> float:
+        """The utility for this seat of playing ``card`` now in ``world``, played out with
+        ``policies[seat]`` choosing each seat's cards."""
+        view = self.view
+        trick = view.trick
+        assert trick is not None
+        hand = PlayoutHand.at(world, view.rules, trick_number=trick.number, leader=trick.leader,
+                              trick_cards=self.trick_cards, taken=self.taken,
+                              tricks_won=view.tricks_won, hearts_broken=view.hearts_broken)
+        hand.play(card)
+        while hand.trick_number <= 13:
+            hand.play(policies[hand.to_play](hand, hand.legal()))
+        return self.utility(hand)
+
+    def utility(self, hand: PlayoutHand) -> float:
+        """This seat's result of a finished hand: the others' mean points minus its own,
+        plus ``MATCH_WEIGHT`` for winning the match (minus for losing) if the hand ends it."""
+        view = self.view
+        rules = view.rules
+        shooter = hand.moon_shooter()
+        is_sun = rules.shoot_the_sun and 13 in hand.tricks_won
+        if shooter is None and not is_sun:
+            points = hand.points_taken()
+            if rules.jack_of_diamonds:
+                for seat in range(4):
+                    if hand.taken[seat] & JACK_OF_DIAMONDS_BIT:
+                        points[seat] += rules.jack_of_diamonds
+        else:
+            points = list(score_hand([cards_of(t) for t in hand.taken], hand.tricks_won,
+                                     view.scores, rules, hand_number=view.hand_number,
+                                     end_started_after=None).points)
+        me = self.seat
+        value = sum(points) / 3 - points[me] * 4 / 3
+        totals = [total + p for total, p in zip(view.scores, points, strict=True)]
+        if match_ends(totals, rules, hand_number=view.hand_number, end_started_after=None):
+            lowest = min(totals)
+            won = totals[me] == lowest and totals.count(lowest) == 1
+            value += MATCH_WEIGHT if won else -MATCH_WEIGHT
+        return value
+
+
+def _is_moon_material(holding: int) -> bool:
+    """A holding worth searching a moon for: the ace of hearts with at least five hearts,
+    or at least seven high cards (queen or better)."""
+    hearts = holding & HEARTS
+    return ((bool(hearts & _ACE_OF_HEARTS) and hearts.bit_count() >= 5)
+            or (holding & _QUEENS_KINGS_ACES).bit_count() >= 7)
+
+
+_ACE_OF_HEARTS = 1 << 51
+_QUEENS_KINGS_ACES = sum(0b111 << (13 * order + 10) for order in range(4))
+
+
+def _bits(mask: int) -> list[int]:
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
+
+
+def _highest(mask: int) -> int:
+    return 1 << (mask.bit_length() - 1)
+
+
+def _rank(bit: int) -> int:
+    return (bit.bit_length() - 1) % 13
+
+
+def _lowest_ranked(mask: int) -> int:
+    """The card of lowest rank in ``mask`` (any suit)."""
+    best, best_rank = 0, 13
+    for suit in SUIT_MASK_BY_ORDER:
+        cards = mask & suit
+        if cards:
+            low = cards & -cards
+            if _rank(low) < best_rank:
+                best, best_rank = low, _rank(low)
+    return best
+
+
+def _highest_ranked(mask: int) -> int:
+    """The card of highest rank in ``mask`` (hearts first between equal ranks)."""
+    best, best_rank = 0, -1
+    for suit in SUIT_MASK_BY_ORDER:
+        cards = mask & suit
+        if cards:
+            high = _highest(cards)
+            if _rank(high) >= best_rank:
+                best, best_rank = high, _rank(high)
+    return best
+
+
+def avoid_policy(hand: PlayoutHand, legal: int) -> int:
+    """A fast point-avoiding play: duck under the winning card when able, win a trick only
+    with the highest card if it must, dump QS, high spades and high hearts when void; and
+    when another seat holds every point taken (four cards at least), stop its moon: beat it
+    to a trick, and give it no points."""
+    led = hand.led_suit_mask
+    if not led:
+        safe = legal & ~(HIGH_SPADES | QUEEN_OF_SPADES_BIT)
+        return _lowest_ranked(safe or legal)
+    runner = _moon_runner(hand)
+    defending = runner >= 0 and runner != hand.to_play and hand.winner == runner
+    following = legal & led
+    if following:
+        if defending:
+            above = following & ~((hand.winning_bit << 1) - 1)
+            if above:
+                return above & -above
+        below = following & (hand.winning_bit - 1)
+        if below:
+            return _highest(below)
+        if hand.trick_cards.bit_count() == 3 or not hand.trick_cards & PENALTY_CARDS:
+            return _highest(following)
+        return following & -following
+    if defending:
+        return _highest_ranked(legal & ~PENALTY_CARDS or legal)
+    if legal & QUEEN_OF_SPADES_BIT:
+        return QUEEN_OF_SPADES_BIT
+    high_spades = legal & HIGH_SPADES
+    holdings = hand.holdings
+    if high_spades and (holdings[0] | holdings[1] | holdings[2] | holdings[3]) & QUEEN_OF_SPADES_BIT:
+        return _highest(high_spades)
+    if legal & HEARTS:
+        return _highest(legal & HEARTS)
+    return _highest_ranked(legal)
+
+
+def _moon_runner(hand: PlayoutHand) -> int:
+    """The seat on for a moon (``_is_moon_run``), or -1."""
+    taken = hand.taken
+    for seat in range(4):
+        if taken[seat] & PENALTY_CARDS:
+            return seat if _is_moon_run(seat, taken, hand.trick_number) else -1
+    return -1
+
+
+def _is_moon_run(seat: int, taken: Sequence[int], trick_number: int) -> bool:
+    """Whether ``seat`` is on for a moon, by the cards each seat has ``taken``: it holds every
+    penalty card taken so far, at least 10 points with a heart among them, and six tricks
+    are done (the signs the ``hard`` bot reads)."""
+    penalty = taken[seat] & PENALTY_CARDS
+    return (trick_number > MOON_RUN_TRICKS and bool(penalty & HEARTS)
+            and penalty_points_of(penalty) >= MOON_RUN_POINTS
+            and not any(taken[other] & PENALTY_CARDS for other in range(4) if other != seat))
+
+
+def shoot_policy(hand: PlayoutHand, legal: int) -> int:
+    """A fast moon-shooting play: lead and follow high to win every trick with points,
+    and keep the points in hand when it cannot win."""
+    led = hand.led_suit_mask
+    if not led:
+        return _highest_ranked(legal)
+    following = legal & led
+    if following:
+        return _highest(following)
+    return _lowest_ranked(legal & ~PENALTY_CARDS or legal)
+

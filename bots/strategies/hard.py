@@ -1,0 +1,208 @@
+"""The ``hard`` bot: the medium bot's card counting, plus the queen, shedding and moons.
+
+Everything the medium bot does (``medium``), and:
+
+- it tracks the queen of spades: who may still hold it (``Memory.queen_holders``:
+  seats shown void in spades cannot; if it passed QS, the receiver does);
+- it sheds its own AS and KS early while the queen is out elsewhere: void in
+  the suit led, it discards them first (after QS itself); holding neither,
+  it leads its highest spade below the queen to flush the queen out;
+- it plays the highest card it can safely spare rather than the lowest: under
+  the current winner it plays its highest card that stays under; last to play
+  to a pointless trick, it wins with its highest card; made to go over a trick
+  that can collect no points, it goes over with its highest;
+- void, it sheds QS onto the trick (which it cannot win), keeps the queen's
+  guards while it holds her, and otherwise discards its highest card;
+- it spots a moon in progress (``moon_shooter``) and breaks it, taking a
+  trick with points itself if it must.
+
+It never tries to shoot the moon itself. It never plays at random; ``rng``
+is accepted for the strategy interface.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from games.engine import Card, Rank, Seat, SeatView, Suit
+
+from . import medium
+from .memory import (
+    HIGH_SPADES,
+    QUEEN_OF_SPADES,
+    Memory,
+    TrickSoFar,
+    below,
+    can_win,
+    candidates,
+    highest,
+    is_penalty_card,
+    lowest,
+    may_collect_points,
+    without_queen,
+)
+
+MOON_ALERT_POINTS = 10
+"""Penalty points one seat must have taken (all there are so far, a heart among them)
+before the hard bot treats it as shooting the moon."""
+
+MOON_ALERT_TRICKS = 6
+"""Completed tricks of the hand before a moon is looked for ("late in a hand")."""
+
+
+def choose_pass(view: SeatView, rng: Random) -> list[Card]:
+    """As the medium bot (``medium.choose_pass``): what it passed is in its view later."""
+    return medium.choose_pass(view, rng)
+
+
+# --- the moon -----------------------------------------------------------------------------
+
+
+def moon_shooter(view: SeatView) -> Seat | None:
+    """The other seat that looks to be shooting the moon, or None.
+
+    A seat is taken for a shooter when it alone has taken penalty points this
+    hand, at least ``MOON_ALERT_POINTS`` of them with a heart among them (QS
+    alone is just a seat caught with the queen), and at least
+    ``MOON_ALERT_TRICKS`` tricks are complete. The bot's own seat never is.
+    """
+    if len(view.tricks) < MOON_ALERT_TRICKS:
+        return None
+    takers = [seat for seat in Seat if view.hand_points[seat] > 0]
+    if len(takers) != 1 or takers[0] == view.seat:
+        return None
+    shooter = takers[0]
+    hearts = sum(1 for trick in view.tricks if trick.winner == shooter
+                 for card in trick.cards if card.is_heart)
+    return shooter if hearts and view.hand_points[shooter] >= MOON_ALERT_POINTS else None
+
+
+def shooter_cannot_win(memory: Memory, trick: TrickSoFar, shooter: Seat) -> bool:
+    """Whether the trick in progress will surely not go to ``shooter``: it has played and
+    is not winning, or it is still to play but void in the suit led."""
+    if shooter in trick.played_by:
+        return trick.winner != shooter
+    return trick.led_suit is not None and memory.is_void(shooter, trick.led_suit)
+
+
+def break_moon(legal: list[Card], memory: Memory, trick: TrickSoFar, shooter: Seat) -> Card | None:
+    """A card that keeps points from ``shooter`` or takes some from it; None: play as usual.
+
+    Leading: a heart no card out can beat (the bot takes a heart), else the
+    usual lead kept off hearts. Following a trick the shooter is winning: beat
+    it with the lowest card that does when the trick has or may collect points;
+    unable to, give it the lowest card (keeping high hearts), and never QS.
+    Following a trick with points that the shooter is still to play to: the
+    highest card, if that wins for now. Void: feed points (QS first) to a trick
+    the shooter cannot win; else discard no points, or the lowest heart.
+    """
+    if trick.is_leading:
+        hearts = [card for card in legal if card.is_heart]
+        sure = [card for card in hearts if memory.is_boss(card)]
+        if sure:
+            return highest(sure)
+        others = [card for card in legal if not card.is_heart]
+        return choose_lead(others, memory) if others else highest(hearts)
+    assert trick.led_suit is not None
+    stake = may_collect_points(memory, trick)
+    if legal[0].suit is trick.led_suit:
+        if trick.winner == shooter:
+            over = [card for card in legal if can_win(trick, card)]
+            if over and stake:
+                return lowest(without_queen(over))
+            if QUEEN_OF_SPADES in legal:
+                return choose_follow(without_queen(legal), memory, trick)
+            return None if over else lowest(legal)
+        if shooter in trick.later and stake:
+            top = highest(without_queen(legal))
+            return top if can_win(trick, top) else None
+        return None
+    points = [card for card in legal if is_penalty_card(card)]
+    if shooter_cannot_win(memory, trick, shooter):
+        if QUEEN_OF_SPADES in points:
+            return QUEEN_OF_SPADES
+        return highest(points) if points else None
+    clean = [card for card in legal if not is_penalty_card(card)]
+    if clean:
+        return choose_discard(clean, memory)
+    hearts = [card for card in legal if card.is_heart]
+    return lowest(hearts) if hearts else None
+
+
+# --- the queen and the usual play ---------------------------------------------------------
+
+
+def holds_high_spade(memory: Memory) -> bool:
+    """Whether the bot holds AS or KS."""
+    return any(memory.holds(card) for card in HIGH_SPADES)
+
+
+def flush_queen_lead(legal: list[Card], memory: Memory) -> Card | None:
+    """Its highest spade below the queen when the queen is out elsewhere and the bot
+    holds no AS or KS (a spade lead it cannot win with the queen); else None."""
+    if not memory.is_queen_out_elsewhere() or holds_high_spade(memory):
+        return None
+    spades = [card for card in legal if card.suit is Suit.SPADES and card.rank < Rank.QUEEN]
+    return highest(spades) if spades else None
+
+
+def choose_lead(legal: list[Card], memory: Memory) -> Card:
+    """Flush the queen with a spade when it can, else the medium bot's lead."""
+    return flush_queen_lead(legal, memory) or medium.choose_lead(legal, memory)
+
+
+def choose_follow(legal: list[Card], memory: Memory, trick: TrickSoFar) -> Card:
+    """Follow suit with the highest card it can safely spare.
+
+    QS under a winning AS/KS; last to a pointless trick, its highest (not QS);
+    under the current winner, its highest card that stays under; made to go
+    over, its highest when the trick can collect no points, else its lowest.
+    """
+    winning = trick.winning_card
+    assert winning is not None
+    if medium.queen_under_high_spade(legal, trick):
+        return QUEEN_OF_SPADES
+    spare = without_queen(legal)
+    if trick.is_last and not trick.points and trick.led_suit is not Suit.HEARTS:
+        return highest(spare)
+    under = below(legal, winning)
+    if under:
+        return highest(under)
+    if trick.is_last or not may_collect_points(memory, trick):
+        return highest(spare)
+    return lowest(spare)
+
+
+def choose_discard(legal: list[Card], memory: Memory) -> Card:
+    """Void in the suit led: QS; AS/KS while the queen is out elsewhere; else its highest
+    card, keeping the spades that guard the queen while it holds her."""
+    if QUEEN_OF_SPADES in legal:
+        return QUEEN_OF_SPADES
+    if memory.is_queen_out_elsewhere():
+        high = [card for card in legal if card in HIGH_SPADES]
+        if high:
+            return highest(high)
+    pool = legal
+    if memory.holds(QUEEN_OF_SPADES):
+        pool = [card for card in legal if not (card.suit is Suit.SPADES and card.rank < Rank.QUEEN)]
+    return highest(pool or legal)
+
+
+def choose_play(view: SeatView, rng: Random) -> Card:
+    """A legal card (from ``memory.candidates``): break a moon if one is on, else lead,
+    follow or discard as above."""
+    legal = candidates(view)
+    if len(legal) == 1:
+        return legal[0]
+    memory = Memory.from_view(view)
+    trick = TrickSoFar.from_view(view)
+    shooter = moon_shooter(view)
+    if shooter is not None:
+        card = break_moon(legal, memory, trick, shooter)
+        if card is not None:
+            return card
+    if trick.is_leading:
+        return choose_lead(legal, memory)
+    if legal[0].suit is trick.led_suit:
+        return choose_follow(legal, memory, trick)
+    return choose_discard(legal, memory)

@@ -1,0 +1,295 @@
+"""Card counting for the medium and hard bots, derived from one seat's view alone.
+
+A bot remembers nothing between decisions: everything here is recomputed from
+the ``SeatView`` of its seat, which lists every trick of the hand (rules.md,
+"Public during a hand": every card played and who took each trick), its own
+holding, and its own pass. From that a bot knows:
+
+- every card played this hand, and so which cards are still *out* (held by
+  the other three seats) and the highest card still out in each suit;
+- which seats have shown a void (did not follow the suit led);
+- where the cards it passed went (they stay with the receiver until played);
+- who can still hold the queen of spades.
+
+``Memory`` holds the card counting; ``TrickSoFar`` reads the trick in
+progress (led suit, current winner, seats still to play). The small
+predicates below (``can_win``, ``can_be_overtaken``, ...) combine the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from games.engine import DECK, Card, PassDirection, Rank, Seat, SeatView, Suit
+from games.engine.rules import legal_plays, pass_target
+from games.engine.state import Trick
+
+QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
+ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
+KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
+HIGH_SPADES: tuple[Card, ...] = (ACE_OF_SPADES, KING_OF_SPADES)
+_PACK = frozenset(DECK)
+
+
+def is_penalty_card(card: Card) -> bool:
+    """A card that scores on its own: a heart (1 point) or QS (13) (rules.md, "Scoring")."""
+    return card.is_heart or card is QUEEN_OF_SPADES
+
+
+def penalty_points(cards: Iterable[Card]) -> int:
+    """Penalty points in ``cards``: 1 per heart, 13 for QS."""
+    return sum(1 if card.is_heart else 13 if card is QUEEN_OF_SPADES else 0 for card in cards)
+
+
+def candidates(view: SeatView) -> list[Card]:
+    """The cards the seat may play now, low to high in canonical order.
+
+    The view's ``legal_cards`` when it lists any; otherwise (a view built by
+    hand) the engine's ``legal_plays`` on the holding and the trick in
+    progress. Every strategy chooses from this list only, so its play is legal.
+    """
+    if view.legal_cards:
+        return list(view.legal_cards)
+    trick = view.trick
+    led = trick.cards[0].suit if trick is not None and trick.cards else None
+    return legal_plays(view.hand, led, is_first_trick=trick is None or trick.number == 1,
+                       hearts_broken=view.hearts_broken, rules=view.rules)
+
+
+def height(card: Card) -> tuple[int, int]:
+    """Sort key: rank first; between equal ranks hearts, then spades, diamonds, clubs.
+
+    ``max(cards, key=height)`` is the card most worth getting rid of by rank.
+    """
+    return (card.rank, card.index // 13)
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """What one seat knows of the cards this hand.
+
+    ``holding`` is its own cards; ``played`` every card played this hand,
+    the trick in progress included; ``out`` the cards in the other three
+    seats' hands (neither held nor played); ``voids[s]`` the suits seat ``s``
+    has shown it lacks; ``passed`` the cards this seat passed and ``passed_to``
+    their receiver (empty and None on a hold hand).
+    """
+
+    seat: Seat
+    holding: frozenset[Card]
+    played: frozenset[Card]
+    out: frozenset[Card]
+    voids: tuple[frozenset[Suit], frozenset[Suit], frozenset[Suit], frozenset[Suit]]
+    passed: frozenset[Card]
+    passed_to: Seat | None
+
+    @classmethod
+    def from_view(cls, view: SeatView) -> Memory:
+        """Count the cards of ``view`` (its seat must not be None).
+
+        A seat is void in a suit once it has played another suit to a trick
+        led in it (rules.md, "Following": a seat holding the suit led must
+        follow). Raises ``ValueError`` for a spectator's view.
+        """
+        if view.seat is None:
+            raise ValueError("a spectator's view has no cards to count")
+        played: set[Card] = set()
+        voids: list[set[Suit]] = [set(), set(), set(), set()]
+        tricks: tuple[Trick, ...] = view.tricks if view.trick is None else (*view.tricks, view.trick)
+        for trick in tricks:
+            cards = trick.cards
+            played.update(cards)
+            if cards:
+                led = cards[0].suit
+                for offset, card in enumerate(cards[1:], start=1):
+                    if card.suit is not led:
+                        voids[trick.leader.next(offset)].add(led)
+        holding = frozenset(view.hand)
+        passed_to: Seat | None = None
+        passed: frozenset[Card] = frozenset()
+        direction = view.pass_direction
+        if view.pass_given and direction is not None and direction is not PassDirection.HOLD:
+            passed_to = pass_target(view.seat, direction)
+            passed = frozenset(view.pass_given)
+        a, b, c, d = (frozenset(suits) for suits in voids)
+        return cls(
+            seat=view.seat,
+            holding=holding,
+            played=frozenset(played),
+            out=_PACK - holding - played,
+            voids=(a, b, c, d),
+            passed=passed,
+            passed_to=passed_to,
+        )
+
+    def cards_out(self, suit: Suit) -> list[Card]:
+        """The cards of ``suit`` still out (in the other seats' hands), highest first."""
+        return sorted((card for card in self.out if card.suit is suit), key=height, reverse=True)
+
+    def highest_out(self, suit: Suit) -> Card | None:
+        """The highest card of ``suit`` still out, or None when the others hold none of it."""
+        out = [card for card in self.out if card.suit is suit]
+        return max(out, key=height) if out else None
+
+    def is_boss(self, card: Card) -> bool:
+        """Whether no card still out beats ``card`` in its suit (it wins any trick it leads)."""
+        top = self.highest_out(card.suit)
+        return top is None or top.rank < card.rank
+
+    def has_higher_out(self, card: Card) -> bool:
+        """Whether some card still out outranks ``card`` in its suit."""
+        return not self.is_boss(card)
+
+    def is_void(self, seat: Seat, suit: Suit) -> bool:
+        """Whether ``seat`` has shown it holds no ``suit`` (never true for cards it is known to hold)."""
+        return suit in self.voids[seat]
+
+    def known_holder(self, card: Card) -> Seat | None:
+        """The seat known to hold ``card``: this seat's own cards, and those it passed and
+        that are not played yet (the receiver keeps them: there is one pass per hand)."""
+        if card in self.holding:
+            return self.seat
+        if card in self.passed and card not in self.played:
+            return self.passed_to
+        return None
+
+    def possible_holders(self, card: Card) -> frozenset[Seat]:
+        """The seats that may hold ``card``: none once played; its known holder; otherwise
+        every other seat not void in its suit."""
+        if card in self.played:
+            return frozenset()
+        known = self.known_holder(card)
+        if known is not None:
+            return frozenset((known,))
+        return frozenset(s for s in Seat if s != self.seat and not self.is_void(s, card.suit))
+
+    def queen_holders(self) -> frozenset[Seat]:
+        """The seats that may still hold QS (empty once it has been played)."""
+        return self.possible_holders(QUEEN_OF_SPADES)
+
+    def is_queen_out_elsewhere(self) -> bool:
+        """Whether QS is unplayed and in another seat's hand."""
+        return QUEEN_OF_SPADES in self.out
+
+    def holds(self, card: Card) -> bool:
+        """Whether this seat holds ``card``."""
+        return card in self.holding
+
+
+@dataclass(frozen=True, slots=True)
+class TrickSoFar:
+    """The trick in progress as the seat to play sees it.
+
+    ``led_suit`` is None when the seat leads; ``winner`` and ``winning_card``
+    the seat and card winning so far (None when leading); ``points`` the
+    penalty points already in the trick; ``later`` the seats that play after
+    this one (``played_by`` those before it, the leader first); ``is_first_trick``
+    whether it is trick 1, and ``may_take_points`` whether penalty cards may be
+    played to it at all (rules.md rule 5: not on the first trick, unless the
+    ``first_trick_points`` variant allows it; a seat holding nothing but hearts
+    and QS is rare enough to ignore).
+    """
+
+    led_suit: Suit | None
+    winner: Seat | None
+    winning_card: Card | None
+    points: int
+    played_by: tuple[Seat, ...]
+    later: tuple[Seat, ...]
+    is_first_trick: bool
+    may_take_points: bool
+
+    @classmethod
+    def from_view(cls, view: SeatView) -> TrickSoFar:
+        """Read ``view.trick`` (no trick at all reads as an empty first trick)."""
+        trick = view.trick
+        is_first = trick is None or trick.number == 1
+        may_take_points = not is_first or view.rules.first_trick_points
+        if trick is None or not trick.cards:
+            seat = view.seat if view.seat is not None else Seat.NORTH
+            return cls(None, None, None, 0, (), tuple(seat.next(i) for i in range(1, 4)), is_first,
+                       may_take_points)
+        cards = trick.cards
+        led = cards[0].suit
+        best = max((i for i, card in enumerate(cards) if card.suit is led), key=lambda i: cards[i].rank)
+        played_by = tuple(trick.leader.next(i) for i in range(len(cards)))
+        later = tuple(trick.leader.next(i) for i in range(len(cards) + 1, 4))
+        return cls(led, trick.leader.next(best), cards[best], penalty_points(cards), played_by, later,
+                   is_first, may_take_points)
+
+    @property
+    def is_leading(self) -> bool:
+        """Whether the seat to play leads the trick."""
+        return self.led_suit is None
+
+    @property
+    def is_last(self) -> bool:
+        """Whether the seat to play is the fourth and last to play to the trick."""
+        return not self.is_leading and not self.later
+
+
+def can_win(trick: TrickSoFar, card: Card) -> bool:
+    """Whether ``card`` would be winning the trick once played (rules.md rule 7: the
+    highest card of the suit led wins; a card of another suit never does)."""
+    if trick.winning_card is None:
+        return True
+    return card.suit is trick.led_suit and card.rank > trick.winning_card.rank
+
+
+def can_be_overtaken(memory: Memory, trick: TrickSoFar, card: Card) -> bool:
+    """Whether a seat still to play may beat ``card`` with a higher card of its suit.
+
+    A higher card still out can beat it only if one of its possible holders
+    plays later in this trick.
+    """
+    later = set(trick.later)
+    return any(
+        other.rank > card.rank and not later.isdisjoint(memory.possible_holders(other))
+        for other in memory.out if other.suit is card.suit
+    )
+
+
+def is_sure_winner(memory: Memory, trick: TrickSoFar, card: Card) -> bool:
+    """Whether ``card`` wins the trick whatever the seats still to play hold."""
+    return can_win(trick, card) and not can_be_overtaken(memory, trick, card)
+
+
+def may_collect_points(memory: Memory, trick: TrickSoFar) -> bool:
+    """Whether the trick holds penalty points or may still collect some from later seats.
+
+    Points come with hearts led; from a later seat shown void in the suit led,
+    which may discard them; or, on a spade lead, from a later seat that may hold
+    QS and drop it under a higher spade. None come where ``may_take_points`` is
+    false (the first trick).
+    """
+    if trick.points or trick.led_suit is Suit.HEARTS:
+        return True
+    if not trick.may_take_points:
+        return False
+    if trick.led_suit is not None and any(memory.is_void(s, trick.led_suit) for s in trick.later):
+        return True
+    if trick.led_suit is Suit.SPADES and not memory.holds(QUEEN_OF_SPADES):
+        return not set(trick.later).isdisjoint(memory.queen_holders())
+    return False
+
+
+def highest(cards: Iterable[Card]) -> Card:
+    """The highest of ``cards`` by ``height``. Raises ``ValueError`` when empty."""
+    return max(cards, key=height)
+
+
+def lowest(cards: Iterable[Card]) -> Card:
+    """The lowest of ``cards`` by ``height``. Raises ``ValueError`` when empty."""
+    return min(cards, key=height)
+
+
+def below(cards: Iterable[Card], card: Card) -> list[Card]:
+    """The cards of ``card``'s suit ranked under it."""
+    return [c for c in cards if c.suit is card.suit and c.rank < card.rank]
+
+
+def without_queen(cards: Sequence[Card]) -> list[Card]:
+    """``cards`` less QS, unless QS is all there is."""
+    rest = [card for card in cards if card is not QUEEN_OF_SPADES]
+    return rest or list(cards)

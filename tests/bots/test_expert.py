@@ -1,0 +1,93 @@
+"""The expert bot: what its seat knows, the deals it samples, and the moves search finds."""
+
+from __future__ import annotations
+
+from random import Random
+
+from bots.strategies import expert
+from games.engine import PassDirection, RuleSet, Seat, seat_view
+from games.engine.masks import mask_of
+
+from ..engine.helpers import HOLD, Table, cards
+
+N, E, S, W = Seat
+
+# North wins ten tricks on clubs while the others, void, throw it QS and eleven hearts;
+# East, South and West keep three cards each, West the last heart out (2H).
+COLD_MOON = """
+N: AC KC QC JC 10C 9C 8C 7C 6C 5C AH KH 2D
+E: 2C 3C 4C QS 3H 4H 5H 6H 7H 2S 3S 4S 5S
+S: 3D 4D 5D 6D 7D 8D 9D 10D JD 8H 9H 10H JH
+W: 2H QH QD KD AD 6S 7S 8S 9S 10S JS KS AS
+"""
+COLD_MOON_TRICKS = (
+    "E 2C, S 6D, W QD, N AC", "N KC, E 3C, S 7D, W KD", "N QC, E 4C, S 8D, W AD",
+    "N JC, E QS, S 9D, W 8S", "N 10C, E 3H, S 10D, W 9S", "N 9C, E 4H, S JD, W 10S",
+    "N 8C, E 5H, S 8H, W JS", "N 7C, E 6H, S 9H, W KS", "N 6C, E 7H, S 10H, W AS",
+    "N 5C, E 2S, S JH, W QH",
+)
+
+
+def cold_moon_table() -> Table:
+    table = Table(COLD_MOON, rules=HOLD)
+    table.play(*COLD_MOON_TRICKS)
+    return table
+
+
+def test_cold_moon_position_leaves_north_with_23_points_and_the_lead():
+    state = cold_moon_table().now
+    assert state.hand.points_taken() == (23, 0, 0, 0)
+    assert state.to_act == [N]
+
+
+def test_expert_takes_a_moon_it_holds_cold():
+    # Leading a heart pulls West's 2H: all 26 points, so North scores 0 and the others 26.
+    # Leading 2D lets South win and West throw 2H on it: North keeps 25.
+    view = seat_view(cold_moon_table().now, N)
+    card = expert.choose_play(view, Random(1), budget_ms=30)
+    assert str(card) in {"AH", "KH"}
+
+
+def test_knowledge_places_voids_counts_and_hidden_cards_from_the_view():
+    table = Table(COLD_MOON, rules=HOLD)
+    table.play(*COLD_MOON_TRICKS[:4])  # South and West show out of clubs on trick one
+    knowledge = expert.Knowledge(seat_view(table.now, N))
+    clubs = mask_of(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"))
+    assert knowledge.voids[S] & clubs == clubs and knowledge.voids[W] & clubs == clubs
+    assert knowledge.voids[E] & clubs == clubs  # East threw QS on a club lead in trick four
+    assert knowledge.counts == [9, 9, 9, 9]
+    assert knowledge.hidden.bit_count() == 27
+    assert knowledge.holding == mask_of(cards("10C 9C 8C 7C 6C 5C AH KH 2D"))
+
+
+def test_sampled_deals_respect_voids_counts_and_the_cards_in_view():
+    table = Table(COLD_MOON, rules=HOLD)
+    table.play(*COLD_MOON_TRICKS[:4])
+    knowledge = expert.Knowledge(seat_view(table.now, N))
+    rng = Random(5)
+    for _ in range(200):
+        world = knowledge.sample(rng)
+        assert world[N] == knowledge.holding
+        assert [holding.bit_count() for holding in world] == [9, 9, 9, 9]
+        assert sum(world) == knowledge.hidden | knowledge.holding  # disjoint, all placed
+        for seat in (E, S, W):
+            assert not world[seat] & knowledge.voids[seat]
+
+
+def test_cards_passed_are_placed_with_the_seat_they_went_to():
+    table = Table(COLD_MOON, rules=RuleSet(pass_rotation=(PassDirection.LEFT,)))
+    for seat, given in ((N, "AH KH 2D"), (E, "3H 4H 5H"), (S, "8H 9H 10H"), (W, "QD KD AD")):
+        table.pass_cards(seat, given)
+    knowledge = expert.Knowledge(seat_view(table.now, N))  # east leads 2C; north waits
+    passed = mask_of(cards("AH KH 2D"))
+    assert knowledge.known[E] == passed
+    assert not knowledge.hidden & passed
+    assert all(knowledge.sample(Random(seed))[E] & passed == passed for seed in range(50))
+
+
+def test_expert_is_deterministic_for_a_seed():
+    table = Table(COLD_MOON, rules=HOLD)
+    table.play(*COLD_MOON_TRICKS[:3])
+    view = seat_view(table.now, N)
+    first = expert.choose_play(view, Random(9), budget_ms=20)
+    assert all(expert.choose_play(view, Random(9), budget_ms=20) == first for _ in range(3))
