@@ -1,0 +1,248 @@
+"""The arena: one bot level against another in duplicate Hearts, on the pure engine.
+
+    python -m bots.arena --challenger hard --field medium --deals 400 --seed 1 [--json]
+
+Every deal is played five times with the same cards and pass direction: once
+with the field in all four seats, then once with the challenger in each seat
+and the field in the other three. The challenger's advantage in a seat is the
+field's points there minus the challenger's, so card luck cancels. Deals are
+single hands from match totals of zero, passing left, right, across and hold in
+turn; they are spread over every core, and each bot draws from a generator
+seeded by the seed, the deal, its seat and its move, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from games.engine import (
+    CreateMatch,
+    DealHand,
+    Event,
+    MatchState,
+    PassDirection,
+    Phase,
+    RuleSet,
+    Seat,
+    TakeSeat,
+    decide,
+    evolve,
+    seat_view,
+)
+from games.engine.decider import shuffled_deal
+from games.engine.events import HandScored, TrickTaken
+
+from .strategies import DEFAULT_BUDGET_MS, LEVELS, choose_command
+
+ROTATION = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
+# A moon is "on" when, with this many tricks left, one seat has every point taken and at
+# least MOON_THREAT_POINTS of them; it is broken when another seat then takes a point.
+MOON_THREAT_TRICKS_LEFT = 4
+MOON_THREAT_POINTS = 10
+
+
+@dataclass
+class TableResult:
+    """One play of a deal: points by seat, the moon shooter, who broke a moon, and each
+    seat's decision times (ms)."""
+
+    points: tuple[int, ...]
+    moon_shooter: Seat | None
+    moon_breakers: tuple[Seat, ...]
+    decision_ms: tuple[list[float], ...]
+
+
+@dataclass
+class DealResult:
+    """A deal played by the field alone and with the challenger in each seat."""
+
+    field_table: TableResult
+    challenger_tables: list[TableResult]  # index = the challenger's seat
+
+
+def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
+               budget_ms: float) -> TableResult:
+    """Play one hand of the deal ``deal_seed`` with ``levels[seat]`` in each seat."""
+    rules = RuleSet(pass_rotation=(direction,))
+    events: list[Event] = []
+    state: MatchState | None = None
+
+    def apply(new: list[Event]) -> None:
+        nonlocal state
+        for event in new:
+            state = evolve(state, event)
+        events.extend(new)
+
+    apply(decide(None, CreateMatch(rules, (shuffled_deal(deal_seed),))))
+    for seat in Seat:
+        apply(decide(state, TakeSeat(seat, bot_level=levels[seat])))
+    apply(decide(state, DealHand(0)))
+    moves = [0, 0, 0, 0]
+    timings: dict[Seat, list[float]] = {seat: [] for seat in Seat}
+    assert state is not None
+    while state.phase in (Phase.PASSING, Phase.PLAYING):
+        seat = state.to_act[0]
+        rng = random.Random(f"{deal_seed}:{seat}:{moves[seat]}")
+        moves[seat] += 1
+        view = seat_view(state, seat)
+        start = time.perf_counter()
+        command = choose_command(levels[seat], view, rng, budget_ms=budget_ms)
+        timings[seat].append((time.perf_counter() - start) * 1e3)
+        apply(decide(state, command))
+    scored = next(event for event in events if isinstance(event, HandScored))
+    return TableResult(scored.points, scored.moon_shooter, _moon_breakers(events),
+                       tuple(timings[seat] for seat in Seat))
+
+
+def _moon_breakers(events: Sequence[Event]) -> tuple[Seat, ...]:
+    """Seats that took a point from a seat on for a moon (see MOON_THREAT_*)."""
+    points = [0, 0, 0, 0]
+    threat: Seat | None = None
+    breakers: list[Seat] = []
+    for event in events:
+        if not isinstance(event, TrickTaken):
+            continue
+        if threat is not None and event.winner != threat and event.points > 0:
+            breakers.append(event.winner)
+            threat = None
+        points[event.winner] += event.points
+        if event.number == 13 - MOON_THREAT_TRICKS_LEFT and threat is None and not breakers:
+            leader = max(Seat, key=lambda seat: points[seat])
+            if points[leader] >= MOON_THREAT_POINTS and points[leader] == sum(points):
+                threat = leader
+    return tuple(breakers)
+
+
+def play_deal(task: tuple[int, int, str, str, float]) -> DealResult:
+    """Play deal ``index`` of the run seeded ``seed``: the field's table and four more."""
+    seed, index, challenger, field_level, budget_ms = task
+    deal_seed = random.Random(f"{seed}:{index}").getrandbits(63)
+    direction = ROTATION[index % len(ROTATION)]
+    field_table = play_table(deal_seed, direction, [field_level] * 4, budget_ms)
+    challenger_tables = []
+    for seat in Seat:
+        levels = [field_level] * 4
+        levels[seat] = challenger
+        challenger_tables.append(play_table(deal_seed, direction, levels, budget_ms))
+    return DealResult(field_table, challenger_tables)
+
+
+@dataclass
+class ArenaReport:
+    """The figures of a run; ``advantage`` > 0 means the challenger takes fewer points."""
+
+    challenger: str
+    field: str
+    deals: int
+    challenger_mean: float
+    field_mean: float
+    advantage: float
+    ci95_low: float
+    ci95_high: float
+    moons: dict[str, int]
+    decision_ms_p50: dict[str, float]
+    decision_ms_p99: dict[str, float]
+
+
+def run(challenger: str, field_level: str, deals: int, seed: int, *,
+        budget_ms: float = DEFAULT_BUDGET_MS, processes: int | None = None) -> ArenaReport:
+    """Play ``deals`` duplicate deals on ``processes`` cores (default: all) and report."""
+    tasks = [(seed, index, challenger, field_level, budget_ms) for index in range(deals)]
+    processes = processes or os.cpu_count() or 1
+    if processes == 1:
+        results = [play_deal(task) for task in tasks]
+    else:
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            results = pool.map(play_deal, tasks, chunksize=1)
+    return summarize(challenger, field_level, results)
+
+
+def summarize(challenger: str, field_level: str, results: Sequence[DealResult]) -> ArenaReport:
+    """The report of ``results`` (one per deal)."""
+    per_deal, challenger_points, field_points = [], [], []
+    moons = {"challenger_shot": 0, "field_shot": 0, "challenger_broke": 0}
+    times: dict[str, list[float]] = {challenger: [], field_level: []}
+    for result in results:
+        gains = []
+        for seat_times in result.field_table.decision_ms:
+            times[field_level].extend(seat_times)
+        moons["field_shot"] += result.field_table.moon_shooter is not None
+        for seat, table in zip(Seat, result.challenger_tables, strict=True):
+            challenger_points.append(table.points[seat])
+            field_points.append(result.field_table.points[seat])
+            gains.append(result.field_table.points[seat] - table.points[seat])
+            moons["challenger_shot"] += table.moon_shooter == seat
+            moons["field_shot"] += table.moon_shooter not in (None, seat)
+            moons["challenger_broke"] += seat in table.moon_breakers
+            times[challenger].extend(table.decision_ms[seat])
+        per_deal.append(statistics.fmean(gains))
+    advantage = statistics.fmean(per_deal)
+    half_width = (statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(per_deal)
+                  / len(per_deal) ** 0.5) if len(per_deal) > 1 else float("inf")
+    return ArenaReport(
+        challenger, field_level, len(results), statistics.fmean(challenger_points),
+        statistics.fmean(field_points), advantage, advantage - half_width,
+        advantage + half_width, moons,
+        {level: _percentile(ms, 50) for level, ms in times.items()},
+        {level: _percentile(ms, 99) for level, ms in times.items()},
+    )
+
+
+def _percentile(values: Sequence[float], percent: int) -> float:
+    if len(values) < 2:
+        return values[0] if values else 0.0
+    return statistics.quantiles(values, n=100, method="inclusive")[percent - 1]
+
+
+def format_report(report: ArenaReport) -> str:
+    """The report as a table for people."""
+    r = report
+    rows = [
+        f"Arena: {r.challenger} (challenger) vs {r.field} (field), {r.deals} duplicate deals",
+        f"{'':34}{'challenger':>12}{'field':>12}",
+        f"{'mean points per hand':34}{r.challenger_mean:12.3f}{r.field_mean:12.3f}",
+        f"{'moons shot':34}{r.moons['challenger_shot']:12d}{r.moons['field_shot']:12d}",
+        f"{'moons broken':34}{r.moons['challenger_broke']:12d}{'':>12}",
+        f"{'decision ms, median':34}{r.decision_ms_p50[r.challenger]:12.2f}"
+        f"{r.decision_ms_p50[r.field]:12.2f}",
+        f"{'decision ms, 99th percentile':34}{r.decision_ms_p99[r.challenger]:12.2f}"
+        f"{r.decision_ms_p99[r.field]:12.2f}",
+        f"advantage (field minus challenger, points per hand): {r.advantage:+.3f}, "
+        f"95% CI [{r.ci95_low:+.3f}, {r.ci95_high:+.3f}]",
+    ]
+    return "\n".join(rows)
+
+
+def main(argv: Sequence[str] | None = None) -> ArenaReport:
+    """The command line (also ``manage.py bot_arena``): print the table, and with
+    ``--json`` one JSON object as the last line."""
+    parser = argparse.ArgumentParser(prog="python -m bots.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--challenger", required=True, choices=sorted(LEVELS))
+    parser.add_argument("--field", required=True, choices=sorted(LEVELS))
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
+                        help="time per move for searching bots (default %(default)s)")
+    parser.add_argument("--processes", type=int, default=None, help="default: one per core")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.deals < 2:
+        parser.error("--deals must be at least 2 (the interval needs two)")
+    report = run(args.challenger, args.field, args.deals, args.seed, budget_ms=args.budget_ms,
+                 processes=args.processes)
+    print(format_report(report))
+    if args.json:
+        print(json.dumps(asdict(report)))
+    return report
+
+
+if __name__ == "__main__":
+    main()
