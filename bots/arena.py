@@ -22,6 +22,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from games.engine import (
     CreateMatch,
@@ -221,27 +222,38 @@ def format_report(report: ArenaReport) -> str:
     return "\n".join(rows)
 
 
-def main(argv: Sequence[str] | None = None) -> ArenaReport:
-    """The command line (also ``manage.py bot_arena``): print the table, and with
-    ``--json`` one JSON object as the last line."""
-    parser = argparse.ArgumentParser(prog="python -m bots.arena", description=__doc__.split("\n\n")[0])
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arena's options, for ``main`` and for ``manage.py bot_arena``."""
     parser.add_argument("--challenger", required=True, choices=sorted(LEVELS))
     parser.add_argument("--field", required=True, choices=sorted(LEVELS))
-    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--deals", type=int, default=100, help="at least 2 (default 100)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
-                        help="time per move for searching bots (default %(default)s)")
+                        help="time per play for searching bots (default %(default)s)")
     parser.add_argument("--processes", type=int, default=None, help="default: one per core")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    if args.deals < 2:
-        parser.error("--deals must be at least 2 (the interval needs two)")
-    report = run(args.challenger, args.field, args.deals, args.seed, budget_ms=args.budget_ms,
-                 processes=args.processes)
-    print(format_report(report))
-    if args.json:
-        print(json.dumps(asdict(report)))
-    return report
+    parser.add_argument("--json", action="store_true",
+                        help="end with one line of JSON holding the figures")
+
+
+def report_text(options: dict[str, Any]) -> str:
+    """Run the arena for parsed ``options`` and return what it prints."""
+    if options["deals"] < 2:
+        raise ValueError("--deals must be at least 2 (the interval needs two)")
+    report = run(options["challenger"], options["field"], options["deals"], options["seed"],
+                 budget_ms=options["budget_ms"], processes=options["processes"])
+    text = format_report(report)
+    return text + "\n" + json.dumps(asdict(report)) if options["json"] else text
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m bots.arena``: print the table (and with ``--json`` a last line of JSON)."""
+    parser = argparse.ArgumentParser(prog="python -m bots.arena", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    options = vars(parser.parse_args(argv))
+    try:
+        print(report_text(options))
+    except ValueError as error:
+        parser.error(str(error))
 
 
 if __name__ == "__main__":
