@@ -3,12 +3,19 @@
 ``act`` is idempotent: it acts only while the match is still at the version
 it was woken for, and submits each move with that version expected, so a
 duplicate or retried task finds the version moved on and does nothing.
+
+A match's ``bot_delay_ms`` is a pause before each bot move. With a worker, the
+receiver queues ``act`` with that countdown, and ``act`` makes one move and
+queues the next the same way. Run eagerly (no broker: the tests and the demo)
+the delay is ignored: an eager task runs at once whatever its countdown, so
+``act`` loops over the moves instead of recursing once per move.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,7 +38,8 @@ from .strategies import choose_command
 logger = logging.getLogger(__name__)
 
 # Set while this thread runs ``act``: the moves it commits must not queue more tasks
-# (with eager Celery that would recurse once per move; with a worker, the loop goes on).
+# through the receiver (with eager Celery that would recurse once per move; with a worker,
+# the loop goes on, or ``act`` queues the next move itself when there is a delay).
 _acting = threading.local()
 
 
@@ -44,13 +52,27 @@ def _acting_here() -> Iterator[None]:
         _acting.active = False
 
 
+# With a worker and no delay, ``act`` loops over the moves; after this long it hands the
+# match to a fresh task, so a long run of searching bots stays inside the task time limits
+# (CELERY_TASK_SOFT_TIME_LIMIT, 60 s; one expert play may take 3 x think_ms).
+ACT_SLICE_SECONDS = 20.0
+
+
 def on_match_advanced(sender: Any, *, match_id: uuid.UUID, version: int, bot_to_act: bool,
-                      **kwargs: Any) -> None:
-    """``games.signals.match_advanced`` receiver: queue ``act`` when a bot must move."""
+                      bot_delay_ms: int = 0, **kwargs: Any) -> None:
+    """``games.signals.match_advanced`` receiver: queue ``act`` when a bot must move,
+    ``bot_delay_ms`` milliseconds from now (with a worker)."""
     if not bot_to_act or getattr(_acting, "active", False):
         return
+    _queue_act(match_id, version, bot_delay_ms)
+
+
+def _queue_act(match_id: uuid.UUID, version: int, delay_ms: int) -> None:
+    """Queue ``act`` for ``version``, to run ``delay_ms`` milliseconds from now; a broker
+    that cannot be reached is logged, not raised (the sweep queues it again later)."""
+    countdown = delay_ms / 1000 if delay_ms and not act.app.conf.task_always_eager else None
     try:
-        act.delay(str(match_id), version)
+        act.apply_async((str(match_id), version), countdown=countdown)
     except Exception:  # a dead broker must not fail the command that already committed
         logger.exception("could not queue bot move for match %s v%s; the sweep will retry",
                          match_id, version)
@@ -61,9 +83,15 @@ def act(match_id: str, version: int) -> int:
     """Let the bots move while one of them must act and the match is at ``version``.
 
     Each bot decides from its own ``seat_view`` only, with a generator seeded by
-    match, version and seat (a re-run makes the same choice). Returns the number
-    of moves made.
+    match, version and seat (a re-run makes the same choice), and searches for
+    ``Match.bot_think_ms`` milliseconds if its level searches. On a worker, when the
+    match has a ``bot_delay_ms`` (or this task has run ``ACT_SLICE_SECONDS``), it makes
+    one move, queues ``act`` for the new version ``bot_delay_ms`` from now and returns;
+    otherwise (and always when run eagerly) it loops until no bot is to act. Returns the
+    number of moves made.
     """
+    eager = bool(act.app.conf.task_always_eager)
+    started = time.monotonic()
     moves = 0
     with _acting_here():
         while True:
@@ -77,7 +105,8 @@ def act(match_id: str, version: int) -> int:
             view = seat_view(state, seat)
             rng = Random(f"{match_id}:{version}:{seat.label}")
             try:
-                result = _submit(match.id, version, choose_command(level, view, rng))  # type: ignore[arg-type]
+                command = choose_command(level, view, rng, budget_ms=match.bot_think_ms)  # type: ignore[arg-type]
+                result = _submit(match.id, version, command)
             except IllegalMove as refusal:
                 # A strategy bug must not stall the match: log it, and move at random.
                 logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
@@ -87,6 +116,13 @@ def act(match_id: str, version: int) -> int:
                 return moves  # another task moved first
             version = result.match.version
             moves += 1
+            if eager or not result.match.bot_to_act:
+                continue  # eagerly, loop; otherwise the loop ends at the check above
+            delay_ms = result.match.bot_delay_ms
+            if delay_ms or time.monotonic() - started > ACT_SLICE_SECONDS:
+                # The moves above queued nothing (``_acting``): the next one is queued here.
+                _queue_act(result.match.id, version, delay_ms)
+                return moves
 
 
 def _submit(
@@ -104,11 +140,21 @@ def _submit(
 @shared_task(ignore_result=True)
 def sweep() -> int:
     """Wake matches whose turn has sat with a bot longer than ``BOT_STALL_SECONDS``
-    (a worker died mid-move, or the broker was down when the move was queued)."""
+    (a worker died mid-move, or the broker was down when the move was queued).
+
+    Each match is given its own pause and thinking time on top (``bot_delay_ms`` plus
+    ``bot_think_ms``): one waiting out its delay, or whose expert is still thinking, is
+    not stalled, so the sweep never cuts a delay short. Returns how many it woke (at most
+    200, the longest-stalled first).
+    """
     cutoff = timezone.now() - timedelta(seconds=settings.BOT_STALL_SECONDS)
-    stalled = (Match.objects.filter(bot_to_act=True, updated_at__lt=cutoff)
-               .exclude(status=Match.Status.FINISHED).values_list("id", "version")[:200])
+    waiting = (Match.objects.filter(bot_to_act=True, updated_at__lt=cutoff)
+               .exclude(status=Match.Status.FINISHED).order_by("updated_at")
+               .values_list("id", "version", "updated_at", "bot_delay_ms", "bot_think_ms")[:200])
+    # Oldest first: every match stalled for longer than the largest delay plus thinking time
+    # (15 s) comes before any still within its own, so the limit never hides one for long.
+    stalled = [(match_id, version) for match_id, version, updated_at, delay_ms, think_ms in waiting
+               if updated_at + timedelta(milliseconds=delay_ms + think_ms) < cutoff]
     for match_id, version in stalled:
         act.delay(str(match_id), version)
     return len(stalled)
-

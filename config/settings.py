@@ -154,6 +154,8 @@ CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {
     "wake-stalled-bots": {"task": "bots.tasks.sweep", "schedule": timedelta(seconds=10)},
 }
+# The sweep wakes a match whose bot turn has waited this long beyond the match's own
+# bot_delay_ms + bot_think_ms (so a match waiting out its delay is never "stalled").
 BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=5)
 
 LOGGING = {

@@ -12,12 +12,18 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+
+# Per-match bot options (milliseconds): a pause before each bot move, and the searching
+# bots' time budget per move. ``bots.tasks.sweep`` counts on the delay's bound.
+BOT_DELAY_MS_DEFAULT, BOT_DELAY_MS_MAX = 0, 10_000
+BOT_THINK_MS_DEFAULT, BOT_THINK_MS_MIN, BOT_THINK_MS_MAX = 200, 10, 5_000
 
 
 class Match(models.Model):
-    """A match: its current ``version`` (last event seq), engine ``state`` snapshot, and
-    ``status`` and ``bot_to_act`` kept beside it for queries."""
+    """A match: its current ``version`` (last event seq), engine ``state`` snapshot,
+    ``status`` and ``bot_to_act`` kept beside it for queries, and how its bots move."""
 
     class Status(models.TextChoices):
         WAITING = "waiting"
@@ -34,10 +40,24 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="seq of the last event")
     state = models.JSONField(help_text="engine state after the last event (state_to_json)")
     bot_to_act = models.BooleanField(default=False, help_text="a bot seat must act now")
+    bot_delay_ms = models.PositiveIntegerField(
+        default=BOT_DELAY_MS_DEFAULT, validators=[MaxValueValidator(BOT_DELAY_MS_MAX)],
+        help_text="milliseconds a bot waits before each move (with a Celery worker)")
+    bot_think_ms = models.PositiveIntegerField(
+        default=BOT_THINK_MS_DEFAULT,
+        validators=[MinValueValidator(BOT_THINK_MS_MIN), MaxValueValidator(BOT_THINK_MS_MAX)],
+        help_text="a searching bot's (expert's) time budget per move, in milliseconds")
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "bot_to_act", "updated_at"])]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(bot_delay_ms__lte=BOT_DELAY_MS_MAX),
+                                   name="bot_delay_ms_in_range"),
+            models.CheckConstraint(condition=models.Q(bot_think_ms__gte=BOT_THINK_MS_MIN,
+                                                      bot_think_ms__lte=BOT_THINK_MS_MAX),
+                                   name="bot_think_ms_in_range"),
+        ]
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:

@@ -59,6 +59,16 @@ class SeatSpec:
 
 
 @dataclass(frozen=True)
+class BotOptions:
+    """How a match's bots move: ``delay_ms`` (0..10000) is a pause before each bot move, so
+    people can follow the table; ``think_ms`` (10..5000) is a searching bot's (expert's) time
+    budget per move. Both in milliseconds; the API validates the ranges."""
+
+    delay_ms: int = models.BOT_DELAY_MS_DEFAULT
+    think_ms: int = models.BOT_THINK_MS_DEFAULT
+
+
+@dataclass(frozen=True)
 class LoggedEvent:
     """One event as appended: its seq in the match's log and when it was written."""
 
@@ -82,9 +92,11 @@ def match_create(
     seats: Sequence[SeatSpec],
     rules: RuleSet,
     deals: Sequence[Sequence[Sequence[Card]]] = (),
+    bots: BotOptions = BotOptions(),
 ) -> CommandResult:
-    """Create a match with four seats (north, east, south, west) and, if every seat is
-    taken, deal its first hand. Raises ``IllegalMove`` for an invalid deal."""
+    """Create a match with four seats (north, east, south, west) and its ``bots`` options
+    and, if every seat is taken, deal its first hand. Raises ``IllegalMove`` for an invalid
+    deal."""
     commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
     for seat, spec in zip(Seat, seats, strict=True):
         if spec.kind == "player":
@@ -92,7 +104,9 @@ def match_create(
         elif spec.kind == "bot":
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
     with transaction.atomic():
-        match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={})
+        match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
+                                            bot_delay_ms=bots.delay_ms,
+                                            bot_think_ms=bots.think_ms)
         return _run(match, None, commands, users={creator.get_username(): creator})
 
 
@@ -206,8 +220,10 @@ def _run(
         for seat in state.to_act)
     match.save(update_fields=["version", "state", "status", "bot_to_act", "updated_at"])
     match_id, version, bot_to_act = match.id, match.version, match.bot_to_act
+    bot_delay_ms = match.bot_delay_ms
     transaction.on_commit(lambda: match_advanced.send(
-        sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act))
+        sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act,
+        bot_delay_ms=bot_delay_ms))
     return CommandResult(match, state, logged)
 
 

@@ -5,13 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from drf_spectacular.utils import (
+    PolymorphicProxySerializer,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 
 from bots.strategies import LEVELS
 from games.engine import CardSyntaxError, RuleSet, RuleSetError, Seat, check_deal, parse_card
 from games.engine.rules import MoonScoring, PassDirection, TiePolicy
-from games.models import Match
+from games.models import (
+    BOT_DELAY_MS_DEFAULT,
+    BOT_DELAY_MS_MAX,
+    BOT_THINK_MS_DEFAULT,
+    BOT_THINK_MS_MAX,
+    BOT_THINK_MS_MIN,
+    Match,
+)
 
 SEAT_CHOICES = [seat.label for seat in Seat]
 STATUS_CHOICES = list(Match.Status.values)
@@ -148,6 +159,47 @@ RulesSerializer = type("RulesSerializer", (StrictSerializer,), {
 })
 
 
+# --- bot options --------------------------------------------------------------------------
+
+DELAY_MS_HELP = (
+    f"Milliseconds each bot waits before it moves, so people at the table can follow the "
+    f"play (0..{BOT_DELAY_MS_MAX}, default {BOT_DELAY_MS_DEFAULT}). Honoured when bots run on "
+    f"a Celery worker; a server without a broker (tasks in-process) moves them at once.")
+THINK_MS_HELP = (
+    f"The expert bot's time budget per play, in milliseconds ({BOT_THINK_MS_MIN}.."
+    f"{BOT_THINK_MS_MAX}, default {BOT_THINK_MS_DEFAULT}): more means a stronger, slower "
+    f"bot. Other levels do not search and ignore it.")
+
+
+def _bot_option_fields(required: bool) -> dict[str, serializers.Field]:
+    """The bot options, as strict about JSON types as the rules (a JSON integer only)."""
+    delay: dict[str, Any] = {"required": True} if required else {
+        "required": False, "default": BOT_DELAY_MS_DEFAULT}
+    think: dict[str, Any] = {"required": True} if required else {
+        "required": False, "default": BOT_THINK_MS_DEFAULT}
+    return {
+        "delay_ms": StrictIntegerField(min_value=0, max_value=BOT_DELAY_MS_MAX, **delay,
+                                       help_text=DELAY_MS_HELP),
+        "think_ms": StrictIntegerField(min_value=BOT_THINK_MS_MIN, max_value=BOT_THINK_MS_MAX,
+                                       **think, help_text=THINK_MS_HELP),
+    }
+
+
+BotOptionsSerializer = type("BotOptionsSerializer", (serializers.Serializer,), {
+    "__doc__": "How the match's bots move (milliseconds).",
+    **_bot_option_fields(required=True),
+})
+
+# The request's shape: the same fields, each optional. Named BotOptions, it becomes the
+# ``BotOptionsRequest`` component (COMPONENT_SPLIT_REQUEST adds the suffix).
+BotOptionsInputSerializer = extend_schema_serializer(component_name="BotOptions")(
+    type("BotOptionsInputSerializer", (StrictSerializer,), {
+        "__doc__": "How the match's bots move (milliseconds); fields left out take their "
+                   "defaults, unknown fields are refused.",
+        **_bot_option_fields(required=False),
+    }))
+
+
 # --- matches ------------------------------------------------------------------------------
 
 
@@ -174,6 +226,10 @@ class MatchCreateSerializer(StrictSerializer):
         required=False, allow_null=True,
         help_text="Explicit deals for the first hands: each is four lists of 13 cards "
                   "(north, east, south, west), before passing.")
+    bots = BotOptionsInputSerializer(
+        required=False, allow_null=True,
+        help_text="How the bots move: a pause before each bot move (delay_ms) and the expert "
+                  "bot's thinking time (think_ms). Left out or null: the defaults.")
 
     def validate_seats(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if len(seats) != 4:
@@ -238,6 +294,7 @@ class MatchSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     status = serializers.ChoiceField(STATUS_CHOICES)
     rules = RuleSetSerializer()
+    bots = BotOptionsSerializer(help_text="How the bots move, as set at creation.")
     seats = SeatSummarySerializer(many=True)
     hand_number = serializers.IntegerField(help_text="0 before the first deal")
     scores = ScoresBySeatSerializer(help_text="match totals")

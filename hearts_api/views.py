@@ -98,6 +98,7 @@ def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
         "id": match.id,
         "status": match.status,
         "rules": view["rules"],
+        "bots": {"delay_ms": match.bot_delay_ms, "think_ms": match.bot_think_ms},
         "seats": [{"seat": p["seat"],
                    "kind": "bot" if p["bot_level"] else "player" if p["name"] else "open",
                    "name": p["name"], "bot_level": p["bot_level"]} for p in view["players"]],
@@ -142,7 +143,8 @@ class MatchListCreateView(generics.GenericAPIView):
         seats = [services.SeatSpec(seat["kind"], seat.get("level")) for seat in data["seats"]]
         result = services.match_create(creator=request.user, seats=seats,
                                        rules=data.get("rules") or RuleSet(),
-                                       deals=data.get("deals") or [])
+                                       deals=data.get("deals") or [],
+                                       bots=services.BotOptions(**(data.get("bots") or {})))
         match = result.match
         headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
         return Response(s.MatchSummarySerializer(match_summary(match, result.state)).data,

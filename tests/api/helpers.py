@@ -118,13 +118,16 @@ def assert_invalid(response: Any, *fields: str) -> list[dict[str, Any]]:
 
 def create_match(client: APIClient, *, seats: list[dict[str, Any]],
                  rules: Mapping[str, Any] | None = None,
-                 deals: list[list[list[str]]] | None = None) -> dict[str, Any]:
+                 deals: list[list[list[str]]] | None = None,
+                 bots: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """POST /matches; assert 201 and return the summary."""
     body: dict[str, Any] = {"seats": seats}
     if rules is not None:
         body["rules"] = dict(rules)
     if deals is not None:
         body["deals"] = deals
+    if bots is not None:
+        body["bots"] = dict(bots)
     response = client.post(f"{API}/matches", body, format="json")
     assert response.status_code == 201, response.content
     return response.json()

@@ -63,6 +63,7 @@ def test_create_answers_201_with_location_and_the_summary(client_a):
     assert {k: v for k, v in summary.items() if k not in ("id", "created_at")} == {
         "status": "waiting",
         "rules": {**DEFAULT_RULES, "target_score": 50, "shoot_the_sun": True},
+        "bots": {"delay_ms": 0, "think_ms": 200},
         "seats": [_seat("north", "player", "alice"), _seat("east", "bot", bot_level="easy"),
                   _seat("south", "open"), _seat("west", "bot", bot_level="random")],
         "hand_number": 0,

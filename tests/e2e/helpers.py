@@ -81,8 +81,10 @@ class ApiClient:
         assert response.status_code == status, f"{method} {path}: {response.status_code} {response.text}"
         return response.json()
 
-    def create_match(self, seats: list[dict[str, str]], rules: dict[str, Any] | None = None) -> Any:
-        body: dict[str, Any] = {"seats": seats}
+    def create_match(self, seats: list[dict[str, str]], rules: dict[str, Any] | None = None,
+                     **fields: Any) -> Any:
+        """POST /matches with ``seats``, ``rules`` and any other fields (``deals``, ``bots``)."""
+        body: dict[str, Any] = {"seats": seats, **fields}
         if rules:
             body["rules"] = rules
         return self.ok("POST", "/matches", 201, json=body)
