@@ -44,7 +44,7 @@ from games.engine import (  # noqa: E402
     replay,
     seat_view,
 )
-from games.engine.playout import PlayoutHand, exchange, random_card  # noqa: E402
+from games.engine.playout import PlayoutHand, exchange, random_card, random_play  # noqa: E402
 from games.engine.rules import PassDirection, pass_direction  # noqa: E402
 
 ROUND_SECONDS = 0.5
@@ -70,8 +70,7 @@ def ours_hand(rng: random.Random, hand_number: int) -> list[int]:
                 passes[seat] |= card
         holdings = exchange(holdings, passes, direction)
     hand = PlayoutHand(holdings, OURS_RULES)
-    while hand.trick_number <= 13:
-        hand.play(random_card(hand.legal(), pick))
+    hand.play_out(random_play(pick))
     return hand.points_taken()
 
 

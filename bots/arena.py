@@ -42,12 +42,9 @@ from games.engine.decider import shuffled_deal
 from games.engine.events import HandScored, TrickTaken
 
 from .strategies import DEFAULT_BUDGET_MS, LEVELS, choose_command
+from .strategies.memory import is_moon_run
 
 ROTATION = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
-# A moon is "on" when, with this many tricks left, one seat has every point taken and at
-# least MOON_THREAT_POINTS of them; it is broken when another seat then takes a point.
-MOON_THREAT_TRICKS_LEFT = 4
-MOON_THREAT_POINTS = 10
 
 
 @dataclass
@@ -104,21 +101,20 @@ def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
 
 
 def _moon_breakers(events: Sequence[Event]) -> tuple[Seat, ...]:
-    """Seats that took a point from a seat on for a moon (see MOON_THREAT_*)."""
+    """Seats that took a point from a seat on a moon run (``memory.is_moon_run``)."""
     points = [0, 0, 0, 0]
-    threat: Seat | None = None
+    has_heart = [False, False, False, False]
+    runner: Seat | None = None
     breakers: list[Seat] = []
     for event in events:
         if not isinstance(event, TrickTaken):
             continue
-        if threat is not None and event.winner != threat and event.points > 0:
+        if runner is not None and event.winner != runner and event.points:
             breakers.append(event.winner)
-            threat = None
         points[event.winner] += event.points
-        if event.number == 13 - MOON_THREAT_TRICKS_LEFT and threat is None and not breakers:
-            leader = max(Seat, key=lambda seat: points[seat])
-            if points[leader] >= MOON_THREAT_POINTS and points[leader] == sum(points):
-                threat = leader
+        has_heart[event.winner] |= event.points not in (0, 13)  # 13 alone is QS
+        runner = next((seat for seat in Seat if is_moon_run(points, has_heart, seat, event.number)),
+                      None)
     return tuple(breakers)
 
 
@@ -169,20 +165,22 @@ def run(challenger: str, field_level: str, deals: int, seed: int, *,
 def summarize(challenger: str, field_level: str, results: Sequence[DealResult]) -> ArenaReport:
     """The report of ``results`` (one per deal)."""
     per_deal, challenger_points, field_points = [], [], []
-    moons = {"challenger_shot": 0, "field_shot": 0, "challenger_broke": 0}
+    # Like for like: the challenger's four seat-hands of a deal (one at each table) against
+    # the field's four in the all-field table.
+    moons = {"challenger_shot": 0, "field_shot": 0, "challenger_broke": 0, "field_broke": 0}
     times: dict[str, list[float]] = {challenger: [], field_level: []}
     for result in results:
         gains = []
         for seat_times in result.field_table.decision_ms:
             times[field_level].extend(seat_times)
         moons["field_shot"] += result.field_table.moon_shooter is not None
+        moons["field_broke"] += len(result.field_table.moon_breakers)
         for seat, table in zip(Seat, result.challenger_tables, strict=True):
             challenger_points.append(table.points[seat])
             field_points.append(result.field_table.points[seat])
             gains.append(result.field_table.points[seat] - table.points[seat])
             moons["challenger_shot"] += table.moon_shooter == seat
-            moons["field_shot"] += table.moon_shooter not in (None, seat)
-            moons["challenger_broke"] += seat in table.moon_breakers
+            moons["challenger_broke"] += table.moon_breakers.count(seat)
             times[challenger].extend(table.decision_ms[seat])
         per_deal.append(statistics.fmean(gains))
     advantage = statistics.fmean(per_deal)
@@ -211,7 +209,7 @@ def format_report(report: ArenaReport) -> str:
         f"{'':34}{'challenger':>12}{'field':>12}",
         f"{'mean points per hand':34}{r.challenger_mean:12.3f}{r.field_mean:12.3f}",
         f"{'moons shot':34}{r.moons['challenger_shot']:12d}{r.moons['field_shot']:12d}",
-        f"{'moons broken':34}{r.moons['challenger_broke']:12d}{'':>12}",
+        f"{'moons broken':34}{r.moons['challenger_broke']:12d}{r.moons['field_broke']:12d}",
         f"{'decision ms, median':34}{r.decision_ms_p50[r.challenger]:12.2f}"
         f"{r.decision_ms_p50[r.field]:12.2f}",
         f"{'decision ms, 99th percentile':34}{r.decision_ms_p99[r.challenger]:12.2f}"

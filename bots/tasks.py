@@ -54,8 +54,11 @@ def _acting_here() -> Iterator[None]:
 
 # With a worker and no delay, ``act`` loops over the moves; after this long it hands the
 # match to a fresh task, so a long run of searching bots stays inside the task time limits
-# (CELERY_TASK_SOFT_TIME_LIMIT, 60 s; one expert play may take 3 x think_ms).
+# (CELERY_TASK_SOFT_TIME_LIMIT, 60 s; one expert play may take THINK_OVERRUN x think_ms).
 ACT_SLICE_SECONDS = 20.0
+# How much longer than its think_ms an expert play may take: think_ms is search effort
+# calibrated on the reference machine, not a clock (bots.strategies.expert).
+THINK_OVERRUN = 3
 
 
 def on_match_advanced(sender: Any, *, match_id: uuid.UUID, version: int, bot_to_act: bool,
@@ -83,8 +86,8 @@ def act(match_id: str, version: int) -> int:
     """Let the bots move while one of them must act and the match is at ``version``.
 
     Each bot decides from its own ``seat_view`` only, with a generator seeded by
-    match, version and seat (a re-run makes the same choice), and searches for
-    ``Match.bot_think_ms`` milliseconds if its level searches. On a worker, when the
+    match, version and seat (a re-run makes the same choice); a searching level
+    searches with the effort of ``Match.bot_think_ms`` milliseconds. On a worker, when the
     match has a ``bot_delay_ms`` (or this task has run ``ACT_SLICE_SECONDS``), it makes
     one move, queues ``act`` for the new version ``bot_delay_ms`` from now and returns;
     otherwise (and always when run eagerly) it loops until no bot is to act. Returns the
@@ -143,18 +146,18 @@ def sweep() -> int:
     (a worker died mid-move, or the broker was down when the move was queued).
 
     Each match is given its own pause and thinking time on top (``bot_delay_ms`` plus
-    ``bot_think_ms``): one waiting out its delay, or whose expert is still thinking, is
-    not stalled, so the sweep never cuts a delay short. Returns how many it woke (at most
-    200, the longest-stalled first).
+    ``THINK_OVERRUN`` times ``bot_think_ms``): one waiting out its delay, or whose expert
+    is still thinking, is not stalled, so the sweep never cuts a delay short. Returns how
+    many it woke (at most 200, the longest-stalled first).
     """
     cutoff = timezone.now() - timedelta(seconds=settings.BOT_STALL_SECONDS)
     waiting = (Match.objects.filter(bot_to_act=True, updated_at__lt=cutoff)
                .exclude(status=Match.Status.FINISHED).order_by("updated_at")
                .values_list("id", "version", "updated_at", "bot_delay_ms", "bot_think_ms")[:200])
     # Oldest first: every match stalled for longer than the largest delay plus thinking time
-    # (15 s) comes before any still within its own, so the limit never hides one for long.
+    # (25 s) comes before any still within its own, so the limit never hides one for long.
     stalled = [(match_id, version) for match_id, version, updated_at, delay_ms, think_ms in waiting
-               if updated_at + timedelta(milliseconds=delay_ms + think_ms) < cutoff]
+               if updated_at + timedelta(milliseconds=delay_ms + THINK_OVERRUN * think_ms) < cutoff]
     for match_id, version in stalled:
         act.delay(str(match_id), version)
     return len(stalled)

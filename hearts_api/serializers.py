@@ -166,9 +166,10 @@ DELAY_MS_HELP = (
     f"play (0..{BOT_DELAY_MS_MAX}, default {BOT_DELAY_MS_DEFAULT}). Honoured when bots run on "
     f"a Celery worker; a server without a broker (tasks in-process) moves them at once.")
 THINK_MS_HELP = (
-    f"The expert bot's time budget per play, in milliseconds ({BOT_THINK_MS_MIN}.."
-    f"{BOT_THINK_MS_MAX}, default {BOT_THINK_MS_DEFAULT}): more means a stronger, slower "
-    f"bot. Other levels do not search and ignore it.")
+    f"The expert bot's search effort per play, in milliseconds of search on the reference "
+    f"server ({BOT_THINK_MS_MIN}..{BOT_THINK_MS_MAX}, default {BOT_THINK_MS_DEFAULT}); a play "
+    f"may take longer on a busy server. More means a stronger, slower bot. Other levels do "
+    f"not search and ignore it.")
 
 
 def _bot_option_fields(required: bool) -> dict[str, serializers.Field]:

@@ -11,17 +11,14 @@ from random import Random
 
 from games.engine import Card, SeatView
 
+from .memory import height
+
 RANDOM_SHARE = 0.25
-
-
-def _height(card: Card) -> tuple[int, int]:
-    # Rank first; between equal ranks a heart goes before a spade, diamond, club.
-    return (card.rank, card.index // 13)
 
 
 def choose_pass(view: SeatView, rng: Random) -> list[Card]:
     """The ``rules.pass_count`` highest cards of the holding."""
-    return sorted(view.hand, key=_height, reverse=True)[: view.rules.pass_count]
+    return sorted(view.hand, key=height, reverse=True)[: view.rules.pass_count]
 
 
 def choose_play(view: SeatView, rng: Random) -> Card:
@@ -32,5 +29,5 @@ def choose_play(view: SeatView, rng: Random) -> Card:
     trick = view.trick
     led = trick.cards[0].suit if trick is not None and trick.cards else None
     if led is not None and legal[0].suit is not led:
-        return max(legal, key=_height)
-    return min(legal, key=_height)
+        return max(legal, key=height)
+    return min(legal, key=height)

@@ -7,19 +7,18 @@ forward to the end of the hand in each of those deals with a fast card-playing
 policy for all four seats. It plays the card with the best mean result for the
 match: points relative to the other seats, and winning or losing the match when
 the hand would end it. The play-outs let its own seat try for the moon when no
-other seat has taken a point, and let an opponent holding every point so far go
+other seat has taken a point, and let an opponent on a moon run (``memory``) go
 for it, so the search shoots a moon it can make and breaks one it can stop.
 
 Deterministic for a seed: the number of deals searched follows from the time
-budget at a fixed rate of cards played per millisecond (``PLAYS_PER_MS``, measured on
-the reference machine);
-a deadline at ``DEADLINE_FACTOR`` times the budget only guards a slow machine.
-Passing is the ``hard`` bot's.
+budget at a fixed rate of cards played per millisecond (``PLAYS_PER_MS``, measured
+on the reference machine with both its cores busy), never from the clock, so a
+play takes about ``budget_ms`` there and longer on a slower machine. Passing is
+the ``hard`` bot's.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from random import Random
 
@@ -32,6 +31,7 @@ from games.engine.masks import (
     QUEEN_OF_SPADES_BIT,
     SPADES,
     SUIT_MASK_BY_ORDER,
+    cards_as_bits,
     cards_of,
     mask_of,
     penalty_points_of,
@@ -41,18 +41,16 @@ from games.engine.playout import PlayoutHand
 from games.engine.rules import match_ends, pass_target, score_hand
 
 from . import hard
+from .memory import MOON_RUN_TRICKS, candidates, is_moon_run
 
-PLAYS_PER_MS = 600.0
+DEFAULT_BUDGET_MS = 200.0
+PLAYS_PER_MS = 800.0
 MAX_DEALS = 1000  # beyond this, more deals no longer change the choice
-DEADLINE_FACTOR = 3.0
-SAMPLE_ATTEMPTS = 30
-HIGH_SPADES = SPADES & ~(QUEEN_OF_SPADES_BIT - 1) & ~QUEEN_OF_SPADES_BIT  # KS, AS
+SAMPLE_ATTEMPTS = 20  # random deals tried before the exact (slower) dealer
+HIGH_SPADES = SPADES & ~((QUEEN_OF_SPADES_BIT << 1) - 1)  # KS, AS
 Policy = Callable[[PlayoutHand, int], int]
-SEARCH_OWN_MOON = True
-MOON_RUN_TRICKS = 6
-MOON_RUN_POINTS = 10
 MOON_MARGIN = 3.0  # mean utility by which a moon plan must beat avoiding points
-MATCH_WEIGHT = 40.0  # utility of winning (or losing) the match, against points of one hand
+MATCH_WEIGHT = 40.0  # utility of winning the match alone (a shared win counts half)
 
 
 def choose_pass(view: SeatView, rng: Random) -> list[Card]:
@@ -60,29 +58,27 @@ def choose_pass(view: SeatView, rng: Random) -> list[Card]:
     return hard.choose_pass(view, rng)
 
 
-def choose_play(view: SeatView, rng: Random, *, budget_ms: float = 200.0) -> Card:
+def choose_play(view: SeatView, rng: Random, *, budget_ms: float = DEFAULT_BUDGET_MS) -> Card:
     """The legal card with the best mean result over deals of the hidden cards.
 
-    ``budget_ms`` sets the search effort (milliseconds on the reference machine).
+    ``budget_ms`` sets the search effort: about that many milliseconds per play on the
+    reference machine (see the module docstring).
     """
-    legal = list(view.legal_cards)
+    legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
     knowledge = Knowledge(view)
-    deadline = time.perf_counter() + budget_ms * DEADLINE_FACTOR / 1e3
     plans = knowledge.plans
     # Dealing the hidden cards and each play-out cost about the same per card left to play.
     cards_left = sum(knowledge.counts)
     plays_per_deal = (1 + len(legal) * len(plans)) * cards_left
     deals = max(1, min(MAX_DEALS, round(budget_ms * PLAYS_PER_MS / plays_per_deal)))
     totals = [[0.0] * len(legal) for _ in plans]
-    searched = 0
-    while searched < deals and (searched == 0 or time.perf_counter() < deadline):
-        world = knowledge.sample(rng)
+    for _ in range(deals):
+        position = knowledge.position(knowledge.sample(rng))
         for plan, plan_totals in zip(plans, totals, strict=True):
             for i, card in enumerate(legal):
-                plan_totals[i] += knowledge.evaluate(world, 1 << card.index, plan)
-        searched += 1
+                plan_totals[i] += knowledge.evaluate(position, 1 << card.index, plan)
     avoiding = totals[0]
     best = max(range(len(legal)), key=lambda i: avoiding[i])
     if len(totals) > 1:
@@ -90,13 +86,22 @@ def choose_play(view: SeatView, rng: Random, *, budget_ms: float = 200.0) -> Car
         # plans is an optimist's estimate.
         shooting = totals[1]
         moon = max(range(len(legal)), key=lambda i: shooting[i])
-        if shooting[moon] > avoiding[best] + MOON_MARGIN * searched:
+        if shooting[moon] > avoiding[best] + MOON_MARGIN * deals:
             best = moon
     return legal[best]
 
 
 class Knowledge:
-    """What one seat knows of the hand in play, as bit masks, and how to deal the rest."""
+    """What one seat knows of the hand in play, and how to deal the cards it cannot see.
+
+    Card sets are bit masks (``games.engine.masks``); lists are indexed by seat.
+    ``holding``: the seat's own cards. ``played``: every card played this hand.
+    ``voids[s]``: the suits seat s has shown out of. ``counts[s]``: cards s still holds.
+    ``known[s]``: cards this seat passed to s and not yet played. ``hidden``: the cards
+    whose holder is unknown. ``taken[s]``: cards s took in complete tricks. ``plans``:
+    the policies by seat for the play-outs, avoiding points first, then (when this seat
+    might make a moon) the same with this seat shooting.
+    """
 
     def __init__(self, view: SeatView) -> None:
         assert view.seat is not None and view.trick is not None
@@ -135,7 +140,7 @@ class Knowledge:
             if other != self.seat and _is_moon_run(other, self.taken, view.trick.number):
                 opponents[other] = shoot_policy
         self.plans = [opponents]
-        if SEARCH_OWN_MOON and not any(points[s] for s in range(4) if s != self.seat) and (
+        if not any(points[s] for s in range(4) if s != self.seat) and (
                 points[self.seat] or _is_moon_material(self.holding)):
             shooting = opponents[:]
             shooting[self.seat] = shoot_policy
@@ -143,44 +148,77 @@ class Knowledge:
 
     def sample(self, rng: Random) -> list[int]:
         """Holdings for all four seats: this seat's own, and the hidden cards dealt at random
-        to the others within their voids and card counts."""
-        for attempt in range(SAMPLE_ATTEMPTS):
-            world = self._try_sample(rng, respect_voids=attempt < SAMPLE_ATTEMPTS - 1)
+        to the others, each seat getting its count and nothing of a suit it showed out of."""
+        for _ in range(SAMPLE_ATTEMPTS):
+            world = self._try_sample(rng)
             if world is not None:
                 return world
-        raise AssertionError("hidden cards cannot be dealt")  # unreachable without voids
+        return self._exact_sample(rng)
 
-    def _try_sample(self, rng: Random, *, respect_voids: bool) -> list[int] | None:
-        world = self.known[:]
-        world[self.seat] = self.holding
+    def _needs(self) -> list[int]:
         need = [self.counts[s] - self.known[s].bit_count() for s in range(4)]
         need[self.seat] = 0
-        cards = _bits(self.hidden)
+        return need
+
+    def _try_sample(self, rng: Random) -> list[int] | None:
+        """One random deal, or None at a dead end. Each card goes to a seat with the odds of
+        the cards that seat still needs (exact when no voids are shown), the cards fewest
+        seats can hold first."""
+        world = self.known[:]
+        world[self.seat] = self.holding
+        need = self._needs()
+        voids = self.voids
+        cards = cards_as_bits(self.hidden)
         rng.shuffle(cards)
-        voids = self.voids if respect_voids else [0, 0, 0, 0]
-        # Most constrained first: cards that fewer seats can hold.
         cards.sort(key=lambda bit: sum(1 for s in range(4) if not voids[s] & bit))
         for bit in cards:
-            seats = [s for s in range(4) if need[s] > 0 and not voids[s] & bit]
-            if not seats:
+            weights = [need[s] if not voids[s] & bit else 0 for s in range(4)]
+            total = sum(weights)
+            if not total:
                 return None
-            seat = seats[int(rng.random() * len(seats))]
+            pick = rng.random() * total
+            seat = 0
+            while pick >= weights[seat]:
+                pick -= weights[seat]
+                seat += 1
             world[seat] |= bit
             need[seat] -= 1
         return world
 
-    def evaluate(self, world: Sequence[int], card: int, policies: Sequence[Policy]) -> float:
-        """The utility for this seat of playing ``card`` now in ``world``, played out with
-        ``policies[seat]`` choosing each seat's cards."""
+    def _exact_sample(self, rng: Random) -> list[int]:
+        """A deal found by search over how many cards of each suit each seat gets (voids
+        can make random dealing fail; the view comes from a real deal, so one exists)."""
+        need = self._needs()
+        suits = [self.hidden & suit for suit in SUIT_MASK_BY_ORDER]
+        split = _split_suits(suits, need, self.voids, rng)
+        if split is None:
+            raise AssertionError("the view admits no deal")  # it comes from a real one
+        world = self.known[:]
+        world[self.seat] = self.holding
+        for cards, shares in zip(suits, split, strict=True):
+            bits = cards_as_bits(cards)
+            rng.shuffle(bits)
+            for seat, share in enumerate(shares):
+                for bit in bits[:share]:
+                    world[seat] |= bit
+                bits = bits[share:]
+        return world
+
+    def position(self, world: Sequence[int]) -> PlayoutHand:
+        """The hand now, as it would stand if ``world`` were the holdings."""
         view = self.view
         trick = view.trick
         assert trick is not None
-        hand = PlayoutHand.at(world, view.rules, trick_number=trick.number, leader=trick.leader,
+        return PlayoutHand.at(world, view.rules, trick_number=trick.number, leader=trick.leader,
                               trick_cards=self.trick_cards, taken=self.taken,
                               tricks_won=view.tricks_won, hearts_broken=view.hearts_broken)
+
+    def evaluate(self, position: PlayoutHand, card: int, policies: Sequence[Policy]) -> float:
+        """The utility for this seat of playing ``card`` in ``position`` (left unchanged),
+        the hand then played out with ``policies[seat]`` choosing each seat's cards."""
+        hand = position.copy()
         hand.play(card)
-        while hand.trick_number <= 13:
-            hand.play(policies[hand.to_play](hand, hand.legal()))
+        hand.play_out(lambda playing, legal: policies[playing.to_play](playing, legal))
         return self.utility(hand)
 
     def utility(self, hand: PlayoutHand) -> float:
@@ -203,10 +241,13 @@ class Knowledge:
         me = self.seat
         value = sum(points) / 3 - points[me] * 4 / 3
         totals = [total + p for total, p in zip(view.scores, points, strict=True)]
+        # Tiebreak hands are not told apart (the view does not say when the end began).
         if match_ends(totals, rules, hand_number=view.hand_number, end_started_after=None):
             lowest = min(totals)
-            won = totals[me] == lowest and totals.count(lowest) == 1
-            value += MATCH_WEIGHT if won else -MATCH_WEIGHT
+            if totals[me] == lowest:
+                value += MATCH_WEIGHT / totals.count(lowest)
+            else:
+                value -= MATCH_WEIGHT
         return value
 
 
@@ -222,13 +263,35 @@ _ACE_OF_HEARTS = 1 << 51
 _QUEENS_KINGS_ACES = sum(0b111 << (13 * order + 10) for order in range(4))
 
 
-def _bits(mask: int) -> list[int]:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
+def _split_suits(suits: Sequence[int], need: list[int], voids: Sequence[int],
+                 rng: Random) -> list[list[int]] | None:
+    """How many cards of each suit (``suits``: the hidden cards by suit) each seat gets so
+    that every seat gets ``need`` cards and none of a suit in its ``voids``; None if no way."""
+    if not suits:
+        return [] if not any(need) else None
+    count = suits[0].bit_count()
+    seats = [s for s in range(4) if need[s] and not voids[s] & suits[0]]
+    rng.shuffle(seats)
+    for shares in _shares(count, seats, need):
+        rest = [n - shares[s] for s, n in enumerate(need)]
+        split = _split_suits(suits[1:], rest, voids, rng)
+        if split is not None:
+            return [shares, *split]
+    return None
+
+
+def _shares(count: int, seats: Sequence[int], need: Sequence[int]) -> list[list[int]]:
+    """Every way to give ``count`` cards to ``seats``, each at most its ``need``."""
+    if not seats:
+        return [[0, 0, 0, 0]] if count == 0 else []
+    first, others = seats[0], seats[1:]
+    ways = []
+    for given in range(min(count, need[first]), -1, -1):
+        for rest in _shares(count - given, others, need):
+            rest = rest[:]
+            rest[first] = given
+            ways.append(rest)
+    return ways
 
 
 def _highest(mask: int) -> int:
@@ -284,7 +347,8 @@ def avoid_policy(hand: PlayoutHand, legal: int) -> int:
         if below:
             return _highest(below)
         if hand.trick_cards.bit_count() == 3 or not hand.trick_cards & PENALTY_CARDS:
-            return _highest(following)
+            # Winning anyway: with the highest card, but never with its own queen.
+            return _highest(following & ~QUEEN_OF_SPADES_BIT or following)
         return following & -following
     if defending:
         return _highest_ranked(legal & ~PENALTY_CARDS or legal)
@@ -300,7 +364,9 @@ def avoid_policy(hand: PlayoutHand, legal: int) -> int:
 
 
 def _moon_runner(hand: PlayoutHand) -> int:
-    """The seat on for a moon (``_is_moon_run``), or -1."""
+    """The seat on a moon run (``_is_moon_run``), or -1."""
+    if hand.trick_number <= MOON_RUN_TRICKS:  # the common case, cheaply
+        return -1
     taken = hand.taken
     for seat in range(4):
         if taken[seat] & PENALTY_CARDS:
@@ -309,13 +375,11 @@ def _moon_runner(hand: PlayoutHand) -> int:
 
 
 def _is_moon_run(seat: int, taken: Sequence[int], trick_number: int) -> bool:
-    """Whether ``seat`` is on for a moon, by the cards each seat has ``taken``: it holds every
-    penalty card taken so far, at least 10 points with a heart among them, and six tricks
-    are done (the signs the ``hard`` bot reads)."""
-    penalty = taken[seat] & PENALTY_CARDS
-    return (trick_number > MOON_RUN_TRICKS and bool(penalty & HEARTS)
-            and penalty_points_of(penalty) >= MOON_RUN_POINTS
-            and not any(taken[other] & PENALTY_CARDS for other in range(4) if other != seat))
+    """``memory.is_moon_run`` on the cards each seat has ``taken`` (masks), while trick
+    ``trick_number`` is being played."""
+    points = [penalty_points_of(cards) for cards in taken]
+    has_heart = [bool(cards & HEARTS) for cards in taken]
+    return is_moon_run(points, has_heart, seat, trick_number - 1)
 
 
 def shoot_policy(hand: PlayoutHand, legal: int) -> int:

@@ -25,29 +25,23 @@ from __future__ import annotations
 from random import Random
 
 from games.engine import Card, Rank, Seat, SeatView, Suit
+from games.engine.cards import QUEEN_OF_SPADES
 
 from . import medium
 from .memory import (
     HIGH_SPADES,
-    QUEEN_OF_SPADES,
     Memory,
     TrickSoFar,
     below,
     can_win,
     candidates,
     highest,
+    is_moon_run,
     is_penalty_card,
     lowest,
     may_collect_points,
     without_queen,
 )
-
-MOON_ALERT_POINTS = 10
-"""Penalty points one seat must have taken (all there are so far, a heart among them)
-before the hard bot treats it as shooting the moon."""
-
-MOON_ALERT_TRICKS = 6
-"""Completed tricks of the hand before a moon is looked for ("late in a hand")."""
 
 
 def choose_pass(view: SeatView, rng: Random) -> list[Card]:
@@ -59,22 +53,16 @@ def choose_pass(view: SeatView, rng: Random) -> list[Card]:
 
 
 def moon_shooter(view: SeatView) -> Seat | None:
-    """The other seat that looks to be shooting the moon, or None.
-
-    A seat is taken for a shooter when it alone has taken penalty points this
-    hand, at least ``MOON_ALERT_POINTS`` of them with a heart among them (QS
-    alone is just a seat caught with the queen), and at least
-    ``MOON_ALERT_TRICKS`` tricks are complete. The bot's own seat never is.
-    """
-    if len(view.tricks) < MOON_ALERT_TRICKS:
-        return None
-    takers = [seat for seat in Seat if view.hand_points[seat] > 0]
-    if len(takers) != 1 or takers[0] == view.seat:
-        return None
-    shooter = takers[0]
-    hearts = sum(1 for trick in view.tricks if trick.winner == shooter
-                 for card in trick.cards if card.is_heart)
-    return shooter if hearts and view.hand_points[shooter] >= MOON_ALERT_POINTS else None
+    """The other seat on a moon run (``memory.is_moon_run``), or None. The bot's own seat
+    never is: it does not shoot the moon."""
+    has_heart = [False] * 4
+    for trick in view.tricks:
+        if trick.winner is not None and any(card.is_heart for card in trick.cards):
+            has_heart[trick.winner] = True
+    for seat in Seat:
+        if seat != view.seat and is_moon_run(view.hand_points, has_heart, seat, len(view.tricks)):
+            return seat
+    return None
 
 
 def shooter_cannot_win(memory: Memory, trick: TrickSoFar, shooter: Seat) -> bool:

@@ -26,10 +26,10 @@ from __future__ import annotations
 from random import Random
 
 from games.engine import Card, Rank, SeatView, Suit
+from games.engine.cards import QUEEN_OF_SPADES
 
 from .memory import (
     HIGH_SPADES,
-    QUEEN_OF_SPADES,
     Memory,
     TrickSoFar,
     below,
@@ -71,7 +71,7 @@ def dangerous_spades(holding: list[Card]) -> list[Card]:
     An unguarded QS must be played early; AS and KS win spade tricks the
     queen can drop on. Guarded, or with QS kept, none is dangerous.
     """
-    if keeps_queen(holding) or len(spades_guarding_queen(holding)) >= QUEEN_GUARDS:
+    if len(spades_guarding_queen(holding)) >= QUEEN_GUARDS:
         return []
     return [card for card in (QUEEN_OF_SPADES, *HIGH_SPADES) if card in holding]
 
@@ -163,7 +163,7 @@ def choose_follow(legal: list[Card], memory: Memory, trick: TrickSoFar) -> Card:
     return lowest(over)
 
 
-def choose_discard(legal: list[Card], memory: Memory) -> Card:
+def choose_discard(legal: list[Card]) -> Card:
     """Void in the suit led: QS if it may go, else the highest card."""
     if QUEEN_OF_SPADES in legal:
         return QUEEN_OF_SPADES
@@ -181,4 +181,4 @@ def choose_play(view: SeatView, rng: Random) -> Card:
         return choose_lead(legal, memory)
     if legal[0].suit is trick.led_suit:
         return choose_follow(legal, memory, trick)
-    return choose_discard(legal, memory)
+    return choose_discard(legal)

@@ -22,24 +22,36 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from games.engine import DECK, Card, PassDirection, Rank, Seat, SeatView, Suit
-from games.engine.rules import legal_plays, pass_target
+from games.engine.cards import QUEEN_OF_SPADES
+from games.engine.rules import legal_plays, pass_target, penalty_points
 from games.engine.state import Trick
 
-QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
 KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 HIGH_SPADES: tuple[Card, ...] = (ACE_OF_SPADES, KING_OF_SPADES)
 _PACK = frozenset(DECK)
 
 
+MOON_RUN_POINTS = 10
+"""Penalty points a seat must have taken, all there are so far and a heart among them,
+to be on a moon run (QS alone is just a seat caught with the queen)."""
+
+MOON_RUN_TRICKS = 6
+"""Complete tricks of the hand before a moon run is looked for ("late in a hand")."""
+
+
 def is_penalty_card(card: Card) -> bool:
     """A card that scores on its own: a heart (1 point) or QS (13) (rules.md, "Scoring")."""
-    return card.is_heart or card is QUEEN_OF_SPADES
+    return card.is_heart or card.is_queen_of_spades
 
 
-def penalty_points(cards: Iterable[Card]) -> int:
-    """Penalty points in ``cards``: 1 per heart, 13 for QS."""
-    return sum(1 if card.is_heart else 13 if card is QUEEN_OF_SPADES else 0 for card in cards)
+def is_moon_run(points: Sequence[int], has_heart: Sequence[bool], seat: int,
+                tricks_done: int) -> bool:
+    """Whether ``seat`` looks to be shooting the moon: after ``MOON_RUN_TRICKS`` complete
+    tricks, it alone has taken penalty points (``points`` by seat), at least
+    ``MOON_RUN_POINTS`` of them, and a heart among them (``has_heart`` by seat)."""
+    return (tricks_done >= MOON_RUN_TRICKS and points[seat] >= MOON_RUN_POINTS
+            and has_heart[seat] and not any(points[other] for other in range(4) if other != seat))
 
 
 def candidates(view: SeatView) -> list[Card]:

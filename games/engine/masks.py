@@ -42,17 +42,17 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of ``mask``, in the canonical sort order."""
-    cards = []
+    return [DECK[bit.bit_length() - 1] for bit in cards_as_bits(mask)]
+
+
+def cards_as_bits(mask: int) -> list[int]:
+    """The one-card masks of ``mask``, lowest first."""
+    bits = []
     while mask:
         low = mask & -mask
-        cards.append(DECK[low.bit_length() - 1])
+        bits.append(low)
         mask ^= low
-    return cards
-
-
-def card_of(bit: int) -> Card:
-    """The card of a one-card mask."""
-    return DECK[bit.bit_length() - 1]
+    return bits
 
 
 def suit_mask_of(bit: int) -> int:

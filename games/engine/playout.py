@@ -18,12 +18,10 @@ from .masks import (
     QUEEN_OF_SPADES_BIT,
     TWO_OF_CLUBS_BIT,
     legal_mask,
-    mask_of,
     penalty_points_of,
     suit_mask_of,
 )
 from .rules import PassDirection, RuleSet, pass_target
-from .state import HandState
 
 
 class PlayoutHand:
@@ -39,8 +37,8 @@ class PlayoutHand:
                  "queen_breaks_hearts", "first_trick_points")
 
     def __init__(self, holdings: Sequence[int], rules: RuleSet, leader: int | None = None) -> None:
-        """Start a trick with ``holdings`` (four masks): ``leader`` leads, by default the
-        holder of 2C for the first trick."""
+        """Start the hand's first trick with ``holdings`` (four masks, after any exchange):
+        ``leader`` leads, by default the holder of 2C."""
         self.holdings = list(holdings)
         self.taken = [0, 0, 0, 0]
         self.tricks_won = [0, 0, 0, 0]
@@ -71,18 +69,6 @@ class PlayoutHand:
             playout.holdings[playout.to_play] |= bit
             playout.play(bit)
         return playout
-
-    @classmethod
-    def from_hand_state(cls, hand: HandState, rules: RuleSet) -> PlayoutHand:
-        """The playing phase of ``hand`` (its trick must be open) as a ``PlayoutHand``."""
-        trick = hand.trick
-        if trick is None:
-            raise ValueError("the hand is not being played")
-        return cls.at([mask_of(holding) for holding in hand.holdings], rules,
-                      trick_number=trick.number, leader=trick.leader,
-                      trick_cards=[1 << card.index for card in trick.cards],
-                      taken=[mask_of(cards) for cards in hand.taken],
-                      tricks_won=hand.tricks_won(), hearts_broken=hand.hearts_broken)
 
     def copy(self) -> PlayoutHand:
         """An independent copy (for searching several continuations of one position)."""
@@ -135,7 +121,7 @@ class PlayoutHand:
 
     def play_out(self, choose: Callable[[PlayoutHand, int], int]) -> None:
         """Play to the end, each card chosen by ``choose(self, legal_mask)``."""
-        while self.trick_number <= 13:
+        while not self.is_over:
             self.play(choose(self, self.legal()))
 
     def points_taken(self) -> list[int]:

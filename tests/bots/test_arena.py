@@ -20,12 +20,12 @@ def test_summary_averages_the_field_minus_the_challenger_seat_by_seat():
     # 4, 6, 9, 5 there: gains 6, 0, -4, 0, mean 0.5. Deal 2: field (0, 26, 0, 0) with no
     # moon; the challenger gains 0, 20, 0, 0, mean 5. Advantage (0.5 + 5) / 2 = 2.75.
     deals = [
-        arena.DealResult(table((10, 6, 5, 5)), [
+        arena.DealResult(table((10, 6, 5, 5), breakers=(Seat.SOUTH,)), [
             table((4, 7, 10, 5)), table((10, 6, 5, 5)), table((5, 7, 9, 5)),
             table((6, 10, 5, 5))]),
         arena.DealResult(table((0, 26, 0, 0)), [
             table((0, 26, 0, 0)), table((20, 6, 0, 0), breakers=(Seat.EAST,)),
-            table((0, 26, 0, 0)), table((0, 26, 0, 0))]),
+            table((0, 26, 0, 0), breakers=(Seat.NORTH,)), table((0, 26, 0, 0))]),
     ]
     report = arena.summarize("hard", "easy", deals)
     assert report.deals == 2
@@ -35,13 +35,16 @@ def test_summary_averages_the_field_minus_the_challenger_seat_by_seat():
     assert report.field_mean - report.challenger_mean == pytest.approx(report.advantage)
     # Per-deal gains 0.5 and 5: standard deviation 3.1820, half width 1.96 * 3.1820 / sqrt 2.
     assert report.ci95_high - report.advantage == pytest.approx(4.4100, abs=1e-3)
-    assert report.moons == {"challenger_shot": 0, "field_shot": 0, "challenger_broke": 1}
+    # Breaks count for the challenger only in its own seat; the field's in its own table.
+    assert report.moons == {"challenger_shot": 0, "field_shot": 0, "challenger_broke": 1,
+                            "field_broke": 1}
 
 
 def test_moon_breakers_are_seats_taking_a_point_from_a_seat_on_for_a_moon():
     from games.engine.events import TrickTaken
 
-    # North takes 14 points in tricks 1 to 9; east takes a heart in trick 10.
+    # North takes 14 points (QS and a heart) in trick 2, is on a moon run once six tricks
+    # are done, and east takes a heart in trick 10.
     events = [TrickTaken(n, Seat.NORTH, 14 if n == 2 else 0) for n in range(1, 10)]
     events.append(TrickTaken(10, Seat.EAST, 1))
     assert arena._moon_breakers(events) == (Seat.EAST,)

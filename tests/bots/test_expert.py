@@ -91,3 +91,43 @@ def test_expert_is_deterministic_for_a_seed():
     view = seat_view(table.now, N)
     first = expert.choose_play(view, Random(9), budget_ms=20)
     assert all(expert.choose_play(view, Random(9), budget_ms=20) == first for _ in range(3))
+
+
+def test_hidden_cards_go_to_seats_in_proportion_to_the_cards_they_still_hold():
+    # After trick one and east's 3C to trick two, east holds 11 cards, south and west 12.
+    # South and west showed out of clubs, so the hidden 4C is east's; of the other 34
+    # hidden cards east holds 10: AS is east's in 10 deals of 34, not one in three.
+    table = Table(COLD_MOON, rules=HOLD)
+    table.play(COLD_MOON_TRICKS[0], "N KC, E 3C")
+    knowledge = expert.Knowledge(seat_view(table.now, N))
+    assert knowledge.counts == [11, 11, 12, 12]
+    ace_of_spades = mask_of(cards("AS"))
+    rng = Random(2)
+    deals = 30_000
+    east = sum(1 for _ in range(deals) if knowledge.sample(rng)[E] & ace_of_spades)
+    assert abs(east / deals - 10 / 34) < 0.01
+
+
+def test_the_exact_dealer_keeps_every_void_and_count():
+    table = Table(COLD_MOON, rules=HOLD)
+    table.play(*COLD_MOON_TRICKS[:4])
+    knowledge = expert.Knowledge(seat_view(table.now, N))
+    for seed in range(30):
+        world = knowledge._exact_sample(Random(seed))
+        assert [holding.bit_count() for holding in world] == [9, 9, 9, 9]
+        assert sum(world) == knowledge.hidden | knowledge.holding
+        assert all(not world[seat] & knowledge.voids[seat] for seat in (E, S, W))
+
+
+def test_play_out_policy_never_wins_a_trick_with_its_own_queen_when_it_can_help_it():
+    # Spades led, 5S and 10S down, the third seat void: west with JS and QS wins with JS.
+    from games.engine.playout import PlayoutHand
+
+    holdings = [mask_of(cards("2C 3D")), mask_of(cards("4C 4D")), mask_of(cards("5C 5D")),
+                mask_of(cards("JS QS"))]
+    hand = PlayoutHand.at(holdings, RuleSet(), trick_number=12, leader=N,
+                          trick_cards=[mask_of(cards("5S")), mask_of(cards("10S")),
+                                       mask_of(cards("6D"))],
+                          taken=[0, 0, 0, 0], tricks_won=[11, 0, 0, 0], hearts_broken=False)
+    assert hand.to_play == W
+    assert expert.avoid_policy(hand, hand.legal()) == mask_of(cards("JS"))

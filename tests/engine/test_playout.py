@@ -1,4 +1,9 @@
-"""The bit-mask playout path plays every hand exactly as ``decide``/``evolve`` do."""
+"""The bit-mask playout path plays every hand exactly as ``decide``/``evolve`` do.
+
+Both take their legal cards from ``masks.legal_mask``, so the legal sets compared here
+check the playout's bookkeeping (turn, trick, hearts broken), not the rule itself; the
+OpenSpiel differential test checks the rule against an independent engine.
+"""
 
 from __future__ import annotations
 
@@ -63,7 +68,12 @@ def test_playout_hand_agrees_with_decide_on_every_legal_set_trick_and_point(rule
 def test_playout_hand_from_a_trick_in_progress_continues_it():
     table = Table(D1)
     table.play("N 2C, E 8D, S 10S, W JC", "W AC, N 3C")  # east is to play to trick 2
-    playout = PlayoutHand.from_hand_state(table.now.hand, table.now.rules)
+    hand = table.now.hand
+    playout = PlayoutHand.at([mask_of(h) for h in hand.holdings], table.now.rules,
+                             trick_number=2, leader=Seat.WEST,
+                             trick_cards=[mask_of(cards("AC")), mask_of(cards("3C"))],
+                             taken=[mask_of(t) for t in hand.taken], tricks_won=hand.tricks_won(),
+                             hearts_broken=hand.hearts_broken)
     assert playout.to_play == Seat.EAST
     assert playout.trick_number == 2
     east = list(cards("6D 7D 2S 3S QS 2H 3H 4H 5H 6H 7H 8H"))
