@@ -210,10 +210,10 @@ def format_report(report: ArenaReport) -> str:
         f"{'mean points per hand':34}{r.challenger_mean:12.3f}{r.field_mean:12.3f}",
         f"{'moons shot':34}{r.moons['challenger_shot']:12d}{r.moons['field_shot']:12d}",
         f"{'moons broken':34}{r.moons['challenger_broke']:12d}{r.moons['field_broke']:12d}",
-        f"{'decision ms, median':34}{r.decision_ms_p50[r.challenger]:12.2f}"
-        f"{r.decision_ms_p50[r.field]:12.2f}",
-        f"{'decision ms, 99th percentile':34}{r.decision_ms_p99[r.challenger]:12.2f}"
-        f"{r.decision_ms_p99[r.field]:12.2f}",
+        f"{'decision ms, median':34}{r.decision_ms_p50[r.challenger]:12.3f}"
+        f"{r.decision_ms_p50[r.field]:12.3f}",
+        f"{'decision ms, 99th percentile':34}{r.decision_ms_p99[r.challenger]:12.3f}"
+        f"{r.decision_ms_p99[r.field]:12.3f}",
         f"advantage (field minus challenger, points per hand): {r.advantage:+.3f}, "
         f"95% CI [{r.ci95_low:+.3f}, {r.ci95_high:+.3f}]",
     ]

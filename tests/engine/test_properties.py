@@ -268,15 +268,20 @@ def is_point_card(card: Card) -> bool:
 
 def match_would_end(totals: Sequence[int], rules: RuleSet, hand_number: int,
                     end_started_after: int | None) -> bool:
-    """rules.md, "End of the match", after hand ``hand_number`` left ``totals``."""
-    started = end_started_after
-    if started is None:
-        if max(totals) < rules.target_score:
-            return False
-        started = hand_number
-    alone_lowest = list(totals).count(min(totals)) == 1
-    return (alone_lowest or rules.tie_policy is TiePolicy.SHARE
-            or hand_number - started >= rules.max_tiebreak_hands)
+    """rules.md, "End of the match", after hand ``hand_number`` left ``totals``: the end
+    begins with the first hand that brings a total to the target; from then on a seat
+    alone at the lowest total wins, ``share`` ends a tie at once, and ``play_on`` ends it
+    as a shared result when the last allowed extra hand is done."""
+    if end_started_after is not None:
+        first = end_started_after
+    elif any(total >= rules.target_score for total in totals):
+        first = hand_number
+    else:
+        return False
+    tied_lowest = sorted(totals)[0] == sorted(totals)[1]
+    if not tied_lowest or rules.tie_policy is TiePolicy.SHARE:
+        return True
+    return hand_number - first == rules.max_tiebreak_hands
 
 
 def expected_score(before: MatchState, hand: HandState) -> tuple[tuple[int, ...], Seat | None, bool]:
