@@ -209,7 +209,7 @@ def format_report(report: ArenaReport) -> str:
         f"{'':34}{'challenger':>12}{'field':>12}",
         f"{'mean points per hand':34}{r.challenger_mean:12.3f}{r.field_mean:12.3f}",
         f"{'moons shot':34}{r.moons['challenger_shot']:12d}{r.moons['field_shot']:12d}",
-        f"{'moons broken':34}{r.moons['challenger_broke']:12d}{r.moons['field_broke']:12d}",
+        f"{'moon runs broken':34}{r.moons['challenger_broke']:12d}{r.moons['field_broke']:12d}",
         f"{'decision ms, median':34}{r.decision_ms_p50[r.challenger]:12.3f}"
         f"{r.decision_ms_p50[r.field]:12.3f}",
         f"{'decision ms, 99th percentile':34}{r.decision_ms_p99[r.challenger]:12.3f}"
