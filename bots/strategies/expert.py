@@ -98,9 +98,10 @@ class Knowledge:
     ``holding``: the seat's own cards. ``played``: every card played this hand.
     ``voids[s]``: the suits seat s has shown out of. ``counts[s]``: cards s still holds.
     ``known[s]``: cards this seat passed to s and not yet played. ``hidden``: the cards
-    whose holder is unknown. ``taken[s]``: cards s took in complete tricks. ``plans``:
-    the policies by seat for the play-outs, avoiding points first, then (when this seat
-    might make a moon) the same with this seat shooting.
+    whose holder is unknown, and ``freedom[bit]`` how many seats may hold each of them.
+    ``taken[s]``: cards s took in complete tricks. ``plans``: the policies by seat for
+    the play-outs, avoiding points first, then (when this seat might make a moon) the
+    same with this seat shooting.
     """
 
     def __init__(self, view: SeatView) -> None:
@@ -128,6 +129,10 @@ class Knowledge:
             target = pass_target(Seat(self.seat), view.pass_direction)
             self.known[target] = mask_of(view.pass_given) & ~played
         self.hidden = ALL_CARDS & ~self.holding & ~played & ~sum(self.known)
+        # How many seats may hold each hidden card: fixed for the position, so counted once
+        # here rather than in every deal (``_try_sample`` deals the fewest-seat cards first).
+        self.freedom = {bit: sum(1 for s in range(4) if not self.voids[s] & bit)
+                        for bit in cards_as_bits(self.hidden)}
         self.taken = [0, 0, 0, 0]
         for trick in view.tricks:
             assert trick.winner is not None
@@ -170,7 +175,7 @@ class Knowledge:
         voids = self.voids
         cards = cards_as_bits(self.hidden)
         rng.shuffle(cards)
-        cards.sort(key=lambda bit: sum(1 for s in range(4) if not voids[s] & bit))
+        cards.sort(key=self.freedom.__getitem__)
         for bit in cards:
             weights = [need[s] if not voids[s] & bit else 0 for s in range(4)]
             total = sum(weights)
