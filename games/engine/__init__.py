@@ -6,6 +6,8 @@ and the two projections for one seat, ``seat_view`` and ``redact``.
 """
 
 from .cards import (
+    CANONICAL_CARD_CODE_PATTERN,
+    CARD_CODE_PATTERN,
     DECK,
     Card,
     CardSyntaxError,
@@ -36,7 +38,8 @@ from .state import MatchState, Phase, state_from_json, state_to_json
 from .views import SeatView, redact, seat_view
 
 __all__ = [
-    "DECK", "Card", "CardSyntaxError", "Command", "CreateMatch", "DealHand", "Event",
+    "CANONICAL_CARD_CODE_PATTERN", "CARD_CODE_PATTERN", "DECK", "Card", "CardSyntaxError",
+    "Command", "CreateMatch", "DealHand", "Event",
     "IllegalMove", "MatchState", "PassCards", "PassDirection", "Phase", "PlayCard", "Rank",
     "RuleSet", "RuleSetError", "Seat", "SeatView", "Suit", "TakeSeat", "check_deal", "decide",
     "event_from_json", "event_seat", "event_to_json", "evolve", "legal_cards", "parse_card",

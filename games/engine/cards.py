@@ -12,6 +12,7 @@ case; lists are sorted by suit C, D, S, H and then by rank.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from enum import Enum, IntEnum
 
@@ -75,6 +76,14 @@ SEATS: tuple[Seat, ...] = tuple(Seat)
 SUIT_ORDER: dict[Suit, int] = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 _RANK_CODES = "23456789TJQKA"
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♠": "S", "♥": "H", "♧": "C", "♢": "D", "♤": "S", "♡": "H"}
+
+# Every spelling ``parse_card`` accepts, as an ECMA-262 / Python regular expression (the
+# API's schema publishes it): a rank 2-9, T or 10, J, Q, K, A and a suit letter or symbol,
+# either letter in either case, nothing around them.
+CARD_CODE_PATTERN = "^(10|[2-9TJQKAtjqka])[CDHScdhs♣♦♠♥♧♢♤♡]$"
+# The canonical codes every response uses (``str(card)``).
+CANONICAL_CARD_CODE_PATTERN = "^[2-9TJQKA][CDHS]$"
+_CARD_CODE = re.compile(CARD_CODE_PATTERN.replace("$", r"\Z"))
 
 
 class Card:
@@ -155,21 +164,15 @@ class CardSyntaxError(ValueError):
 
 
 def parse_card(text: str) -> Card:
-    """Parse a card code such as ``QS``, ``10h``, ``th`` or ``Q♠``.
+    """Parse a card code such as ``QS``, ``10h``, ``th`` or ``Q♠`` (``CARD_CODE_PATTERN``).
 
-    Raises ``CardSyntaxError`` for anything else, including non-strings.
+    Raises ``CardSyntaxError`` for anything else, including non-strings and codes with
+    white space around them.
     """
-    if not isinstance(text, str):
+    if not isinstance(text, str) or not _CARD_CODE.match(text):
         raise CardSyntaxError(text)
-    code = text.strip().upper()
-    if code and code[-1] in _SUIT_SYMBOLS:
-        code = code[:-1] + _SUIT_SYMBOLS[code[-1]]
-    if code.startswith("10"):
-        code = "T" + code[2:]
-    card = _BY_CODE.get(code)
-    if card is None:
-        raise CardSyntaxError(text)
-    return card
+    rank, suit = text[:-1].upper(), text[-1]
+    return _BY_CODE[("T" if rank == "10" else rank) + _SUIT_SYMBOLS.get(suit, suit.upper())]
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:

@@ -49,7 +49,7 @@ from .state import (
 )
 
 
-class IllegalMove(Exception):
+class IllegalMove(ValueError):
     """A refused command. ``code`` is the rule code of rules.md (or api.md for seats);
     ``legal_cards`` lists what the seat could have played or passed from, when that helps;
     ``details`` holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready."""
@@ -112,12 +112,15 @@ Command = CreateMatch | TakeSeat | DealHand | PassCards | PlayCard
 def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
     """Validate an explicit deal: four holdings of 13 cards, 52 distinct cards in all.
 
-    Returns it as a sorted ``Deal``; raises ``ValueError`` saying what is wrong.
+    Returns it as a sorted ``Deal``. Raises ``IllegalMove``: ``invalid_request`` for any
+    other shape, ``duplicate_cards`` when a card is named twice (13 x 4 cards with none
+    named twice are the whole pack).
     """
     if len(holdings) != 4 or any(len(holding) != 13 for holding in holdings):
-        raise ValueError("a deal is four lists of 13 cards (north, east, south, west)")
+        raise IllegalMove("invalid_request",
+                          "a deal is four lists of 13 cards (north, east, south, west)")
     if len({card for holding in holdings for card in holding}) != 52:
-        raise ValueError("a deal must hold each of the 52 cards exactly once")
+        raise IllegalMove("duplicate_cards", "a deal must hold each of the 52 cards exactly once")
     a, b, c, d = (tuple(sort_cards(holding)) for holding in holdings)
     return (a, b, c, d)
 

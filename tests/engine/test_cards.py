@@ -22,7 +22,7 @@ from .helpers import cards
         ("10♥", Rank.TEN, Suit.HEARTS),
         ("A♦", Rank.ACE, Suit.DIAMONDS),
         ("J♣", Rank.JACK, Suit.CLUBS),
-        (" KD ", Rank.KING, Suit.DIAMONDS),
+        ("k♡", Rank.KING, Suit.HEARTS),
     ],
 )
 def test_parse_card_accepts_canonical_ten_symbol_and_lowercase_forms(text, rank, suit):
@@ -37,7 +37,9 @@ def test_card_formats_as_canonical_code_whatever_the_input(text):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "1H", "11H", "0H", "ZS", "QX", "Q", "S", "QSS", "10", "1 0H", "♠Q", "QS♠", None, 12]
+    "text", ["", "1H", "11H", "0H", "ZS", "QX", "Q", "S", "QSS", "10", "1 0H", "♠Q", "QS♠", None, 12,
+             # Exactly CARD_CODE_PATTERN: nothing around the code, no Unicode case folding.
+             " KD ", "KD\n", "Qſ", "QＳ"]
 )
 def test_parse_card_rejects_junk_with_card_syntax_error(text):
     with pytest.raises(CardSyntaxError) as refusal:

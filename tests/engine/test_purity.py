@@ -25,7 +25,8 @@ from .helpers import D1, Table, first_cards, first_legal
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "games" / "engine"
-ALLOWED_STDLIB = {"__future__", "collections", "dataclasses", "enum", "random", "typing"}
+# re: parsing card codes against the pattern the schema publishes (pure, no I/O).
+ALLOWED_STDLIB = {"__future__", "collections", "dataclasses", "enum", "random", "re", "typing"}
 
 
 def test_importing_the_engine_loads_no_django_drf_or_celery_module():
