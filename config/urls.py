@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from hearts_api import problem_pages
 from hearts_api.views import HealthView
 
 urlpatterns = [
@@ -12,6 +13,9 @@ urlpatterns = [
                                                     template_name="hearts_api/redoc.html"),
          name="redoc"),
     path("healthz", HealthView.as_view(), name="healthz"),
+    # Where the problem bodies' "type" URIs point; outside /api/v1, like those URIs.
+    path("problems", problem_pages.problem_list, name="problem-list"),
+    path("problems/<str:code>", problem_pages.problem_detail, name="problem-detail"),
     path("admin/", admin.site.urls),
 ]
 

@@ -2,13 +2,16 @@
 
 Every error leaves the API as ``{"type", "title", "status", "detail", "code", …}``
 with extension members where they help (``legal_cards``, ``to_act``,
-``version``, ``errors``). ``GameProblem`` carries refusals from the services;
+``version``, ``errors``, ``retry_after``). ``GameProblem`` carries refusals from the services;
 DRF's own exceptions (validation, auth, throttling, 404, 405) and anything
 unexpected go through the same formatter, so no view builds an error by hand.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
@@ -19,62 +22,22 @@ from rest_framework.response import Response
 
 from games.engine import IllegalMove
 
+from .problem_types import PROBLEM_TYPES
+
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
-# The HTTP status of each refusal code (api.md, "Errors"); rule codes not listed are 422.
-STATUS_OF_CODE = {
-    "invalid_request": 400,
-    "unknown_card": 400,
-    "not_authenticated": 401,
-    "not_seated": 403,
-    "registration_closed": 403,
-    "not_found": 404,
-    "not_your_turn": 409,
-    "wrong_phase": 409,
-    "match_finished": 409,
-    "already_passed": 409,
-    "already_seated": 409,
-    "username_taken": 409,
-    "seat_taken": 409,
-    "match_full": 409,
-    "stale_version": 412,
-}
+# Status and title of each code, derived from the one registry of problem types (so a
+# code cannot have a status or title here and no page at /problems/<code>).
+STATUS_OF_CODE: Mapping[str, int] = MappingProxyType(
+    {code: problem.status for code, problem in PROBLEM_TYPES.items()})
+TITLES: Mapping[str, str] = MappingProxyType(
+    {code: problem.title for code, problem in PROBLEM_TYPES.items()})
 
 # DRF's own error codes, renamed to ours.
 _DRF_CODES = {
     "authentication_failed": "not_authenticated",
     "parse_error": "invalid_request",
     "invalid": "invalid_request",
-}
-
-TITLES = {
-    "invalid_request": "The request is not valid",
-    "unknown_card": "Unknown card code",
-    "not_authenticated": "Authentication required",
-    "not_seated": "You have no seat in this match",
-    "registration_closed": "Self-registration is switched off",
-    "not_found": "Not found",
-    "not_your_turn": "It is not your turn",
-    "wrong_phase": "Not possible in this phase of the hand",
-    "match_finished": "The match is over",
-    "already_passed": "You have already passed",
-    "already_seated": "You already have a seat in this match",
-    "username_taken": "That username is taken",
-    "seat_taken": "That seat is taken",
-    "match_full": "Every seat is taken",
-    "stale_version": "The match has moved on",
-    "must_lead_two_of_clubs": "The first trick is led with the two of clubs",
-    "must_follow_suit": "You must follow suit",
-    "no_points_on_first_trick": "No hearts or queen of spades on the first trick",
-    "hearts_not_broken": "Hearts are not broken",
-    "card_not_in_hand": "That card is not in your hand",
-    "wrong_pass_count": "Wrong number of cards passed",
-    "duplicate_cards": "A card is named twice",
-    "throttled": "Too many requests",
-    "method_not_allowed": "Method not allowed",
-    "not_acceptable": "Not acceptable",
-    "unsupported_media_type": "Unsupported media type",
-    "server_error": "Server error",
 }
 
 
@@ -88,6 +51,8 @@ class GameProblem(exceptions.APIException):
     def __init__(self, code: str, detail: str, **extensions: Any) -> None:
         super().__init__(detail, code)
         self.code = code
+        # Every code raised has a definition (tests/api/test_problem_pages.py); should one
+        # slip through, it is refused as a rule code rather than failing as a 500.
         self.status_code = STATUS_OF_CODE.get(code, 422)
         self.extensions = extensions
 
@@ -119,6 +84,9 @@ class ProblemFormatter(ExceptionFormatter):
             # A request whose only fault is an unparseable card is "unknown_card" (api.md).
             only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
             code, extensions = ("unknown_card" if only_cards else "invalid_request"), {"errors": errors}
+        elif isinstance(exc, exceptions.Throttled):
+            code, extensions = "throttled", ({} if exc.wait is None
+                                             else {"retry_after": math.ceil(exc.wait)})
         elif exc.status_code >= 500:
             code, extensions = "server_error", {}
         else:
@@ -156,21 +124,23 @@ class ProblemExceptionHandler(ExceptionHandler):
         return response
 
 
-def _django_problem(code: str, status_code: int, detail: str) -> JsonResponse:
-    return JsonResponse(problem_body(code, status_code, detail), status=status_code,
+def problem_response(code: str, status_code: int, detail: str, **extensions: Any) -> JsonResponse:
+    """A problem+json response for views outside DRF (Django's handlers, the problem pages):
+    ``problem_body(code, status_code, detail, **extensions)`` with that status."""
+    return JsonResponse(problem_body(code, status_code, detail, **extensions), status=status_code,
                         content_type=PROBLEM_CONTENT_TYPE)
 
 
 def not_found_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Django's 404 handler: unknown paths answer problem+json too."""
-    return _django_problem("not_found", status.HTTP_404_NOT_FOUND, "No such resource.")
+    return problem_response("not_found", status.HTTP_404_NOT_FOUND, "No such resource.")
 
 
 def bad_request_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Django's 400 handler (e.g. a bad Host header), as problem+json."""
-    return _django_problem("invalid_request", status.HTTP_400_BAD_REQUEST, "Bad request.")
+    return problem_response("invalid_request", status.HTTP_400_BAD_REQUEST, "Bad request.")
 
 
 def server_error_view(request: HttpRequest) -> JsonResponse:
     """Django's 500 handler, as problem+json (no detail of the failure leaves the server)."""
-    return _django_problem("server_error", status.HTTP_500_INTERNAL_SERVER_ERROR, "Server error.")
+    return problem_response("server_error", status.HTTP_500_INTERNAL_SERVER_ERROR, "Server error.")

@@ -1,0 +1,94 @@
+"""The pages the problem ``type`` URIs resolve to: ``GET /problems`` and ``/problems/<code>``.
+
+Each page is rendered from the code's ``ProblemType`` (``hearts_api.problem_types``), the
+same definition the exception handler takes status and title from. HTML when the
+``Accept`` header prefers ``text/html`` (a browser following the link), JSON otherwise.
+
+Plain Django views, not DRF ones: they are documentation about the API rather than part
+of it, so they stay out of the OpenAPI schema, need no token, and are not rate limited
+(like ``/api/docs/``). A method other than GET or HEAD and an unknown code still answer
+problem+json, as every error does.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.csrf import csrf_exempt
+
+from .problem_types import PROBLEM_TYPES, ProblemType
+from .problems import problem_response
+
+_SAFE_METHODS = ("GET", "HEAD")
+
+
+def problem_type_json(problem: ProblemType) -> dict[str, Any]:
+    """The JSON page of one code: ``{"code", "type", "status", "title", "description",
+    "extension_members": [{"name", "type", "description"}], "headers": [{"name",
+    "description"}], "what_to_do"}``."""
+    return {
+        "code": problem.code,
+        "type": problem.type_uri,
+        "status": problem.status,
+        "title": problem.title,
+        "description": problem.description,
+        "extension_members": [{"name": m.name, "type": m.type, "description": m.description}
+                              for m in problem.members],
+        "headers": [{"name": h.name, "description": h.description} for h in problem.headers],
+        "what_to_do": problem.what_to_do,
+    }
+
+
+# csrf_exempt: a POST must reach the view to get its 405 problem, not Django's CSRF page.
+@csrf_exempt
+def problem_list(request: HttpRequest) -> HttpResponse:
+    """``GET /problems`` -> every code, by status: JSON ``{"problems": [{"code", "type",
+    "status", "title"}]}`` or an HTML index linking each page."""
+    if request.method not in _SAFE_METHODS:
+        return _method_not_allowed(request)
+    problems = list(PROBLEM_TYPES.values())
+    if _wants_html(request):
+        response: HttpResponse = render(request, "hearts_api/problem_list.html",
+                                        {"problems": problems})
+    else:
+        response = JsonResponse({"problems": [
+            {"code": p.code, "type": p.type_uri, "status": p.status, "title": p.title}
+            for p in problems]})
+    patch_vary_headers(response, ["Accept"])
+    return response
+
+
+@csrf_exempt
+def problem_detail(request: HttpRequest, code: str) -> HttpResponse:
+    """``GET /problems/<code>`` -> the page of ``code`` (JSON: ``problem_type_json``); a code
+    with no definition -> 404 problem+json ``not_found``."""
+    if request.method not in _SAFE_METHODS:
+        return _method_not_allowed(request)
+    problem = PROBLEM_TYPES.get(code)
+    if problem is None:
+        return problem_response("not_found", HTTPStatus.NOT_FOUND, "There is no problem type "
+                                "with that code; GET /problems lists them all.")
+    if _wants_html(request):
+        response: HttpResponse = render(request, "hearts_api/problem_detail.html", {
+            "problem": problem, "phrase": HTTPStatus(problem.status).phrase})
+    else:
+        response = JsonResponse(problem_type_json(problem))
+    patch_vary_headers(response, ["Accept"])
+    return response
+
+
+def _wants_html(request: HttpRequest) -> bool:
+    # JSON is listed first, so a tie (no Accept header, or */* as curl sends) goes to JSON;
+    # a browser's Accept ranks text/html above its */*.
+    return request.get_preferred_type(["application/json", "text/html"]) == "text/html"
+
+
+def _method_not_allowed(request: HttpRequest) -> HttpResponse:
+    response = problem_response("method_not_allowed", HTTPStatus.METHOD_NOT_ALLOWED,
+                                f'Method "{request.method}" not allowed.')
+    response["Allow"] = ", ".join(_SAFE_METHODS)
+    return response
