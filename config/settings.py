@@ -123,15 +123,22 @@ SPECTACULAR_SETTINGS = {
         "the table. Errors are RFC 9457 problem+json with a stable `code`."
     ),
     "VERSION": "1.0.0",
+    # 3.1: nullable references come out as unions with null, which both SDK generators read.
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "hearts_api.schema.postprocess",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "hearts_api.serializers.SEAT_CHOICES",
         "MatchStatusEnum": "hearts_api.serializers.STATUS_CHOICES",
         "PassDirectionEnum": "hearts_api.serializers.PASS_DIRECTION_CHOICES",
+        "BotLevelEnum": "hearts_api.serializers.BOT_LEVEL_CHOICES",
     },
 }
 

@@ -3,6 +3,7 @@ OpenAPI components and so the SDKs' type names: name them for SDK users."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from drf_spectacular.utils import (
@@ -13,7 +14,15 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 
 from bots.strategies import LEVELS
-from games.engine import CardSyntaxError, RuleSet, RuleSetError, Seat, check_deal, parse_card
+from games.engine import (
+    CANONICAL_CARD_CODE_PATTERN,
+    CARD_CODE_PATTERN,
+    CardSyntaxError,
+    RuleSet,
+    RuleSetError,
+    Seat,
+    parse_card,
+)
 from games.engine.rules import MoonScoring, PassDirection, TiePolicy
 from games.models import (
     BOT_DELAY_MS_DEFAULT,
@@ -24,13 +33,18 @@ from games.models import (
     Match,
 )
 
+from .problem_types import PROBLEM_TYPES
+
 SEAT_CHOICES = [seat.label for seat in Seat]
 STATUS_CHOICES = list(Match.Status.values)
 PASS_DIRECTION_CHOICES = [direction.value for direction in PassDirection]
-CARD_HELP = "Card code: rank + suit, e.g. 2C, TH, QS (input also takes 10H and ♠♥♦♣)."
+CARD_HELP = ("Card code: rank (2-9, T or 10, J, Q, K, A) + suit (C, D, H, S or a suit "
+             "symbol), either case: 2C, TH, 10h, Q♠. Anything else is 400 unknown_card.")
+MAX_INT32 = 2**31 - 1
 
 
-@extend_schema_field({"type": "string", "example": "QS", "description": CARD_HELP})
+@extend_schema_field({"type": "string", "pattern": CARD_CODE_PATTERN, "example": "QS",
+                      "description": CARD_HELP})
 class CardField(serializers.Field):
     """A card code in, the engine's ``Card`` out; an unparseable code is ``unknown_card``."""
 
@@ -44,8 +58,61 @@ class CardField(serializers.Field):
         return str(value)
 
 
+@extend_schema_field({"type": "string", "pattern": CANONICAL_CARD_CODE_PATTERN, "example": "QS"})
+class CardCodeField(serializers.CharField):
+    """A card in a response: always its canonical code (rank + suit letter: 2C, TH, QS)."""
+
+
+def _cards(**kwargs: Any) -> serializers.ListField:
+    """A response's list of canonical card codes."""
+    return serializers.ListField(child=CardCodeField(), **kwargs)
+
+
+class UniqueListField(serializers.ListField):
+    """A list whose items must differ; the schema says ``uniqueItems`` (see
+    ``hearts_api.schema``). The check itself is the caller's: the engine refuses a card
+    named twice as ``duplicate_cards`` (422), aliases such as ``TH``/``10H`` included."""
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string only: no ``0`` or ``true`` turned into ``"0"`` (DRF would coerce them)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictRegexField(StrictCharField):
+    """A JSON string that ``pattern`` (``^…$``, published in the schema) matches as a whole:
+    no white space trimmed, no trailing newline let through by ``$``."""
+
+    def __init__(self, pattern: str, **kwargs: Any) -> None:
+        self.pattern = pattern
+        self._whole = re.compile(pattern.removeprefix("^").removesuffix("$"))
+        super().__init__(trim_whitespace=False, **kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        value = super().to_internal_value(data)
+        if not self._whole.fullmatch(value):
+            self.fail("invalid")
+        return value
+
+
+class SingleValueField(serializers.ChoiceField):
+    """A field that always holds one value (an event's ``type``, a seat spec's ``kind``);
+    the schema gives it as a one-value enum, inline, so unions discriminate on it."""
+
+    def __init__(self, value: str, **kwargs: Any) -> None:
+        super().__init__([value], **kwargs)
+
+
 class StrictSerializer(serializers.Serializer):
-    """Refuses fields it does not know (a typo is an error, not a silent default)."""
+    """A request body; a field it does not name is refused (400 unknown_field)."""
+
+    # The docstring is the schema's description of every subclass without one of its own;
+    # hearts_api.schema adds ``additionalProperties: false``. A typo is an error, never a
+    # silently ignored field.
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
@@ -60,8 +127,12 @@ class StrictSerializer(serializers.Serializer):
 # --- players and tokens -------------------------------------------------------------------
 
 
+USERNAME_PATTERN = r"^[A-Za-z0-9_.@+-]{1,150}$"
+
+
 class PlayerCreateSerializer(StrictSerializer):
-    username = serializers.RegexField(r"^[\w.@+-]{1,150}$", help_text="Letters, digits, @.+-_")
+    username = StrictRegexField(USERNAME_PATTERN, help_text="1 to 150 of: ASCII letters, "
+                                                            "digits and @ . + - _")
 
 
 class PlayerCreatedSerializer(serializers.Serializer):
@@ -70,8 +141,10 @@ class PlayerCreatedSerializer(serializers.Serializer):
 
 
 class TokenCreateSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=100, required=False, default="",
-                                 help_text="What the token is for, e.g. the app's name.")
+    # "+": a blank name is the schema's other oneOf member (DRF takes "" before any pattern).
+    name = StrictRegexField(r"^[^\x00]+$", max_length=100, required=False, default="",
+                            allow_blank=True, help_text="What the token is for, e.g. the app's "
+                                                        "name (no NUL character).")
 
 
 class ApiTokenSerializer(serializers.Serializer):
@@ -87,11 +160,32 @@ class ApiTokenCreatedSerializer(ApiTokenSerializer):
 # --- rules --------------------------------------------------------------------------------
 
 
+def json_integer(data: Any) -> int | None:
+    """``data`` as an integer if JSON Schema calls it one (``30``, and ``30.0``: a number
+    whose fraction is zero), else None (``"30"``, ``30.5``, ``true``)."""
+    if type(data) is int:
+        return data
+    if type(data) is float and data.is_integer():
+        return int(data)
+    return None
+
+
 class StrictIntegerField(serializers.IntegerField):
-    """A JSON integer only: no ``"30"``, ``30.0`` or ``true`` (DRF would coerce them)."""
+    """A JSON integer only: no ``"30"``, ``30.5`` or ``true`` (DRF would coerce them)."""
 
     def to_internal_value(self, data: Any) -> Any:
-        if type(data) is not int:
+        value = json_integer(data)
+        if value is None:
+            self.fail("invalid")
+        return super().to_internal_value(value)
+
+
+class QueryIntegerField(serializers.IntegerField):
+    """An integer query parameter: decimal digits only (DRF would take ``1.0`` and ``+1``),
+    at most 10 of them, so no huge number reaches ``int()``."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str) or not re.fullmatch(r"-?[0-9]{1,10}", data):
             self.fail("invalid")
         return super().to_internal_value(data)
 
@@ -106,12 +200,14 @@ class StrictBooleanField(serializers.BooleanField):
 
 
 class StrictIntegerChoiceField(serializers.ChoiceField):
-    """One of integer ``choices``, given as a JSON integer (not ``"-10"``)."""
+    """One of integer ``choices``, given as a JSON integer (``-10`` or ``-10.0``, not
+    ``"-10"``)."""
 
     def to_internal_value(self, data: Any) -> Any:
-        if type(data) is not int:
+        value = json_integer(data)
+        if value is None:
             self.fail("invalid_choice", input=data)
-        return super().to_internal_value(data)
+        return super().to_internal_value(value)
 
 
 def _rule_fields(required: bool) -> dict[str, serializers.Field]:
@@ -119,10 +215,11 @@ def _rule_fields(required: bool) -> dict[str, serializers.Field]:
     defaults = RuleSet()
     opts: dict[str, Any] = {"required": required}
     return {
-        "target_score": StrictIntegerField(min_value=1, max_value=2**31 - 1, **opts,
+        "target_score": StrictIntegerField(min_value=1, max_value=MAX_INT32, **opts,
                                            help_text=f"default {defaults.target_score}"),
         "pass_rotation": serializers.ListField(
-            child=serializers.ChoiceField(PASS_DIRECTION_CHOICES), min_length=1, **opts,
+            child=serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_blank=False), min_length=1,
+            **opts,
             help_text="default left, right, across, hold"),
         "pass_count": StrictIntegerField(min_value=1, max_value=4, **opts,
                                          help_text="default 3"),
@@ -204,11 +301,15 @@ BotOptionsInputSerializer = extend_schema_serializer(component_name="BotOptions"
 # --- matches ------------------------------------------------------------------------------
 
 
+BOT_LEVEL_CHOICES = list(LEVELS)
+
+
 class SeatSpecSerializer(StrictSerializer):
-    kind = serializers.ChoiceField(["player", "bot", "open"],
-                                   help_text="player = you; bot = a bot; open = anyone may join")
-    level = serializers.ChoiceField(list(LEVELS), required=False,
-                                    help_text="Bot level, with kind=bot (default easy).")
+    """One seat of a new match. The schema gives it as a union on ``kind``
+    (``PlayerSeatSpec``, ``OpenSeatSpec``, ``BotSeatSpec``: see ``SEAT_SPEC_SCHEMA``)."""
+
+    kind = serializers.ChoiceField(["player", "bot", "open"])
+    level = serializers.ChoiceField(BOT_LEVEL_CHOICES, required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["kind"] != "bot":
@@ -219,31 +320,56 @@ class SeatSpecSerializer(StrictSerializer):
         return {"level": "easy", **attrs}
 
 
+class PlayerSeatSpecSerializer(StrictSerializer):
+    """You sit here (at most one seat of a match; two are 409 already_seated)."""
+
+    kind = SingleValueField("player")
+
+
+class OpenSeatSpecSerializer(StrictSerializer):
+    """Any player may take this seat with join; the match starts when all four are taken."""
+
+    kind = SingleValueField("open")
+
+
+class BotSeatSpecSerializer(StrictSerializer):
+    """A bot sits here."""
+
+    kind = SingleValueField("bot")
+    level = serializers.ChoiceField(BOT_LEVEL_CHOICES, required=False,
+                                    help_text="default easy")
+
+
+# The schema of one seat spec; SeatSpecSerializer validates (hearts_api.schema maps it).
+SEAT_SPEC_SCHEMA = PolymorphicProxySerializer(
+    component_name="SeatSpec", resource_type_field_name="kind",
+    serializers={"player": PlayerSeatSpecSerializer, "open": OpenSeatSpecSerializer,
+                 "bot": BotSeatSpecSerializer})
+
+
+class SeatSpecListField(serializers.ListField):
+    """Exactly four seat specs: north, east, south, west."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(child=SeatSpecSerializer(), min_length=4, max_length=4, **kwargs)
+
+
 class MatchCreateSerializer(StrictSerializer):
-    seats = SeatSpecSerializer(many=True, help_text="north, east, south, west, in order")
+    seats = SeatSpecListField(help_text="north, east, south, west, in order")
     rules = RulesSerializer(required=False, allow_null=True)
     deals = serializers.ListField(
-        child=serializers.ListField(child=serializers.ListField(child=CardField())),
+        child=serializers.ListField(
+            child=UniqueListField(child=CardField(), min_length=13, max_length=13),
+            min_length=4, max_length=4),
         required=False, allow_null=True,
         help_text="Explicit deals for the first hands: each is four lists of 13 cards "
-                  "(north, east, south, west), before passing.")
+                  "(north, east, south, west), before passing, holding each of the 52 "
+                  "cards once (a card named twice is 422 duplicate_cards).")
     bots = BotOptionsInputSerializer(
         required=False, allow_null=True,
         help_text="How the bots move: a pause before each bot move (delay_ms) and the expert "
                   "bot's thinking time (think_ms). Left out or null: the defaults.")
 
-    def validate_seats(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        if len(seats) != 4:
-            raise serializers.ValidationError("exactly four seats", code="invalid")
-        if sum(1 for seat in seats if seat["kind"] == "player") > 1:
-            raise serializers.ValidationError("you may take one seat", code="invalid")
-        return seats
-
-    def validate_deals(self, deals: list[list[list[Any]]] | None) -> list[Any]:
-        try:
-            return [check_deal(deal) for deal in deals or []]
-        except ValueError as error:
-            raise serializers.ValidationError(str(error), code="invalid") from None
 
 
 class MatchJoinSerializer(StrictSerializer):
@@ -254,8 +380,10 @@ class MatchJoinSerializer(StrictSerializer):
 class MatchListQuerySerializer(serializers.Serializer):
     status = serializers.ChoiceField(STATUS_CHOICES, required=False,
                                      help_text="only matches with this status")
-    page = serializers.IntegerField(min_value=1, required=False)
-    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    page = QueryIntegerField(min_value=1, max_value=MAX_INT32, required=False,
+                             help_text="1-based; a page past the last is empty")
+    page_size = QueryIntegerField(min_value=1, max_value=100, required=False,
+                                  help_text="default 20")
 
 
 class ScoresBySeatSerializer(serializers.Serializer):
@@ -309,7 +437,7 @@ class MatchSummarySerializer(serializers.Serializer):
 
 class PlayedCardSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(SEAT_CHOICES)
-    card = serializers.CharField()
+    card = CardCodeField()
 
 
 class CurrentTrickSerializer(serializers.Serializer):
@@ -324,10 +452,8 @@ class CompletedTrickSerializer(CurrentTrickSerializer):
 
 
 class PassInfoSerializer(serializers.Serializer):
-    given = serializers.ListField(child=serializers.CharField(), allow_null=True,
-                                  help_text="your pass, once submitted")
-    received = serializers.ListField(child=serializers.CharField(), allow_null=True,
-                                     help_text="what you received, once all four passed")
+    given = _cards(allow_null=True, help_text="your pass, once submitted")
+    received = _cards(allow_null=True, help_text="what you received, once all four passed")
     waiting_for = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
 
 
@@ -346,10 +472,10 @@ class SeatViewSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(SEAT_CHOICES, allow_null=True)
     hand_number = serializers.IntegerField()
     pass_direction = serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_null=True)
-    hand = serializers.ListField(child=serializers.CharField(), help_text="your cards, sorted")
+    hand = _cards(help_text="your cards, sorted")
     to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
     is_your_turn = serializers.BooleanField()
-    legal_cards = serializers.ListField(child=serializers.CharField())
+    legal_cards = _cards(help_text="what you may play now, or pass from")
     pass_ = PassInfoSerializer(allow_null=True, help_text="your pass; null on a hold hand "
                                                           "and for a spectator")
     trick = CurrentTrickSerializer(allow_null=True)
@@ -378,12 +504,8 @@ class EventBaseSerializer(serializers.Serializer):
 
 
 def _event(name: str, type_: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
-    attrs: dict[str, Any] = {"__doc__": doc, "type": serializers.ChoiceField([type_]), **fields}
+    attrs: dict[str, Any] = {"__doc__": doc, "type": SingleValueField(type_), **fields}
     return type(name, (EventBaseSerializer,), attrs)
-
-
-def _cards(**kwargs: Any) -> serializers.ListField:
-    return serializers.ListField(child=serializers.CharField(), **kwargs)
 
 
 EVENT_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
@@ -406,7 +528,7 @@ EVENT_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
                               pass_direction=serializers.ChoiceField(PASS_DIRECTION_CHOICES),
                               given=_cards(allow_null=True), received=_cards(allow_null=True)),
     "card_played": _event("CardPlayedEventSerializer", "card_played", "A card was played.",
-                          card=serializers.CharField()),
+                          card=CardCodeField()),
     "trick_taken": _event("TrickTakenEventSerializer", "trick_taken", "A trick was won.",
                           number=serializers.IntegerField(),
                           winner=serializers.ChoiceField(SEAT_CHOICES),
@@ -423,8 +545,7 @@ EVENT_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
 
 def _event_list(**kwargs: Any) -> PolymorphicProxySerializer:
     """A list of events, documented as one ``Event`` schema discriminated by ``type``."""
-    return PolymorphicProxySerializer(component_name="Event",
-                                      serializers=list(EVENT_SERIALIZERS.values()),
+    return PolymorphicProxySerializer(component_name="Event", serializers=EVENT_SERIALIZERS,
                                       resource_type_field_name="type", many=True, **kwargs)
 
 
@@ -435,10 +556,10 @@ def serialize_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 class EventQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, default=0,
-                                     help_text="return events with seq > after")
-    limit = serializers.IntegerField(min_value=1, max_value=1000, default=500,
-                                     help_text="at most this many events")
+    after = QueryIntegerField(min_value=0, max_value=MAX_INT32, default=0,
+                              help_text="return events with seq > after")
+    limit = QueryIntegerField(min_value=1, max_value=1000, default=500,
+                              help_text="at most this many events")
 
 
 class EventListSerializer(serializers.Serializer):
@@ -450,8 +571,9 @@ class EventListSerializer(serializers.Serializer):
 
 
 class CardsPassSerializer(StrictSerializer):
-    cards = serializers.ListField(child=CardField(), max_length=52,
-                                  help_text="The cards you pass (3 by default).")
+    cards = UniqueListField(child=CardField(), min_length=1, max_length=4,
+                            help_text="The cards you pass: the rules' pass_count of them (3 "
+                                      "by default; another count is 422 wrong_pass_count).")
 
 
 class CardPlaySerializer(StrictSerializer):
@@ -470,19 +592,32 @@ class HealthSerializer(serializers.Serializer):
     broker = serializers.CharField()
 
 
-class ProblemSerializer(serializers.Serializer):
-    """An RFC 9457 problem details object (``application/problem+json``)."""
+class FieldErrorSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="dotted path of the field, e.g. rules.pass_count; "
+                                            "empty for the body as a whole")
+    code = serializers.CharField(help_text="e.g. required, invalid, unknown_field, unknown_card")
+    detail = serializers.CharField()
 
-    type = serializers.CharField()
+
+class ProblemSerializer(serializers.Serializer):
+    """An RFC 9457 problem details object (``application/problem+json``). ``type`` resolves
+    to a page about the code (``GET /problems/<code>``)."""
+
+    type = serializers.CharField(help_text="/problems/<code>")
     title = serializers.CharField()
     status = serializers.IntegerField()
     detail = serializers.CharField()
-    code = serializers.CharField(help_text="stable machine-readable code (api.md)")
-    legal_cards = serializers.ListField(child=serializers.CharField(), required=False,
-                                        help_text="with rule refusals: what you may play or pass")
-    errors = serializers.ListField(child=serializers.DictField(), required=False,
-                                   help_text="with invalid_request: [{field, code, detail}]")
+    code = serializers.CharField(help_text=(
+        "stable machine-readable code, one page each at /problems/<code>; today one of "
+        + ", ".join(PROBLEM_TYPES) + " (a client should expect new ones)"))
+    legal_cards = _cards(required=False, help_text="with rule refusals: what you may play or "
+                                                   "pass")
+    errors = FieldErrorSerializer(many=True, required=False,
+                                  help_text="with invalid_request and unknown_card: each bad "
+                                            "field")
     to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES), required=False,
-                                   help_text="with not_your_turn: the seat on turn")
+                                   help_text="with not_your_turn: the seats to act")
     version = serializers.IntegerField(required=False,
                                        help_text="with stale_version: the current version")
+    retry_after = serializers.IntegerField(required=False,
+                                           help_text="with throttled: seconds to wait")

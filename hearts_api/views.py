@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from knox.models import get_token_model
 from rest_framework import generics, serializers, status
@@ -31,8 +32,21 @@ from .problems import PROBLEM_CONTENT_TYPE, GameProblem, invalid_request
 ApiToken = get_token_model()
 
 
-def _problems(*statuses: int) -> dict[tuple[int, str], Any]:
-    return {(code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in (401, 429, *statuses)}
+# Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled.
+_ALWAYS = (406, 429)
+# With a JSON body: 400 when it is malformed, 415 when it is not JSON.
+_BODY = (400, 415)
+
+
+def _problems(*statuses: int, auth: bool = True) -> dict[tuple[int, str], Any]:
+    """The problem+json responses of an operation: ``statuses`` and those every operation
+    (with ``auth``, every authenticated one: 401) can answer."""
+    codes = sorted({*statuses, *_ALWAYS, *((401,) if auth else ())})
+    return {(code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in codes}
+
+
+_RETRY_AFTER = OpenApiParameter("Retry-After", int, OpenApiParameter.HEADER, response=[429],
+                                description="seconds to wait before trying again")
 
 
 # --- players and tokens -------------------------------------------------------------------
@@ -43,9 +57,11 @@ class PlayerCreateView(APIView):
     authentication_classes: list[Any] = []
     throttle_classes = [AnonRateThrottle]
 
-    @extend_schema(operation_id="players_create", request=s.PlayerCreateSerializer,
-                   responses={201: s.PlayerCreatedSerializer, **_problems(400, 403, 409)},
-                   auth=[], summary="Register a player and get its first bearer token")
+    @extend_schema(operation_id="players_create", tags=["players"], request=s.PlayerCreateSerializer,
+                   responses={201: s.PlayerCreatedSerializer,
+                              **_problems(*_BODY, 403, 409, auth=False)},
+                   parameters=[_RETRY_AFTER], auth=[],
+                   summary="Register a player and get its first bearer token")
     def post(self, request: Request) -> Response:
         if not settings.SELF_REGISTRATION:
             raise GameProblem("registration_closed", "Self-registration is switched off.")
@@ -61,15 +77,17 @@ class PlayerCreateView(APIView):
 
 
 class TokenListView(APIView):
-    @extend_schema(operation_id="tokens_list", responses={200: s.ApiTokenSerializer(many=True),
-                                                          **_problems()},
+    @extend_schema(operation_id="tokens_list", tags=["tokens"],
+                   responses={200: s.ApiTokenSerializer(many=True), **_problems()},
+                   parameters=[_RETRY_AFTER],
                    summary="Your tokens (their first characters, never the whole token)")
     def get(self, request: Request) -> Response:
         tokens = ApiToken.objects.filter(user=request.user).order_by("created")
         return Response(s.ApiTokenSerializer(tokens, many=True).data)
 
-    @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
-                   responses={201: s.ApiTokenCreatedSerializer, **_problems(400)},
+    @extend_schema(operation_id="tokens_create", tags=["tokens"], request=s.TokenCreateSerializer,
+                   responses={201: s.ApiTokenCreatedSerializer, **_problems(*_BODY)},
+                   parameters=[_RETRY_AFTER],
                    summary="Create another token (one per app); it is shown once")
     def post(self, request: Request) -> Response:
         data = _valid(s.TokenCreateSerializer, request.data)
@@ -79,7 +97,11 @@ class TokenListView(APIView):
 
 
 class TokenDetailView(APIView):
-    @extend_schema(operation_id="tokens_revoke", responses={204: None, **_problems(404)},
+    @extend_schema(operation_id="tokens_revoke", tags=["tokens"], responses={204: None, **_problems(404)},
+                   parameters=[_RETRY_AFTER, OpenApiParameter(
+                       "token_key", OpenApiTypes.STR, OpenApiParameter.PATH,
+                       pattern="^[0-9a-f]{1,64}$",
+                       description="the token_key of GET /tokens; another form is 404")],
                    summary="Revoke one of your tokens by its token_key")
     def delete(self, request: Request, token_key: str) -> Response:
         deleted, _ = ApiToken.objects.filter(user=request.user, token_key=token_key).delete()
@@ -116,16 +138,30 @@ def view_data(match_id: uuid.UUID, version: int, view: SeatView) -> dict[str, An
 
 
 class MatchPagination(PageNumberPagination):
+    """Pages of 20 (``page_size`` up to 100); a page past the last is empty, not a 404, so
+    a client may read pages until ``next`` is null or a page comes back empty."""
+
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
+        # The view has validated page and page_size (MatchListQuerySerializer).
+        number = int(request.query_params.get(self.page_query_param, 1))
+        paginator = self.django_paginator_class(queryset, self.get_page_size(request))
+        self.request = request
+        self.page = paginator.page(min(number, paginator.num_pages))
+        if number > paginator.num_pages:
+            self.page.object_list = []
+        return list(self.page.object_list)
 
 
 class MatchListCreateView(generics.GenericAPIView):
     pagination_class = MatchPagination
     serializer_class = s.MatchSummarySerializer
 
-    @extend_schema(operation_id="matches_list", parameters=[s.MatchListQuerySerializer],
+    @extend_schema(operation_id="matches_list", tags=["matches"],
+                   parameters=[s.MatchListQuerySerializer, _RETRY_AFTER],
                    responses={200: s.MatchSummarySerializer(many=True), **_problems(400)},
                    summary="Matches you created or sit in, newest first")
     def get(self, request: Request) -> Response:
@@ -135,8 +171,11 @@ class MatchListCreateView(generics.GenericAPIView):
         summaries = [match_summary(m, selectors.match_state(m)) for m in page or []]
         return self.get_paginated_response(s.MatchSummarySerializer(summaries, many=True).data)
 
-    @extend_schema(operation_id="matches_create", request=s.MatchCreateSerializer,
-                   responses={201: s.MatchSummarySerializer, **_problems(400)},
+    @extend_schema(operation_id="matches_create", tags=["matches"], request=s.MatchCreateSerializer,
+                   responses={201: s.MatchSummarySerializer, **_problems(*_BODY, 409, 422)},
+                   parameters=[_RETRY_AFTER, OpenApiParameter(
+                       "Location", OpenApiTypes.URI, OpenApiParameter.HEADER, response=[201],
+                       required=True, description="the new match's URL")],
                    summary="Create a match; it starts when every seat is taken")
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request.data)
@@ -152,8 +191,9 @@ class MatchListCreateView(generics.GenericAPIView):
 
 
 class MatchDetailView(APIView):
-    @extend_schema(operation_id="matches_retrieve",
+    @extend_schema(operation_id="matches_retrieve", tags=["matches"],
                    responses={200: s.MatchSummarySerializer, **_problems(404)},
+                   parameters=[_RETRY_AFTER],
                    summary="A match's summary")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match = selectors.match_get(match_id=match_id)
@@ -162,8 +202,9 @@ class MatchDetailView(APIView):
 
 
 class MatchJoinView(APIView):
-    @extend_schema(operation_id="matches_join", request=s.MatchJoinSerializer,
-                   responses={200: s.MatchSummarySerializer, **_problems(400, 404, 409)},
+    @extend_schema(operation_id="matches_join", tags=["matches"], request=s.MatchJoinSerializer,
+                   responses={200: s.MatchSummarySerializer, **_problems(*_BODY, 404, 409)},
+                   parameters=[_RETRY_AFTER],
                    summary="Take an open seat (any, or the one named)")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = _valid(s.MatchJoinSerializer, request.data)
@@ -173,29 +214,37 @@ class MatchJoinView(APIView):
 
 
 class SeatViewView(APIView):
-    @extend_schema(operation_id="matches_view", parameters=[
+    @extend_schema(operation_id="matches_view", tags=["matches"], parameters=[
         OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
-                         description='"<version>": 304 when the match has not moved')],
+                         description='entity tags, e.g. "41" (or *): 304 when the match\'s '
+                                     'version is among them'),
+        OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=[200, 304],
+                         required=True, description='"<version>"'),
+        _RETRY_AFTER],
         responses={200: s.SeatViewSerializer, 304: None, **_problems(404)},
         summary="Your seat's view of the table (ETag = version)")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match = selectors.match_get(match_id=match_id)
         etag = f'"{match.version}"'
         headers = {"ETag": etag, "Vary": "Authorization"}
-        if etag in _etags(request.headers.get("If-None-Match", "")):
+        if_none_match = request.headers.get("If-None-Match", "").strip()
+        if if_none_match == "*" or etag in _etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = selectors.seat_view_get(match=match, user=request.user)
         return Response(view_data(match.id, match.version, view), headers=headers)
 
 
-_IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER,
-                             description='"<version>": refuse with 412 if the match has moved on')
-_COMMAND_PROBLEMS = _problems(400, 403, 404, 409, 412, 422)
+# A quoted version ("42", weak W/"42" too), a bare one, or * (any version).
+IF_MATCH_PATTERN = r'^(\*|(W/)?"[0-9]{1,18}"|[0-9]{1,18})$'
+_IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, pattern=IF_MATCH_PATTERN,
+                             description='"<version>": refuse with 412 stale_version if the '
+                                         'match has moved on; * or none: any version')
+_COMMAND_PROBLEMS = _problems(*_BODY, 403, 404, 409, 412, 422)
 
 
 class PassView(APIView):
-    @extend_schema(operation_id="matches_pass", request=s.CardsPassSerializer,
-                   parameters=[_IF_MATCH],
+    @extend_schema(operation_id="matches_pass", tags=["matches"], request=s.CardsPassSerializer,
+                   parameters=[_IF_MATCH, _RETRY_AFTER],
                    responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
                    summary="Pass cards from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
@@ -206,8 +255,8 @@ class PassView(APIView):
 
 
 class PlayView(APIView):
-    @extend_schema(operation_id="matches_play", request=s.CardPlaySerializer,
-                   parameters=[_IF_MATCH],
+    @extend_schema(operation_id="matches_play", tags=["matches"], request=s.CardPlaySerializer,
+                   parameters=[_IF_MATCH, _RETRY_AFTER],
                    responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
                    summary="Play a card from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
@@ -218,7 +267,8 @@ class PlayView(APIView):
 
 
 class EventListView(APIView):
-    @extend_schema(operation_id="matches_events", parameters=[s.EventQuerySerializer],
+    @extend_schema(operation_id="matches_events", tags=["matches"],
+                   parameters=[s.EventQuerySerializer, _RETRY_AFTER],
                    responses={200: s.EventListSerializer, **_problems(400, 404)},
                    summary="The match's events after seq N, redacted for your seat")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
@@ -234,8 +284,10 @@ class HealthView(APIView):
     authentication_classes: list[Any] = []
     throttle_classes: list[Any] = []
 
-    @extend_schema(operation_id="healthz", responses={200: s.HealthSerializer,
-                                                      503: s.HealthSerializer}, auth=[])
+    @extend_schema(operation_id="healthz", tags=["health"], responses={
+        200: s.HealthSerializer, 503: s.HealthSerializer,
+        (406, PROBLEM_CONTENT_TYPE): s.ProblemSerializer}, auth=[],
+        summary="Whether the database (and the broker, when there is one) answer")
     def get(self, request: Request) -> Response:
         database = broker = "ok"
         try:
@@ -274,14 +326,14 @@ def _etags(header: str) -> set[str]:
 
 
 def _if_match(request: Request) -> int | None:
-    """The version an ``If-Match`` header expects, or None without one (or with ``*``)."""
+    """The version an ``If-Match`` header expects (``IF_MATCH_PATTERN``), or None without
+    one (or with ``*``). Raises a 400 ``invalid_request`` for any other value."""
     header = request.headers.get("If-Match", "").strip()
     if not header or header == "*":
         return None
-    tags = _ETAG.findall(header) or [header]
-    if len(tags) != 1 or not tags[0].isdigit():
+    if not re.fullmatch(IF_MATCH_PATTERN, header):
         raise invalid_request("If-Match", "invalid", 'If-Match takes one version: "42"')
-    return int(tags[0])
+    return int(header.removeprefix("W/").strip('"'))
 
 
 def _command_result(request: Request, result: services.CommandResult) -> dict[str, Any]:

@@ -152,10 +152,25 @@ def test_heart_lead_before_hearts_are_broken_is_hearts_not_broken_422(make_table
                    legal_cards=codes("QC KC QD KD AD QS KS AS"))
 
 
-@pytest.mark.parametrize("cards", ["9C 10C", "9C 10C 5D 4D", ""], ids=["two", "four", "none"])
+@pytest.mark.parametrize("cards", ["9C 10C", "9C 10C 5D 4D"], ids=["two", "four"])
 def test_pass_of_other_than_three_cards_is_wrong_pass_count_422(make_table, cards):
     table = make_table(D1, rules=LEFT)
     assert_refused(table, lambda: table.pass_cards("north", cards), 422, "wrong_pass_count",
+                   legal_cards=D1_HOLDINGS["north"])
+
+
+@pytest.mark.parametrize("cards", ["", "9C 10C 5D 4D 3D"], ids=["none", "five"])
+def test_pass_of_no_card_or_more_than_four_is_invalid_request_400(make_table, cards):
+    # No rule set passes 0 or more than 4 cards: the schema's minItems/maxItems.
+    table = make_table(D1, rules=LEFT)
+    body = assert_refused(table, lambda: table.pass_cards("north", cards), 400, "invalid_request")
+    assert [(e["field"], e["code"]) for e in body["errors"]] == [
+        ("cards", "min_length" if not cards else "max_length")]
+
+
+def test_pass_naming_a_card_by_two_spellings_is_duplicate_cards_422(make_table):
+    table = make_table(D1, rules=LEFT)
+    assert_refused(table, lambda: table.pass_cards("north", "TC 10C 9C"), 422, "duplicate_cards",
                    legal_cards=D1_HOLDINGS["north"])
 
 
@@ -257,7 +272,6 @@ BAD_DEAL[0] = BAD_DEAL[0][:12] + [BAD_DEAL[1][0]]  # north's 5D replaced by east
 @pytest.mark.parametrize(("body", "fields"), [
     ({"seats": FOUR_SEATS[:3]}, ["seats"]),
     ({}, ["seats"]),
-    ({"seats": [{"kind": "player"}] * 2 + [{"kind": "open"}] * 2}, ["seats"]),
     ({"seats": [{"kind": "open", "level": "easy"}] + FOUR_SEATS[1:]}, ["seats.0.level"]),
     ({"seats": [{"kind": "bot", "level": "grandmaster"}] + FOUR_SEATS[1:]}, ["seats.0.level"]),
     ({"seats": [{"kind": "robot"}] + FOUR_SEATS[1:]}, ["seats.0.kind"]),
@@ -267,19 +281,31 @@ BAD_DEAL[0] = BAD_DEAL[0][:12] + [BAD_DEAL[1][0]]  # north's 5D replaced by east
     ({"seats": FOUR_SEATS, "rules": {"pass_count": 5}}, ["rules.pass_count"]),
     ({"seats": FOUR_SEATS, "rules": {"shoot_the_sun": "maybe"}}, ["rules.shoot_the_sun"]),
     ({"seats": FOUR_SEATS, "rules": {"jack_of_diamonds": -5}}, ["rules.jack_of_diamonds"]),
-    ({"seats": FOUR_SEATS, "deals": [BAD_DEAL]}, ["deals"]),
-    ({"seats": FOUR_SEATS, "deals": [deal(D1)[:3]]}, ["deals"]),
+    ({"seats": FOUR_SEATS, "deals": [deal(D1)[:3]]}, ["deals.0"]),
+    ({"seats": FOUR_SEATS, "deals": [[*deal(D1)[:3], deal(D1)[3][:12]]]}, ["deals.0.3"]),
     ({"seats": FOUR_SEATS, "colour": "red"}, ["colour"]),
-], ids=["three_seats", "no_seats", "two_players", "level_on_open_seat", "unknown_level",
+], ids=["three_seats", "no_seats", "level_on_open_seat", "unknown_level",
         "unknown_kind", "unknown_rules_field", "target_score_0", "unknown_direction",
-        "pass_count_5", "boolean_as_text", "jack_minus_5", "card_twice_in_deal",
-        "deal_of_three_seats", "unknown_field"])
+        "pass_count_5", "boolean_as_text", "jack_minus_5", "deal_of_three_seats",
+        "deal_with_twelve_cards", "unknown_field"])
 def test_invalid_create_request_is_invalid_request_400_and_creates_nothing(client_a, body, fields):
     matches_before = Match.objects.count()
     listed_before = client_a.get(f"{API}/matches").json()
     assert_invalid(client_a.post(f"{API}/matches", body, format="json"), *fields)
     assert Match.objects.count() == matches_before
     assert client_a.get(f"{API}/matches").json() == listed_before
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    # Well formed, so past the schema; refused as the same seat taken twice, or a deal
+    # naming a card twice (it is in one holding and another).
+    ({"seats": [{"kind": "player"}] * 2 + [{"kind": "open"}] * 2}, 409, "already_seated"),
+    ({"seats": FOUR_SEATS, "deals": [BAD_DEAL]}, 422, "duplicate_cards"),
+], ids=["two_player_seats", "card_twice_in_deal"])
+def test_create_request_the_rules_refuse_creates_nothing(client_a, body, status, code):
+    matches_before = Match.objects.count()
+    assert_problem(client_a.post(f"{API}/matches", body, format="json"), status, code)
+    assert Match.objects.count() == matches_before
 
 
 @pytest.mark.parametrize(("body", "fields"), [

