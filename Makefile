@@ -10,15 +10,29 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/hearts
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install demo test serve worker beat migrate schema lint
+.PHONY: install node demo test serve worker beat migrate schema sdk lint
 
-$(STAMP): pyproject.toml constraints.txt
+# The Python SDK is installed as a client installs it (not editable), again when it changes.
+SDK_FILES := $(shell find openapi/python -type f -not -path '*/__pycache__/*' 2>/dev/null)
+
+$(STAMP): pyproject.toml constraints.txt $(SDK_FILES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]' ./openapi/python
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# The TypeScript SDK's tools and its example's, from package-lock.json (where npm exists:
+# without Node the TypeScript tests skip, saying why).
+NPM := $(shell command -v npm 2>/dev/null)
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json openapi/typescript/package.json \
+               examples/sdk_typescript/package.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+node: $(if $(NPM),$(NODE_STAMP))
 
 # The main job: a client plays a whole match over HTTP against three bots (SQLite, eager Celery).
 demo: install
@@ -26,7 +40,7 @@ demo: install
 
 # In-process tests run Celery eagerly; the end-to-end tests give CELERY_BROKER_URL (or
 # TEST_BROKER_URL) to the worker and server they start.
-test: install
+test: install node
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
 	E2E_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} CELERY_BROKER_URL= \
 	$(BIN)/pytest $(PYTEST_ARGS)
@@ -46,7 +60,20 @@ beat: install
 schema: install
 	$(BIN)/python manage.py spectacular --validate --fail-on-warn --file openapi/schema.yaml
 
-# ruff everywhere; mypy --strict where the house style asks for it (engine, strategies).
-lint: install
+# Both SDKs from openapi/schema.yaml (the tests regenerate them and fail on any difference).
+sdk: install $(NODE_STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/openapi-python-client generate --path openapi/schema.yaml \
+	  --config openapi/python-client.yaml --meta setup --output-path openapi/python \
+	  --overwrite --fail-on-warning
+	npm run --silent -w openapi/typescript generate
+
+# ruff everywhere; mypy --strict where the house style asks for it (engine, strategies) and
+# on the Python SDK example; tsc --strict on the TypeScript SDK and its example.
+lint: install node
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict games/engine bots/strategies bots/arena.py
+	$(BIN)/mypy --strict examples/sdk_python
+ifneq ($(NPM),)
+	npm run --silent -w openapi/typescript build
+	npm run --silent -w examples/sdk_typescript typecheck
+endif

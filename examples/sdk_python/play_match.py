@@ -1,0 +1,213 @@
+"""A Hearts client built only on the generated Python SDK: one whole match against three bots.
+
+    pip install ./openapi/python
+    python examples/sdk_python/play_match.py --base-url http://127.0.0.1:8000
+
+It registers a player, creates a match (itself north, three bots), then loops: read
+its seat view (``If-None-Match``: a 304 means the table has not moved), pass its
+highest cards, play its lowest legal card (``If-Match``: a 412 means the table moved
+first; look again). Refusals come back as typed ``Problem`` objects. At the end it
+reads every page of the event log and prints a score sheet and the final standings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import time
+from typing import TypeAlias, TypeVar
+from uuid import UUID
+
+import httpx
+from hearts_client import AuthenticatedClient, Client
+from hearts_client.api.matches import (
+    matches_create,
+    matches_events,
+    matches_pass,
+    matches_play,
+    matches_view,
+)
+from hearts_client.api.players import players_create
+from hearts_client.models import (
+    BotSeatSpecRequest,
+    CardPlayedEvent,
+    CardPlayRequest,
+    CardsExchangedEvent,
+    CardsPassedEvent,
+    CardsPassRequest,
+    CommandResult,
+    HandDealtEvent,
+    HandScoredEvent,
+    MatchCreatedEvent,
+    MatchCreateRequest,
+    MatchEndedEvent,
+    MatchResult,
+    MatchSummary,
+    PlayerCreated,
+    PlayerCreateRequest,
+    PlayerSeatSpecRequest,
+    Problem,
+    RulesRequest,
+    SeatTakenEvent,
+    SeatView,
+    TrickTakenEvent,
+)
+from hearts_client.models.bot_level_enum import BotLevelEnum, check_bot_level_enum
+from hearts_client.models.event_list import EventList
+from hearts_client.types import UNSET, Response
+
+Event: TypeAlias = (MatchCreatedEvent | SeatTakenEvent | HandDealtEvent | CardsPassedEvent
+         | CardsExchangedEvent | CardPlayedEvent | TrickTakenEvent | HandScoredEvent
+         | MatchEndedEvent)
+
+T = TypeVar("T")
+SEATS = ("north", "east", "south", "west")
+RANKS = "23456789TJQKA"
+EVENT_PAGE = 200  # events per page, so a whole match takes several pages
+
+
+def rank(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+class Refused(Exception):
+    """The server refused a request: its problem ``code`` and, for rule codes, ``legal_cards``."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(f"{problem.status} {problem.code}: {problem.detail}")
+        self.problem = problem
+
+
+def register(base_url: str) -> tuple[str, AuthenticatedClient]:
+    """A new player with a random name, and a client holding its bearer token."""
+    name = f"sdk-{secrets.token_hex(3)}"
+    with Client(base_url=base_url) as anonymous:
+        created = players_create.sync(client=anonymous, body=PlayerCreateRequest(username=name))
+    if not isinstance(created, PlayerCreated):
+        sys.exit(f"could not register: {created}")
+    return name, AuthenticatedClient(base_url=base_url, token=created.token,
+                                     timeout=httpx.Timeout(60))
+
+
+def create_match(client: AuthenticatedClient, level: BotLevelEnum,
+                 target_score: int | None) -> MatchSummary:
+    seats: list[PlayerSeatSpecRequest | BotSeatSpecRequest] = [PlayerSeatSpecRequest(kind="player")]
+    seats += [BotSeatSpecRequest(kind="bot", level=level) for _ in range(3)]
+    rules = RulesRequest(target_score=target_score) if target_score else UNSET
+    summary = matches_create.sync(client=client, body=MatchCreateRequest(
+        seats=list(seats), rules=rules))
+    if not isinstance(summary, MatchSummary):
+        raise Refused(summary) if isinstance(summary, Problem) else RuntimeError(summary)
+    return summary
+
+
+def play_match(client: AuthenticatedClient, match_id: UUID, timeout_s: float = 600) -> SeatView:
+    """Play the caller's seat until the match is over; returns the final view."""
+    etag: str | None = None
+    view: SeatView | None = None
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        looked = matches_view.sync_detailed(match_id, client=client,
+                                            if_none_match=etag or UNSET)
+        if looked.status_code == 304:
+            time.sleep(0.05)  # the bots are thinking
+            continue
+        view, etag = _parsed(looked, SeatView), looked.headers["ETag"]
+        if view.status == "finished":
+            return view
+        if view.is_your_turn:
+            _act(client, match_id, view, etag)
+    sys.exit("the match did not finish in time")
+
+
+def _act(client: AuthenticatedClient, match_id: UUID, view: SeatView, etag: str) -> None:
+    """Pass the highest cards, or play the lowest legal card; a 412 (the table moved
+    first) is left for the next look."""
+    answer: Response[CommandResult | Problem]
+    if view.status == "passing":
+        cards = sorted(view.hand, key=rank, reverse=True)[:view.rules.pass_count]
+        answer = matches_pass.sync_detailed(match_id, client=client,
+                                            body=CardsPassRequest(cards=cards), if_match=etag)
+    else:
+        card = min(view.legal_cards, key=rank)
+        answer = matches_play.sync_detailed(match_id, client=client,
+                                            body=CardPlayRequest(card=card), if_match=etag)
+    if answer.status_code != 412:
+        _parsed(answer, CommandResult)
+
+
+def _parsed(response: Response[T | Problem], kind: type[T]) -> T:
+    """The response's body as ``kind``; a problem is raised as ``Refused``."""
+    body = response.parsed
+    if isinstance(body, Problem):
+        raise Refused(body)
+    if not isinstance(body, kind):
+        raise RuntimeError(f"unexpected {response.status_code}: {response.content!r}")
+    return body
+
+
+def all_events(client: AuthenticatedClient, match_id: UUID) -> list[Event]:
+    """Every event of the match, page by page, redacted for the caller's seat."""
+    events: list[Event] = []
+    while True:
+        page = _parsed(matches_events.sync_detailed(match_id, client=client, after=len(events),
+                                                    limit=EVENT_PAGE), EventList)
+        events.extend(page.events)
+        if not page.events or len(events) >= page.version:
+            return events
+
+
+def print_score_sheet(events: list[Event]) -> None:
+    """Each hand's pass direction, points and running totals; a moon is marked with *."""
+    print(f"\n{'hand':>4} {'pass':<7}" + "".join(f"{seat:>14}" for seat in SEATS))
+    direction, tricks = "", 0
+    for event in events:
+        match event:
+            case HandDealtEvent(pass_direction=dealt_direction):
+                direction = dealt_direction
+            case TrickTakenEvent():
+                tricks += 1
+            case HandScoredEvent(hand_number=number, points=points, totals=totals, moon=moon):
+                hand, total = points.to_dict(), totals.to_dict()
+                cells = [f"{hand[seat]:>4}{'*' if moon == seat else ' '} ({total[seat]:>3})"
+                         for seat in SEATS]
+                print(f"{number:>4} {direction:<7}" + "".join(f"{cell:>14}" for cell in cells))
+            case (MatchCreatedEvent() | SeatTakenEvent() | CardsPassedEvent()
+                  | CardsExchangedEvent() | CardPlayedEvent() | MatchEndedEvent()):
+                pass
+    print(f"points this hand (running total); * shot the moon. {len(events)} events, "
+          f"{tricks} tricks.")
+
+
+def print_standings(result: MatchResult) -> None:
+    print(f"\nFinal standings after {result.hands_played} hands:")
+    for standing in result.standings:
+        print(f"  {standing.place}. {standing.seat:<6} {standing.score:>4}")
+    print("Winner: " + " and ".join(result.winners) + (" (shared)" if result.shared else ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--base-url", default="http://127.0.0.1:8000")
+    parser.add_argument("--bot-level", default="easy", type=check_bot_level_enum)
+    parser.add_argument("--target-score", type=int, help="end the match sooner (default 100)")
+    args = parser.parse_args()
+    name, client = register(args.base_url)
+    with client:
+        try:
+            summary = create_match(client, args.bot_level, args.target_score)
+            print(f"{name} (north) created match {summary.id} against three "
+                  f"{args.bot_level} bots")
+            view = play_match(client, summary.id)
+        except Refused as refused:
+            legal = refused.problem.legal_cards
+            sys.exit(f"refused: {refused}"
+                     + (f" (legal: {' '.join(legal)})" if isinstance(legal, list) else ""))
+        print_score_sheet(all_events(client, summary.id))
+        if view.result:
+            print_standings(view.result)
+
+
+if __name__ == "__main__":
+    main()

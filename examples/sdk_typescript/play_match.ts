@@ -1,0 +1,332 @@
+/**
+ * A small Hearts client that uses only the TypeScript SDK (hearts-client): it plays one
+ * whole match against three bots, like examples/play_match.py does over plain HTTP.
+ *
+ *     npm ci
+ *     npm run -w openapi/typescript build && npm run -w examples/sdk_typescript build
+ *     node examples/sdk_typescript/dist/play_match.js --base-url http://127.0.0.1:8000
+ *
+ * It registers a player, creates a match (itself north, three bots), then loops: read its
+ * seat view (If-None-Match saves work while the bots think), pass its pass_count highest
+ * cards, play its lowest legal card (If-Match with the view's version; a 412
+ * stale_version means the table moved: look again). At the end it reads every page of
+ * the match's events and prints a score sheet from them and the final standings.
+ */
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+
+import {
+  createHeartsClient,
+  type BotLevel,
+  type Card,
+  type Event,
+  type EventType,
+  type HeartsClient,
+  type MatchResult,
+  type PassDirection,
+  type Problem,
+  type Seat,
+  type SeatSpecRequest,
+  type SeatView,
+} from "hearts-client";
+
+const SEATS: readonly Seat[] = ["north", "east", "south", "west"];
+const RANKS = "23456789TJQKA";
+/** Every bot level the schema knows: the compiler checks that none is missing or extra. */
+const BOT_LEVELS: Record<BotLevel, true> = { random: true, easy: true, medium: true, hard: true, expert: true };
+
+const rank = (card: Card): number => RANKS.indexOf(card.charAt(0));
+const isBotLevel = (text: string): text is BotLevel => Object.hasOwn(BOT_LEVELS, text);
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** A refusal as one line: its status, code and detail, and the legal cards when it names them. */
+function describe(problem: Problem): string {
+  const legal = problem.legal_cards ? ` (legal: ${problem.legal_cards.join(" ")})` : "";
+  const fields = (problem.errors ?? []).map((e) => `; ${e.field || "body"}: ${e.code} (${e.detail})`).join("");
+  return `${problem.status} ${problem.code}: ${problem.detail}${legal}${fields}`;
+}
+
+interface Options {
+  baseUrl: string;
+  botLevel: BotLevel;
+  targetScore: number | undefined;
+  pageSize: number;
+  timeoutS: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      "base-url": { type: "string", default: "http://127.0.0.1:8000" },
+      "bot-level": { type: "string", default: "easy" },
+      "target-score": { type: "string" },
+      "page-size": { type: "string", default: "500" },
+      "timeout-s": { type: "string", default: "600" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(
+      "usage: play_match.js [--base-url URL] [--bot-level random|easy|medium|hard|expert]\n" +
+        "                     [--target-score N] [--page-size N] [--timeout-s S]",
+    );
+    process.exit(0);
+  }
+  const level = values["bot-level"];
+  if (!isBotLevel(level)) {
+    fail(`--bot-level must be one of ${Object.keys(BOT_LEVELS).join(", ")}, not ${level}`);
+  }
+  const integer = (name: string, text: string, min: number, max: number): number => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be an integer ${min}..${max}, not ${text}`);
+    return n;
+  };
+  const target = values["target-score"];
+  return {
+    baseUrl: values["base-url"],
+    botLevel: level,
+    // Not range-checked here: the server refuses a bad one (400 invalid_request, with errors).
+    targetScore: target === undefined ? undefined : integer("target-score", target, -(2 ** 53), 2 ** 53),
+    pageSize: integer("page-size", values["page-size"], 1, 1000),
+    timeoutS: integer("timeout-s", values["timeout-s"], 1, 86400),
+  };
+}
+
+interface Stats {
+  views: number;
+  unchanged: number;
+  commands: number;
+  stale: number;
+}
+
+/** Plays one match to the end; returns the client and the final seat view. */
+async function playMatch(options: Options): Promise<{ hearts: HeartsClient; view: SeatView; stats: Stats }> {
+  const stats: Stats = { views: 0, unchanged: 0, commands: 0, stale: 0 };
+  const name = `demo-${randomBytes(3).toString("hex")}`;
+  const registered = await createHeartsClient({ baseUrl: options.baseUrl }).POST("/api/v1/players", {
+    body: { username: name },
+  });
+  if (registered.error) fail(`registration refused: ${describe(registered.error)}`);
+  const hearts = createHeartsClient({ baseUrl: options.baseUrl, token: registered.data.token });
+
+  const bot: SeatSpecRequest = { kind: "bot", level: options.botLevel };
+  const created = await hearts.POST("/api/v1/matches", {
+    body: {
+      seats: [{ kind: "player" }, bot, bot, bot],
+      rules: options.targetScore === undefined ? undefined : { target_score: options.targetScore },
+    },
+  });
+  if (created.error) fail(`match refused: ${describe(created.error)}`);
+  const match_id = created.data.id;
+  const target = created.data.rules.target_score;
+  console.log(
+    `${name} (north) created ${created.response.headers.get("Location")} ` +
+      `against three ${options.botLevel} bots, to ${target} points`,
+  );
+
+  let etag: string | undefined;
+  const deadline = Date.now() + options.timeoutS * 1000;
+  while (Date.now() < deadline) {
+    const read = await hearts.GET("/api/v1/matches/{match_id}/view", {
+      params: { path: { match_id }, header: etag === undefined ? {} : { "If-None-Match": etag } },
+    });
+    stats.views += 1;
+    if (read.response.status === 304) {
+      stats.unchanged += 1;
+      await sleep(50); // nothing changed: the bots are thinking
+      continue;
+    }
+    if (read.error) fail(`view refused: ${describe(read.error)}`);
+    const view = read.data;
+    etag = read.response.headers.get("ETag") ?? `"${view.version}"`;
+    if (view.status === "finished") return { hearts, view, stats };
+    if (!view.is_your_turn) continue;
+
+    const ifMatch = { "If-Match": `"${view.version}"` };
+    const command =
+      view.status === "passing"
+        ? await hearts.POST("/api/v1/matches/{match_id}/pass", {
+            params: { path: { match_id }, header: ifMatch },
+            body: { cards: [...view.hand].sort((a, b) => rank(b) - rank(a)).slice(0, view.rules.pass_count) },
+          })
+        : await hearts.POST("/api/v1/matches/{match_id}/play", {
+            params: { path: { match_id }, header: ifMatch },
+            body: { card: lowest(view.legal_cards) },
+          });
+    stats.commands += 1;
+    if (command.error) {
+      if (command.response.status === 412 && command.error.code === "stale_version") {
+        stats.stale += 1;
+        continue; // the table moved on since that view: look again
+      }
+      fail(`refused: ${describe(command.error)}`);
+    }
+  }
+  fail("the match did not finish in time");
+}
+
+function lowest(cards: Card[]): Card {
+  const [first, ...rest] = cards;
+  if (first === undefined) fail("it is my turn but I have no legal card");
+  return rest.reduce((low, card) => (rank(card) < rank(low) ? card : low), first);
+}
+
+/** Every event of the match, page by page, until an empty page or the match's version. */
+async function allEvents(hearts: HeartsClient, match_id: string, limit: number): Promise<{ events: Event[]; pages: number }> {
+  const events: Event[] = [];
+  let after = 0;
+  let pages = 0;
+  for (;;) {
+    const page = await hearts.GET("/api/v1/matches/{match_id}/events", {
+      params: { path: { match_id }, query: { after, limit } },
+    });
+    if (page.error) fail(`events refused: ${describe(page.error)}`);
+    pages += 1;
+    const last = page.data.events.at(-1);
+    if (last === undefined) return { events, pages };
+    events.push(...page.data.events);
+    after = last.seq;
+    if (after >= page.data.version) return { events, pages };
+  }
+}
+
+interface HandRow {
+  hand: number;
+  direction: PassDirection | undefined;
+  points: Record<Seat, number>;
+  totals: Record<Seat, number>;
+  moon: Seat | null;
+  sun: boolean;
+}
+
+interface Sheet {
+  rows: HandRow[];
+  names: Partial<Record<Seat, string>>;
+  result: MatchResult | undefined;
+  counts: Partial<Record<EventType, number>>;
+  target: number | undefined;
+  tricksWon: Record<Seat, number>;
+  queensPlayed: number;
+  myPasses: Card[][];
+}
+
+/** Reads the whole log: each event type narrowed to its own payload. */
+function scoreSheet(events: Event[]): Sheet {
+  const sheet: Sheet = {
+    rows: [],
+    names: {},
+    result: undefined,
+    counts: {},
+    target: undefined,
+    tricksWon: { north: 0, east: 0, south: 0, west: 0 },
+    queensPlayed: 0,
+    myPasses: [],
+  };
+  const directions = new Map<number, PassDirection>();
+  for (const event of events) {
+    sheet.counts[event.type] = (sheet.counts[event.type] ?? 0) + 1;
+    switch (event.type) {
+      case "match_created":
+        sheet.target = event.rules.target_score;
+        break;
+      case "seat_taken":
+        if (event.seat !== null) sheet.names[event.seat] = event.player ?? `${event.bot_level ?? "?"} bot`;
+        break;
+      case "hand_dealt":
+        directions.set(event.hand_number, event.pass_direction);
+        break;
+      case "cards_passed":
+        // Only my own pass carries its cards; the others' are null.
+        if (event.cards !== null) sheet.myPasses.push(event.cards);
+        break;
+      case "cards_exchanged":
+        break; // event.given / event.received: my side of the exchange
+      case "card_played":
+        if (event.card === "QS") sheet.queensPlayed += 1;
+        break;
+      case "trick_taken":
+        sheet.tricksWon[event.winner] += 1;
+        break;
+      case "hand_scored":
+        sheet.rows.push({
+          hand: event.hand_number,
+          direction: directions.get(event.hand_number),
+          points: event.points,
+          totals: event.totals,
+          moon: event.moon,
+          sun: event.sun,
+        });
+        break;
+      case "match_ended":
+        sheet.result = event.result;
+        break;
+      default: {
+        // Every type in the schema's Event union is handled above: a new one fails to compile here.
+        const unhandled: never = event;
+        console.warn(`(an event of a type this client does not know: ${JSON.stringify(unhandled)})`);
+      }
+    }
+  }
+  return sheet;
+}
+
+function printScoreSheet(sheet: Sheet): void {
+  console.log();
+  console.log(
+    "seats: " + SEATS.map((seat) => `${seat} ${sheet.names[seat] ?? "?"}`).join(", ") +
+      `; target score ${sheet.target ?? "?"}`,
+  );
+  console.log(`${"hand".padStart(4)} ${"pass".padEnd(7)}` + SEATS.map((seat) => seat.padStart(14)).join(""));
+  for (const row of sheet.rows) {
+    const cells = SEATS.map((seat) => {
+      const mark = row.moon === seat ? (row.sun ? "S" : "*") : " ";
+      return `${String(row.points[seat]).padStart(4)}${mark} (${String(row.totals[seat]).padStart(3)})`;
+    });
+    console.log(`${String(row.hand).padStart(4)} ${(row.direction ?? "?").padEnd(7)}` + cells.map((c) => c.padStart(14)).join(""));
+  }
+  console.log("points this hand (running total); * shot the moon, S shot the sun");
+  console.log("tricks won: " + SEATS.map((seat) => `${seat} ${sheet.tricksWon[seat]}`).join(", "));
+  console.log(`my passes: ${sheet.myPasses.map((cards) => cards.join(" ")).join(" | ") || "none"}`);
+}
+
+function printStandings(result: MatchResult): void {
+  console.log();
+  console.log(`Final standings after ${result.hands_played} hands:`);
+  for (const standing of result.standings) {
+    console.log(`  ${standing.place}. ${standing.seat.padEnd(6)} ${String(standing.score).padStart(4)}`);
+  }
+  const winners = result.winners.join(" and ");
+  console.log(`Winner: ${winners}` + (result.shared ? " (shared)" : ""));
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const { hearts, view, stats } = await playMatch(options);
+  const { events, pages } = await allEvents(hearts, view.match_id, options.pageSize);
+  if (events.length !== view.version) fail(`read ${events.length} events, but the match is at version ${view.version}`);
+  const sheet = scoreSheet(events);
+  printScoreSheet(sheet);
+  const counts = Object.entries(sheet.counts).map(([type, n]) => `${n} ${type}`).join(", ");
+  console.log(`\n${events.length} events in ${pages} page(s): ${counts}`);
+  console.log(
+    `${stats.views} view reads (${stats.unchanged} unchanged: 304), ` +
+      `${stats.commands} commands (${stats.stale} stale: 412)`,
+  );
+  const result = sheet.result ?? view.result;
+  if (result === null) fail("the match finished without a result");
+  if (sheet.queensPlayed !== sheet.rows.length) fail(`QS played ${sheet.queensPlayed} times in ${sheet.rows.length} hands`);
+  printStandings(result);
+}
+
+main().catch((error: unknown) => {
+  // A network failure (no server at --base-url, …): fetch rejects; openapi-fetch passes it on.
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+  fail(`error: ${error instanceof Error ? error.message : String(error)}${cause}`);
+});

@@ -1,0 +1,247 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.card_play_request import CardPlayRequest
+from ...models.command_result import CommandResult
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    match_id: UUID,
+    *,
+    body: CardPlayRequest,
+    if_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/matches/{match_id}/play".format(
+            match_id=quote(str(match_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CommandResult | Problem | None:
+    if response.status_code == 200:
+        response_200 = CommandResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CommandResult | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CardPlayRequest,
+    if_match: str | Unset = UNSET,
+) -> Response[CommandResult | Problem]:
+    """Play a card from your seat
+
+    Args:
+        match_id (UUID):
+        if_match (str | Unset):
+        body (CardPlayRequest): A request body; a field it does not name is refused (400
+            unknown_field).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CommandResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CardPlayRequest,
+    if_match: str | Unset = UNSET,
+) -> CommandResult | Problem | None:
+    """Play a card from your seat
+
+    Args:
+        match_id (UUID):
+        if_match (str | Unset):
+        body (CardPlayRequest): A request body; a field it does not name is refused (400
+            unknown_field).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CommandResult | Problem
+    """
+
+    return sync_detailed(
+        match_id=match_id,
+        client=client,
+        body=body,
+        if_match=if_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CardPlayRequest,
+    if_match: str | Unset = UNSET,
+) -> Response[CommandResult | Problem]:
+    """Play a card from your seat
+
+    Args:
+        match_id (UUID):
+        if_match (str | Unset):
+        body (CardPlayRequest): A request body; a field it does not name is refused (400
+            unknown_field).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CommandResult | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CardPlayRequest,
+    if_match: str | Unset = UNSET,
+) -> CommandResult | Problem | None:
+    """Play a card from your seat
+
+    Args:
+        match_id (UUID):
+        if_match (str | Unset):
+        body (CardPlayRequest): A request body; a field it does not name is refused (400
+            unknown_field).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CommandResult | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            match_id=match_id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    ).parsed

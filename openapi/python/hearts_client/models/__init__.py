@@ -1,0 +1,133 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .api_token import ApiToken
+from .api_token_created import ApiTokenCreated
+from .bot_level_enum import BotLevelEnum
+from .bot_options import BotOptions
+from .bot_options_request import BotOptionsRequest
+from .bot_seat_spec_request import BotSeatSpecRequest
+from .bot_seat_spec_request_kind import BotSeatSpecRequestKind
+from .card_play_request import CardPlayRequest
+from .card_played_event import CardPlayedEvent
+from .card_played_event_type import CardPlayedEventType
+from .cards_exchanged_event import CardsExchangedEvent
+from .cards_exchanged_event_type import CardsExchangedEventType
+from .cards_pass_request import CardsPassRequest
+from .cards_passed_event import CardsPassedEvent
+from .cards_passed_event_type import CardsPassedEventType
+from .command_result import CommandResult
+from .completed_trick import CompletedTrick
+from .current_trick import CurrentTrick
+from .event_list import EventList
+from .field_error import FieldError
+from .hand_dealt_event import HandDealtEvent
+from .hand_dealt_event_type import HandDealtEventType
+from .hand_scored_event import HandScoredEvent
+from .hand_scored_event_type import HandScoredEventType
+from .health import Health
+from .jack_of_diamonds_enum import JackOfDiamondsEnum
+from .match_create_request import MatchCreateRequest
+from .match_created_event import MatchCreatedEvent
+from .match_created_event_type import MatchCreatedEventType
+from .match_ended_event import MatchEndedEvent
+from .match_ended_event_type import MatchEndedEventType
+from .match_join_request import MatchJoinRequest
+from .match_result import MatchResult
+from .match_status_enum import MatchStatusEnum
+from .match_summary import MatchSummary
+from .matches_list_status import MatchesListStatus
+from .moon import Moon
+from .moon_scoring_enum import MoonScoringEnum
+from .open_seat_spec_request import OpenSeatSpecRequest
+from .open_seat_spec_request_kind import OpenSeatSpecRequestKind
+from .paginated_match_summary_list import PaginatedMatchSummaryList
+from .pass_direction_enum import PassDirectionEnum
+from .pass_info import PassInfo
+from .played_card import PlayedCard
+from .player import Player
+from .player_create_request import PlayerCreateRequest
+from .player_created import PlayerCreated
+from .player_seat_spec_request import PlayerSeatSpecRequest
+from .player_seat_spec_request_kind import PlayerSeatSpecRequestKind
+from .problem import Problem
+from .rule_set import RuleSet
+from .rules_request import RulesRequest
+from .scores_by_seat import ScoresBySeat
+from .seat_enum import SeatEnum
+from .seat_summary import SeatSummary
+from .seat_summary_kind_enum import SeatSummaryKindEnum
+from .seat_taken_event import SeatTakenEvent
+from .seat_taken_event_type import SeatTakenEventType
+from .seat_view import SeatView
+from .standing import Standing
+from .tie_policy_enum import TiePolicyEnum
+from .token_create_request import TokenCreateRequest
+from .trick_taken_event import TrickTakenEvent
+from .trick_taken_event_type import TrickTakenEventType
+
+__all__ = (
+    "ApiToken",
+    "ApiTokenCreated",
+    "BotLevelEnum",
+    "BotOptions",
+    "BotOptionsRequest",
+    "BotSeatSpecRequest",
+    "BotSeatSpecRequestKind",
+    "CardPlayedEvent",
+    "CardPlayedEventType",
+    "CardPlayRequest",
+    "CardsExchangedEvent",
+    "CardsExchangedEventType",
+    "CardsPassedEvent",
+    "CardsPassedEventType",
+    "CardsPassRequest",
+    "CommandResult",
+    "CompletedTrick",
+    "CurrentTrick",
+    "EventList",
+    "FieldError",
+    "HandDealtEvent",
+    "HandDealtEventType",
+    "HandScoredEvent",
+    "HandScoredEventType",
+    "Health",
+    "JackOfDiamondsEnum",
+    "MatchCreatedEvent",
+    "MatchCreatedEventType",
+    "MatchCreateRequest",
+    "MatchEndedEvent",
+    "MatchEndedEventType",
+    "MatchesListStatus",
+    "MatchJoinRequest",
+    "MatchResult",
+    "MatchStatusEnum",
+    "MatchSummary",
+    "Moon",
+    "MoonScoringEnum",
+    "OpenSeatSpecRequest",
+    "OpenSeatSpecRequestKind",
+    "PaginatedMatchSummaryList",
+    "PassDirectionEnum",
+    "PassInfo",
+    "PlayedCard",
+    "Player",
+    "PlayerCreated",
+    "PlayerCreateRequest",
+    "PlayerSeatSpecRequest",
+    "PlayerSeatSpecRequestKind",
+    "Problem",
+    "RuleSet",
+    "RulesRequest",
+    "ScoresBySeat",
+    "SeatEnum",
+    "SeatSummary",
+    "SeatSummaryKindEnum",
+    "SeatTakenEvent",
+    "SeatTakenEventType",
+    "SeatView",
+    "Standing",
+    "TiePolicyEnum",
+    "TokenCreateRequest",
+    "TrickTakenEvent",
+    "TrickTakenEventType",
+)

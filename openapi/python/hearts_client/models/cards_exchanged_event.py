@@ -1,0 +1,179 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.cards_exchanged_event_type import CardsExchangedEventType, check_cards_exchanged_event_type
+from ..models.pass_direction_enum import PassDirectionEnum, check_pass_direction_enum
+from ..models.seat_enum import SeatEnum, check_seat_enum
+
+T = TypeVar("T", bound="CardsExchangedEvent")
+
+
+@_attrs_define
+class CardsExchangedEvent:
+    """All passes changed hands: your own given and received cards.
+
+    Attributes:
+        seq (int):
+        seat (None | SeatEnum):
+        at (datetime.datetime):
+        hand_number (int):
+        pass_direction (PassDirectionEnum): * `left` - left
+            * `right` - right
+            * `across` - across
+            * `hold` - hold
+        given (list[str] | None):
+        received (list[str] | None):
+        type_ (CardsExchangedEventType):
+    """
+
+    seq: int
+    seat: None | SeatEnum
+    at: datetime.datetime
+    hand_number: int
+    pass_direction: PassDirectionEnum
+    given: list[str] | None
+    received: list[str] | None
+    type_: CardsExchangedEventType
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        seq = self.seq
+
+        seat: None | str
+        if isinstance(self.seat, str):
+            seat = self.seat
+        else:
+            seat = self.seat
+
+        at = self.at.isoformat()
+
+        hand_number = self.hand_number
+
+        pass_direction: str = self.pass_direction
+
+        given: list[str] | None
+        if isinstance(self.given, list):
+            given = self.given
+
+        else:
+            given = self.given
+
+        received: list[str] | None
+        if isinstance(self.received, list):
+            received = self.received
+
+        else:
+            received = self.received
+
+        type_: str = self.type_
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "seq": seq,
+                "seat": seat,
+                "at": at,
+                "hand_number": hand_number,
+                "pass_direction": pass_direction,
+                "given": given,
+                "received": received,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seq = d.pop("seq")
+
+        def _parse_seat(data: object) -> None | SeatEnum:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                seat_type_0 = check_seat_enum(data)
+
+                return seat_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SeatEnum, data)
+
+        seat = _parse_seat(d.pop("seat"))
+
+        at = datetime.datetime.fromisoformat(d.pop("at"))
+
+        hand_number = d.pop("hand_number")
+
+        pass_direction = check_pass_direction_enum(d.pop("pass_direction"))
+
+        def _parse_given(data: object) -> list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                given_type_0 = cast(list[str], data)
+
+                return given_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None, data)
+
+        given = _parse_given(d.pop("given"))
+
+        def _parse_received(data: object) -> list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                received_type_0 = cast(list[str], data)
+
+                return received_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None, data)
+
+        received = _parse_received(d.pop("received"))
+
+        type_ = check_cards_exchanged_event_type(d.pop("type"))
+
+        cards_exchanged_event = cls(
+            seq=seq,
+            seat=seat,
+            at=at,
+            hand_number=hand_number,
+            pass_direction=pass_direction,
+            given=given,
+            received=received,
+            type_=type_,
+        )
+
+        cards_exchanged_event.additional_properties = d
+        return cards_exchanged_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

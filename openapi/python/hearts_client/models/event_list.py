@@ -1,0 +1,222 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.card_played_event import CardPlayedEvent
+    from ..models.cards_exchanged_event import CardsExchangedEvent
+    from ..models.cards_passed_event import CardsPassedEvent
+    from ..models.hand_dealt_event import HandDealtEvent
+    from ..models.hand_scored_event import HandScoredEvent
+    from ..models.match_created_event import MatchCreatedEvent
+    from ..models.match_ended_event import MatchEndedEvent
+    from ..models.seat_taken_event import SeatTakenEvent
+    from ..models.trick_taken_event import TrickTakenEvent
+
+
+T = TypeVar("T", bound="EventList")
+
+
+@_attrs_define
+class EventList:
+    """
+    Attributes:
+        events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
+            MatchCreatedEvent | MatchEndedEvent | SeatTakenEvent | TrickTakenEvent]):
+        version (int): the match's current version
+    """
+
+    events: list[
+        CardPlayedEvent
+        | CardsExchangedEvent
+        | CardsPassedEvent
+        | HandDealtEvent
+        | HandScoredEvent
+        | MatchCreatedEvent
+        | MatchEndedEvent
+        | SeatTakenEvent
+        | TrickTakenEvent
+    ]
+    version: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.card_played_event import CardPlayedEvent  # noqa: PLC0415
+        from ..models.cards_exchanged_event import CardsExchangedEvent  # noqa: PLC0415
+        from ..models.cards_passed_event import CardsPassedEvent  # noqa: PLC0415
+        from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
+        from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
+        from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
+        from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
+        from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
+
+        events = []
+        for events_item_data in self.events:
+            events_item: dict[str, Any]
+            if isinstance(events_item_data, MatchCreatedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatTakenEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HandDealtEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardsPassedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardsExchangedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, CardPlayedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, TrickTakenEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HandScoredEvent):
+                events_item = events_item_data.to_dict()
+            else:
+                events_item = events_item_data.to_dict()
+
+            events.append(events_item)
+
+        version = self.version
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "events": events,
+                "version": version,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.card_played_event import CardPlayedEvent  # noqa: PLC0415
+        from ..models.cards_exchanged_event import CardsExchangedEvent  # noqa: PLC0415
+        from ..models.cards_passed_event import CardsPassedEvent  # noqa: PLC0415
+        from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
+        from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
+        from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
+        from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
+        from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
+
+        d = dict(src_dict)
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+
+            def _parse_events_item(
+                data: object,
+            ) -> (
+                CardPlayedEvent
+                | CardsExchangedEvent
+                | CardsPassedEvent
+                | HandDealtEvent
+                | HandScoredEvent
+                | MatchCreatedEvent
+                | MatchEndedEvent
+                | SeatTakenEvent
+                | TrickTakenEvent
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_0 = MatchCreatedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_1 = SeatTakenEvent.from_dict(data)
+
+                    return componentsschemas_event_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_2 = HandDealtEvent.from_dict(data)
+
+                    return componentsschemas_event_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_3 = CardsPassedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_4 = CardsExchangedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_5 = CardPlayedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_6 = TrickTakenEvent.from_dict(data)
+
+                    return componentsschemas_event_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_7 = HandScoredEvent.from_dict(data)
+
+                    return componentsschemas_event_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_8 = MatchEndedEvent.from_dict(data)
+
+                return componentsschemas_event_type_8
+
+            events_item = _parse_events_item(events_item_data)
+
+            events.append(events_item)
+
+        version = d.pop("version")
+
+        event_list = cls(
+            events=events,
+            version=version,
+        )
+
+        event_list.additional_properties = d
+        return event_list
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,216 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.bot_options_request import BotOptionsRequest
+    from ..models.bot_seat_spec_request import BotSeatSpecRequest
+    from ..models.open_seat_spec_request import OpenSeatSpecRequest
+    from ..models.player_seat_spec_request import PlayerSeatSpecRequest
+    from ..models.rules_request import RulesRequest
+
+
+T = TypeVar("T", bound="MatchCreateRequest")
+
+
+@_attrs_define
+class MatchCreateRequest:
+    """A request body; a field it does not name is refused (400 unknown_field).
+
+    Attributes:
+        seats (list[BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]): north, east, south, west, in
+            order
+        rules (None | RulesRequest | Unset):
+        deals (list[list[list[str]]] | None | Unset): Explicit deals for the first hands: each is four lists of 13 cards
+            (north, east, south, west), before passing, holding each of the 52 cards once (a card named twice is 422
+            duplicate_cards).
+        bots (BotOptionsRequest | None | Unset): How the bots move: a pause before each bot move (delay_ms) and the
+            expert bot's thinking time (think_ms). Left out or null: the defaults.
+    """
+
+    seats: list[BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]
+    rules: None | RulesRequest | Unset = UNSET
+    deals: list[list[list[str]]] | None | Unset = UNSET
+    bots: BotOptionsRequest | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.bot_options_request import BotOptionsRequest  # noqa: PLC0415
+        from ..models.open_seat_spec_request import OpenSeatSpecRequest  # noqa: PLC0415
+        from ..models.player_seat_spec_request import PlayerSeatSpecRequest  # noqa: PLC0415
+        from ..models.rules_request import RulesRequest  # noqa: PLC0415
+
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item: dict[str, Any]
+            if isinstance(seats_item_data, PlayerSeatSpecRequest):
+                seats_item = seats_item_data.to_dict()
+            elif isinstance(seats_item_data, OpenSeatSpecRequest):
+                seats_item = seats_item_data.to_dict()
+            else:
+                seats_item = seats_item_data.to_dict()
+
+            seats.append(seats_item)
+
+        rules: dict[str, Any] | None | Unset
+        if isinstance(self.rules, Unset):
+            rules = UNSET
+        elif isinstance(self.rules, RulesRequest):
+            rules = self.rules.to_dict()
+        else:
+            rules = self.rules
+
+        deals: list[list[list[str]]] | None | Unset
+        if isinstance(self.deals, Unset):
+            deals = UNSET
+        elif isinstance(self.deals, list):
+            deals = []
+            for deals_type_0_item_data in self.deals:
+                deals_type_0_item = []
+                for deals_type_0_item_item_data in deals_type_0_item_data:
+                    deals_type_0_item_item = deals_type_0_item_item_data
+
+                    deals_type_0_item.append(deals_type_0_item_item)
+
+                deals.append(deals_type_0_item)
+
+        else:
+            deals = self.deals
+
+        bots: dict[str, Any] | None | Unset
+        if isinstance(self.bots, Unset):
+            bots = UNSET
+        elif isinstance(self.bots, BotOptionsRequest):
+            bots = self.bots.to_dict()
+        else:
+            bots = self.bots
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "seats": seats,
+            }
+        )
+        if rules is not UNSET:
+            field_dict["rules"] = rules
+        if deals is not UNSET:
+            field_dict["deals"] = deals
+        if bots is not UNSET:
+            field_dict["bots"] = bots
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bot_options_request import BotOptionsRequest  # noqa: PLC0415
+        from ..models.bot_seat_spec_request import BotSeatSpecRequest  # noqa: PLC0415
+        from ..models.open_seat_spec_request import OpenSeatSpecRequest  # noqa: PLC0415
+        from ..models.player_seat_spec_request import PlayerSeatSpecRequest  # noqa: PLC0415
+        from ..models.rules_request import RulesRequest  # noqa: PLC0415
+
+        d = dict(src_dict)
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in _seats:
+
+            def _parse_seats_item(data: object) -> BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_seat_spec_request_type_0 = PlayerSeatSpecRequest.from_dict(data)
+
+                    return componentsschemas_seat_spec_request_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_seat_spec_request_type_1 = OpenSeatSpecRequest.from_dict(data)
+
+                    return componentsschemas_seat_spec_request_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_seat_spec_request_type_2 = BotSeatSpecRequest.from_dict(data)
+
+                return componentsschemas_seat_spec_request_type_2
+
+            seats_item = _parse_seats_item(seats_item_data)
+
+            seats.append(seats_item)
+
+        def _parse_rules(data: object) -> None | RulesRequest | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rules_type_0 = RulesRequest.from_dict(data)
+
+                return rules_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RulesRequest | Unset, data)
+
+        rules = _parse_rules(d.pop("rules", UNSET))
+
+        def _parse_deals(data: object) -> list[list[list[str]]] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                deals_type_0 = []
+                _deals_type_0 = data
+                for deals_type_0_item_data in _deals_type_0:
+                    deals_type_0_item = []
+                    _deals_type_0_item = deals_type_0_item_data
+                    for deals_type_0_item_item_data in _deals_type_0_item:
+                        deals_type_0_item_item = cast(list[str], deals_type_0_item_item_data)
+
+                        deals_type_0_item.append(deals_type_0_item_item)
+
+                    deals_type_0.append(deals_type_0_item)
+
+                return deals_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[list[list[str]]] | None | Unset, data)
+
+        deals = _parse_deals(d.pop("deals", UNSET))
+
+        def _parse_bots(data: object) -> BotOptionsRequest | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                bots_type_0 = BotOptionsRequest.from_dict(data)
+
+                return bots_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BotOptionsRequest | None | Unset, data)
+
+        bots = _parse_bots(d.pop("bots", UNSET))
+
+        match_create_request = cls(
+            seats=seats,
+            rules=rules,
+            deals=deals,
+            bots=bots,
+        )
+
+        return match_create_request

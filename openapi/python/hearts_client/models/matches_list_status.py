@@ -1,0 +1,16 @@
+from typing import Literal
+
+MatchesListStatus = Literal["finished", "passing", "playing", "waiting"]
+
+MATCHES_LIST_STATUS_VALUES: set[MatchesListStatus] = {
+    "finished",
+    "passing",
+    "playing",
+    "waiting",
+}
+
+
+def check_matches_list_status(value: str) -> MatchesListStatus:
+    if value in MATCHES_LIST_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {MATCHES_LIST_STATUS_VALUES!r}")

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.seat_enum import SeatEnum, check_seat_enum
+
+T = TypeVar("T", bound="Player")
+
+
+@_attrs_define
+class Player:
+    """
+    Attributes:
+        seat (SeatEnum): * `north` - north
+            * `east` - east
+            * `south` - south
+            * `west` - west
+        name (None | str):
+        bot_level (None | str):
+    """
+
+    seat: SeatEnum
+    name: None | str
+    bot_level: None | str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        seat: str = self.seat
+
+        name: None | str
+        name = self.name
+
+        bot_level: None | str
+        bot_level = self.bot_level
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "seat": seat,
+                "name": name,
+                "bot_level": bot_level,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seat = check_seat_enum(d.pop("seat"))
+
+        def _parse_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        name = _parse_name(d.pop("name"))
+
+        def _parse_bot_level(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        bot_level = _parse_bot_level(d.pop("bot_level"))
+
+        player = cls(
+            seat=seat,
+            name=name,
+            bot_level=bot_level,
+        )
+
+        player.additional_properties = d
+        return player
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

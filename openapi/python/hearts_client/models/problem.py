@@ -1,0 +1,180 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.seat_enum import SeatEnum, check_seat_enum
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.field_error import FieldError
+
+
+T = TypeVar("T", bound="Problem")
+
+
+@_attrs_define
+class Problem:
+    """An RFC 9457 problem details object (``application/problem+json``). ``type`` resolves
+    to a page about the code (``GET /problems/<code>``).
+
+        Attributes:
+            type_ (str): /problems/<code>
+            title (str):
+            status (int):
+            detail (str):
+            code (str): stable machine-readable code, one page each at /problems/<code>; today one of invalid_request,
+                unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found,
+                method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated,
+                username_taken, seat_taken, match_full, stale_version, unsupported_media_type, must_lead_two_of_clubs,
+                must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count,
+                duplicate_cards, throttled, server_error (a client should expect new ones)
+            legal_cards (list[str] | Unset): with rule refusals: what you may play or pass
+            errors (list[FieldError] | Unset): with invalid_request and unknown_card: each bad field
+            to_act (list[SeatEnum] | Unset): with not_your_turn: the seats to act
+            version (int | Unset): with stale_version: the current version
+            retry_after (int | Unset): with throttled: seconds to wait
+    """
+
+    type_: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    legal_cards: list[str] | Unset = UNSET
+    errors: list[FieldError] | Unset = UNSET
+    to_act: list[SeatEnum] | Unset = UNSET
+    version: int | Unset = UNSET
+    retry_after: int | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        title = self.title
+
+        status = self.status
+
+        detail = self.detail
+
+        code = self.code
+
+        legal_cards: list[str] | Unset = UNSET
+        if not isinstance(self.legal_cards, Unset):
+            legal_cards = self.legal_cards
+
+        errors: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = []
+            for errors_item_data in self.errors:
+                errors_item = errors_item_data.to_dict()
+                errors.append(errors_item)
+
+        to_act: list[str] | Unset = UNSET
+        if not isinstance(self.to_act, Unset):
+            to_act = []
+            for to_act_item_data in self.to_act:
+                to_act_item: str = to_act_item_data
+                to_act.append(to_act_item)
+
+        version = self.version
+
+        retry_after = self.retry_after
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+                "title": title,
+                "status": status,
+                "detail": detail,
+                "code": code,
+            }
+        )
+        if legal_cards is not UNSET:
+            field_dict["legal_cards"] = legal_cards
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+        if to_act is not UNSET:
+            field_dict["to_act"] = to_act
+        if version is not UNSET:
+            field_dict["version"] = version
+        if retry_after is not UNSET:
+            field_dict["retry_after"] = retry_after
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.field_error import FieldError  # noqa: PLC0415
+
+        d = dict(src_dict)
+        type_ = d.pop("type")
+
+        title = d.pop("title")
+
+        status = d.pop("status")
+
+        detail = d.pop("detail")
+
+        code = d.pop("code")
+
+        legal_cards = cast(list[str], d.pop("legal_cards", UNSET))
+
+        _errors = d.pop("errors", UNSET)
+        errors: list[FieldError] | Unset = UNSET
+        if _errors is not UNSET:
+            errors = []
+            for errors_item_data in _errors:
+                errors_item = FieldError.from_dict(errors_item_data)
+
+                errors.append(errors_item)
+
+        _to_act = d.pop("to_act", UNSET)
+        to_act: list[SeatEnum] | Unset = UNSET
+        if _to_act is not UNSET:
+            to_act = []
+            for to_act_item_data in _to_act:
+                to_act_item = check_seat_enum(to_act_item_data)
+
+                to_act.append(to_act_item)
+
+        version = d.pop("version", UNSET)
+
+        retry_after = d.pop("retry_after", UNSET)
+
+        problem = cls(
+            type_=type_,
+            title=title,
+            status=status,
+            detail=detail,
+            code=code,
+            legal_cards=legal_cards,
+            errors=errors,
+            to_act=to_act,
+            version=version,
+            retry_after=retry_after,
+        )
+
+        problem.additional_properties = d
+        return problem
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

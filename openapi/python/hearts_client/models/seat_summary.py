@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.seat_enum import SeatEnum, check_seat_enum
+from ..models.seat_summary_kind_enum import SeatSummaryKindEnum, check_seat_summary_kind_enum
+
+T = TypeVar("T", bound="SeatSummary")
+
+
+@_attrs_define
+class SeatSummary:
+    """
+    Attributes:
+        seat (SeatEnum): * `north` - north
+            * `east` - east
+            * `south` - south
+            * `west` - west
+        kind (SeatSummaryKindEnum): * `player` - player
+            * `bot` - bot
+            * `open` - open
+        name (None | str): The player's username.
+        bot_level (None | str):
+    """
+
+    seat: SeatEnum
+    kind: SeatSummaryKindEnum
+    name: None | str
+    bot_level: None | str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        seat: str = self.seat
+
+        kind: str = self.kind
+
+        name: None | str
+        name = self.name
+
+        bot_level: None | str
+        bot_level = self.bot_level
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "seat": seat,
+                "kind": kind,
+                "name": name,
+                "bot_level": bot_level,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seat = check_seat_enum(d.pop("seat"))
+
+        kind = check_seat_summary_kind_enum(d.pop("kind"))
+
+        def _parse_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        name = _parse_name(d.pop("name"))
+
+        def _parse_bot_level(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        bot_level = _parse_bot_level(d.pop("bot_level"))
+
+        seat_summary = cls(
+            seat=seat,
+            kind=kind,
+            name=name,
+            bot_level=bot_level,
+        )
+
+        seat_summary.additional_properties = d
+        return seat_summary
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

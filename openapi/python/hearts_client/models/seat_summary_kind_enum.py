@@ -1,0 +1,15 @@
+from typing import Literal
+
+SeatSummaryKindEnum = Literal["bot", "open", "player"]
+
+SEAT_SUMMARY_KIND_ENUM_VALUES: set[SeatSummaryKindEnum] = {
+    "bot",
+    "open",
+    "player",
+}
+
+
+def check_seat_summary_kind_enum(value: str) -> SeatSummaryKindEnum:
+    if value in SEAT_SUMMARY_KIND_ENUM_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {SEAT_SUMMARY_KIND_ENUM_VALUES!r}")

@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.seat_enum import SeatEnum, check_seat_enum
+from ..models.trick_taken_event_type import TrickTakenEventType, check_trick_taken_event_type
+
+T = TypeVar("T", bound="TrickTakenEvent")
+
+
+@_attrs_define
+class TrickTakenEvent:
+    """A trick was won.
+
+    Attributes:
+        seq (int):
+        seat (None | SeatEnum):
+        at (datetime.datetime):
+        number (int):
+        winner (SeatEnum): * `north` - north
+            * `east` - east
+            * `south` - south
+            * `west` - west
+        points (int):
+        type_ (TrickTakenEventType):
+    """
+
+    seq: int
+    seat: None | SeatEnum
+    at: datetime.datetime
+    number: int
+    winner: SeatEnum
+    points: int
+    type_: TrickTakenEventType
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        seq = self.seq
+
+        seat: None | str
+        if isinstance(self.seat, str):
+            seat = self.seat
+        else:
+            seat = self.seat
+
+        at = self.at.isoformat()
+
+        number = self.number
+
+        winner: str = self.winner
+
+        points = self.points
+
+        type_: str = self.type_
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "seq": seq,
+                "seat": seat,
+                "at": at,
+                "number": number,
+                "winner": winner,
+                "points": points,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seq = d.pop("seq")
+
+        def _parse_seat(data: object) -> None | SeatEnum:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                seat_type_0 = check_seat_enum(data)
+
+                return seat_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SeatEnum, data)
+
+        seat = _parse_seat(d.pop("seat"))
+
+        at = datetime.datetime.fromisoformat(d.pop("at"))
+
+        number = d.pop("number")
+
+        winner = check_seat_enum(d.pop("winner"))
+
+        points = d.pop("points")
+
+        type_ = check_trick_taken_event_type(d.pop("type"))
+
+        trick_taken_event = cls(
+            seq=seq,
+            seat=seat,
+            at=at,
+            number=number,
+            winner=winner,
+            points=points,
+            type_=type_,
+        )
+
+        trick_taken_event.additional_properties = d
+        return trick_taken_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,56 @@
+"""The two SDK example clients, each built only on its generated SDK, play whole matches
+against the production set-up (gunicorn, a Celery worker moving the bots, PostgreSQL,
+Redis); what they print agrees with the server's own record of the match."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from .helpers import ApiClient
+from .stack import ROOT, Stack
+
+pytestmark = pytest.mark.e2e
+
+TARGET_SCORE = "40"  # a few hands: long enough to pass left, right and across
+MATCH_ID = re.compile(r"match(?:es)?[ /]([0-9a-f]{8}-[0-9a-f-]{27})")
+STANDING = re.compile(r"^\s+(\d)\. (north|east|south|west)\s+(-?\d+)$", re.MULTILINE)
+
+
+def check_printed_match(e2e_stack: Stack, output: str) -> None:
+    """The standings and hand count printed are the finished match's, as the server has it."""
+    match_id = MATCH_ID.search(output)
+    assert match_id, output
+    summary = ApiClient.register(e2e_stack.base_url, "referee").summary(match_id.group(1))
+    result = summary["result"]
+    assert summary["status"] == "finished"
+    assert f"Final standings after {result['hands_played']} hands:" in output
+    assert STANDING.findall(output) == [
+        (str(s["place"]), s["seat"], str(s["score"])) for s in result["standings"]]
+
+
+def test_python_sdk_example_plays_a_whole_match(e2e_stack: Stack) -> None:
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "sdk_python" / "play_match.py"),
+         "--base-url", e2e_stack.base_url, "--target-score", TARGET_SCORE],
+        capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    check_printed_match(e2e_stack, run.stdout)
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs Node (npm ci installs the rest)")
+def test_typescript_sdk_example_plays_a_whole_match(e2e_stack: Stack) -> None:
+    for workspace in ("openapi/typescript", "examples/sdk_typescript"):  # the SDK first
+        build = subprocess.run(["npm", "run", "--silent", "-w", workspace, "build"], cwd=ROOT,
+                               capture_output=True, text=True, timeout=300)
+        assert build.returncode == 0, build.stdout + build.stderr
+    run = subprocess.run(
+        ["node", str(ROOT / "examples" / "sdk_typescript" / "dist" / "play_match.js"),
+         "--base-url", e2e_stack.base_url, "--target-score", TARGET_SCORE],
+        capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    check_printed_match(e2e_stack, run.stdout)
