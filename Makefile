@@ -12,8 +12,9 @@ TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
 .PHONY: install node demo test serve worker beat migrate schema sdk lint
 
-# The Python SDK is installed as a client installs it (not editable), again when it changes.
-SDK_FILES := $(shell find openapi/python -type f -not -path '*/__pycache__/*' 2>/dev/null)
+# The Python SDK is installed as a client installs it (not editable), again when it changes
+# (its committed files: installing it leaves build/ and *.egg-info/ beside them).
+SDK_FILES := $(shell git ls-files openapi/python 2>/dev/null)
 
 $(STAMP): pyproject.toml constraints.txt $(SDK_FILES)
 	$(PYTHON) -m venv $(VENV)

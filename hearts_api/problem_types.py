@@ -190,26 +190,24 @@ _DEFINITIONS = (
         "Send the body as JSON with Content-Type: application/json."),
     ProblemType(
         "must_lead_two_of_clubs", 422, "The first trick is led with the two of clubs",
-        "On the first trick of a hand the seat holding 2C leads, and it must lead 2C "
-        "(rules.md, First lead).",
+        "On the first trick of a hand the seat holding 2C leads, and it must lead 2C.",
         "Play 2C (legal_cards holds just it).",
         members=(LEGAL_CARDS,)),
     ProblemType(
         "must_follow_suit", 422, "You must follow suit",
-        "You hold a card of the suit led, so you must play one (rules.md, Following).",
+        "You hold a card of the suit led, so you must play one.",
         _PLAY_AGAIN,
         members=(LEGAL_CARDS,)),
     ProblemType(
         "no_points_on_first_trick", 422, "No hearts or queen of spades on the first trick",
         "On the first trick no heart and not QS may be played, unless your hand holds "
-        "nothing else (rules.md, First trick is clean; the first_trick_points variant "
-        "allows them).",
+        "nothing else (the first_trick_points variant allows them).",
         _PLAY_AGAIN,
         members=(LEGAL_CARDS,)),
     ProblemType(
         "hearts_not_broken", 422, "Hearts are not broken",
         "A heart may not be led until a heart has been played in this hand (or QS, with the "
-        "queen_breaks_hearts variant), unless you hold only hearts (rules.md, Leading hearts).",
+        "queen_breaks_hearts variant), unless you hold only hearts.",
         _PLAY_AGAIN,
         members=(LEGAL_CARDS,)),
     ProblemType(

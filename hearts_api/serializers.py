@@ -237,7 +237,8 @@ def _rule_fields(required: bool) -> dict[str, serializers.Field]:
 
 
 RuleSetSerializer = type("RuleSetSerializer", (serializers.Serializer,), {
-    "__doc__": "The rules of a match (rules.md, \"Variants\").",
+    "__doc__": "The rules of a match: every variant, each field's default in its "
+               "description.",
     **_rule_fields(required=True),
 })
 

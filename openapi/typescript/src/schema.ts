@@ -576,7 +576,7 @@ export interface components {
             /** @description with throttled: seconds to wait */
             retry_after?: number;
         };
-        /** @description The rules of a match (rules.md, "Variants"). */
+        /** @description The rules of a match: every variant, each field's default in its description. */
         RuleSet: {
             /** @description default 100 */
             target_score: number;

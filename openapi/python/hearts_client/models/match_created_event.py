@@ -25,7 +25,7 @@ class MatchCreatedEvent:
         seq (int):
         seat (None | SeatEnum):
         at (datetime.datetime):
-        rules (RuleSet): The rules of a match (rules.md, "Variants").
+        rules (RuleSet): The rules of a match: every variant, each field's default in its description.
         type_ (MatchCreatedEventType):
     """
 

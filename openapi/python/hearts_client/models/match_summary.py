@@ -30,7 +30,7 @@ class MatchSummary:
             * `passing` - passing
             * `playing` - playing
             * `finished` - finished
-        rules (RuleSet): The rules of a match (rules.md, "Variants").
+        rules (RuleSet): The rules of a match: every variant, each field's default in its description.
         bots (BotOptions): How the match's bots move (milliseconds).
         seats (list[SeatSummary]):
         hand_number (int): 0 before the first deal

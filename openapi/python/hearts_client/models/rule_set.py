@@ -16,7 +16,7 @@ T = TypeVar("T", bound="RuleSet")
 
 @_attrs_define
 class RuleSet:
-    """The rules of a match (rules.md, "Variants").
+    """The rules of a match: every variant, each field's default in its description.
 
     Attributes:
         target_score (int): default 100

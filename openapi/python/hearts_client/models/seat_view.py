@@ -49,7 +49,7 @@ class SeatView:
         hand_points (ScoresBySeat):
         scores (ScoresBySeat):
         players (list[Player]):
-        rules (RuleSet): The rules of a match (rules.md, "Variants").
+        rules (RuleSet): The rules of a match: every variant, each field's default in its description.
         result (MatchResult | None):
         pass_ (None | PassInfo): your pass; null on a hold hand and for a spectator
     """
