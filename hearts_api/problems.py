@@ -19,6 +19,7 @@ from drf_standardized_errors.formatter import ExceptionFormatter, flatten_errors
 from drf_standardized_errors.handler import ExceptionHandler
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from games.engine import IllegalMove
 
@@ -79,7 +80,7 @@ class ProblemFormatter(ExceptionFormatter):
         if isinstance(exc, GameProblem):
             code, extensions = exc.code, dict(exc.extensions)
         elif isinstance(exc, exceptions.ValidationError):
-            errors = [{"field": error.attr or "", "code": error.code, "detail": error.detail}
+            errors = [{"field": _field(error.attr), "code": error.code, "detail": error.detail}
                       for error in flatten_errors(exc.detail)]
             # A request whose only fault is an unparseable card is "unknown_card" (api.md).
             only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
@@ -96,6 +97,15 @@ class ProblemFormatter(ExceptionFormatter):
         if isinstance(exc, exceptions.ValidationError):
             detail = "; ".join(f"{e['field'] or 'body'}: {e['detail']}" for e in extensions["errors"])
         return problem_body(code, exc.status_code, str(detail), **extensions)
+
+
+def _field(attr: str | None) -> str:
+    """The ``field`` of an error: DRF's ``non_field_errors`` (an object as a whole) names the
+    object itself, ``""`` for the body."""
+    parts = (attr or "").split(".")
+    if parts[-1] == api_settings.NON_FIELD_ERRORS_KEY:
+        parts.pop()
+    return ".".join(parts)
 
 
 def problem_body(code: str, status_code: int, detail: str, **extensions: Any) -> dict[str, Any]:

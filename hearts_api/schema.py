@@ -8,6 +8,8 @@ OpenAPI links that lead from a created match or token to the operations on it.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
@@ -80,7 +82,7 @@ LINKS: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook, after drf-spectacular's enum hook: one-value enums back inline,
     null as a 3.1 type, and each ``LINKS`` entry on its operation's 201 response."""
-    _inline_single_value_enums(result["components"]["schemas"])
+    _inline_single_value_enums(result)
     _nullable_as_31(result["components"]["schemas"])
     _add_links(result["paths"])
     return result
@@ -89,27 +91,41 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
 def _nullable_as_31(node: Any) -> None:
     # drf-spectacular's pagination schema says ``nullable: true`` (OpenAPI 3.0) even in a
     # 3.1 document, where null is a type: ``type: [string, 'null']``.
-    if isinstance(node, dict):
-        if node.pop("nullable", False) and isinstance(node.get("type"), str):
-            node["type"] = [node["type"], "null"]
-        for value in node.values():
-            _nullable_as_31(value)
-    elif isinstance(node, list):
-        for value in node:
-            _nullable_as_31(value)
+    for schema in _objects(node):
+        if schema.pop("nullable", False):
+            if not isinstance(schema.get("type"), str):
+                raise ValueError(f"no 3.1 form for nullable {schema}")
+            schema["type"] = [schema["type"], "null"]
 
 
-def _inline_single_value_enums(schemas: dict[str, Any]) -> None:
+def _inline_single_value_enums(result: dict[str, Any]) -> None:
     # drf-spectacular's enum hook makes a component of every enum; a one-value enum is a
     # union member's tag and reads best where it stands (``type: {enum: [card_played]}``).
+    schemas = result["components"]["schemas"]
     single = {f"#/components/schemas/{name}": schema for name, schema in schemas.items()
               if len(schema.get("enum", ())) == 1}
-    for schema in schemas.values():
-        for name, prop in schema.get("properties", {}).items():
-            if prop.get("$ref") in single:
-                schema["properties"][name] = dict(single[prop["$ref"]])
+
+    def inline(value: Any) -> Any:
+        is_ref = isinstance(value, dict) and set(value) == {"$ref"} and value["$ref"] in single
+        return dict(single[value["$ref"]]) if is_ref else value
+
+    for container in list(_objects(result)):
+        for key, value in container.items():
+            container[key] = [inline(v) for v in value] if isinstance(value, list) else inline(value)
+    text = json.dumps(result, default=str)  # lazy translations among the values
     for ref in single:
-        del schemas[ref.rsplit("/", 1)[1]]
+        if f'"{ref}"' not in text:
+            del schemas[ref.rsplit("/", 1)[1]]
+
+
+def _objects(node: Any) -> Iterator[dict[str, Any]]:
+    """Every JSON object in ``node``, outermost first."""
+    if isinstance(node, dict):
+        yield node
+        node = list(node.values())
+    if isinstance(node, list):
+        for value in node:
+            yield from _objects(value)
 
 
 def _add_links(paths: dict[str, Any]) -> None:

@@ -142,9 +142,10 @@ class PlayerCreatedSerializer(serializers.Serializer):
 
 class TokenCreateSerializer(StrictSerializer):
     # "+": a blank name is the schema's other oneOf member (DRF takes "" before any pattern).
-    name = StrictRegexField(r"^[^\x00]+$", max_length=100, required=False, default="",
-                            allow_blank=True, help_text="What the token is for, e.g. the app's "
-                                                        "name (no NUL character).")
+    name = StrictRegexField(r"^[^\x00]+$", max_length=100, required=False,
+                            allow_blank=True,
+                            help_text="What the token is for, e.g. the app's name (no NUL "
+                                      "character); left out, empty.")
 
 
 class ApiTokenSerializer(serializers.Serializer):
@@ -305,22 +306,6 @@ BotOptionsInputSerializer = extend_schema_serializer(component_name="BotOptions"
 BOT_LEVEL_CHOICES = list(LEVELS)
 
 
-class SeatSpecSerializer(StrictSerializer):
-    """One seat of a new match. The schema gives it as a union on ``kind``
-    (``PlayerSeatSpec``, ``OpenSeatSpec``, ``BotSeatSpec``: see ``SEAT_SPEC_SCHEMA``)."""
-
-    kind = serializers.ChoiceField(["player", "bot", "open"])
-    level = serializers.ChoiceField(BOT_LEVEL_CHOICES, required=False)
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs["kind"] != "bot":
-            if "level" in attrs:
-                raise serializers.ValidationError({"level": "only a bot seat has a level"},
-                                                  code="invalid")
-            return attrs
-        return {"level": "easy", **attrs}
-
-
 class PlayerSeatSpecSerializer(StrictSerializer):
     """You sit here (at most one seat of a match; two are 409 already_seated)."""
 
@@ -337,22 +322,40 @@ class BotSeatSpecSerializer(StrictSerializer):
     """A bot sits here."""
 
     kind = SingleValueField("bot")
-    level = serializers.ChoiceField(BOT_LEVEL_CHOICES, required=False,
-                                    help_text="default easy")
+    level = serializers.ChoiceField(BOT_LEVEL_CHOICES, default="easy")
 
 
-# The schema of one seat spec; SeatSpecSerializer validates (hearts_api.schema maps it).
-SEAT_SPEC_SCHEMA = PolymorphicProxySerializer(
-    component_name="SeatSpec", resource_type_field_name="kind",
-    serializers={"player": PlayerSeatSpecSerializer, "open": OpenSeatSpecSerializer,
-                 "bot": BotSeatSpecSerializer})
+# One seat of a new match, by its kind: these validate it, and the schema's SeatSpec union
+# is made of them (hearts_api.schema), so the two cannot drift apart.
+SEAT_SPECS: dict[str, type[StrictSerializer]] = {
+    "player": PlayerSeatSpecSerializer, "open": OpenSeatSpecSerializer,
+    "bot": BotSeatSpecSerializer}
+SEAT_SPEC_SCHEMA = PolymorphicProxySerializer(component_name="SeatSpec",
+                                              resource_type_field_name="kind",
+                                              serializers=SEAT_SPECS)
+
+
+class SeatSpecField(serializers.Field):
+    """A seat spec, validated by the serializer of its ``kind`` (``SEAT_SPECS``); out,
+    ``{"kind"}`` or ``{"kind": "bot", "level"}``."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        kind = data.get("kind") if isinstance(data, dict) else None
+        spec = SEAT_SPECS.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            raise serializers.ValidationError(
+                {"kind": [serializers.ErrorDetail(f"must be one of {', '.join(SEAT_SPECS)}",
+                                                  code="invalid_choice")]})
+        serializer = spec(data=data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
 
 
 class SeatSpecListField(serializers.ListField):
     """Exactly four seat specs: north, east, south, west."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(child=SeatSpecSerializer(), min_length=4, max_length=4, **kwargs)
+        super().__init__(child=SeatSpecField(), min_length=4, max_length=4, **kwargs)
 
 
 class MatchCreateSerializer(StrictSerializer):

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.paginator import Page
 from django.db import IntegrityError, connection, transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -91,7 +92,7 @@ class TokenListView(APIView):
                    summary="Create another token (one per app); it is shown once")
     def post(self, request: Request) -> Response:
         data = _valid(s.TokenCreateSerializer, request.data)
-        instance, token = ApiToken.objects.create(user=request.user, expiry=None, name=data["name"])
+        instance, token = ApiToken.objects.create(user=request.user, expiry=None, name=data.get("name", ""))
         body = {**s.ApiTokenSerializer(instance).data, "token": token}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -150,10 +151,12 @@ class MatchPagination(PageNumberPagination):
         number = int(request.query_params.get(self.page_query_param, 1))
         paginator = self.django_paginator_class(queryset, self.get_page_size(request))
         self.request = request
-        self.page = paginator.page(min(number, paginator.num_pages))
         if number > paginator.num_pages:
-            self.page.object_list = []
-        return list(self.page.object_list)
+            # Empty, "next" null and "previous" the last page.
+            self.page = Page([], paginator.num_pages + 1, paginator)
+            return []
+        self.page = paginator.page(number)
+        return list(self.page)
 
 
 class MatchListCreateView(generics.GenericAPIView):
@@ -234,8 +237,9 @@ class SeatViewView(APIView):
         return Response(view_data(match.id, match.version, view), headers=headers)
 
 
-# A quoted version ("42", weak W/"42" too), a bare one, or * (any version).
-IF_MATCH_PATTERN = r'^(\*|(W/)?"[0-9]{1,18}"|[0-9]{1,18})$'
+# A quoted version ("42"), a bare one, or * (any version). No weak tag: If-Match compares
+# strongly (RFC 9110), so W/"42" could never match.
+IF_MATCH_PATTERN = r'^(\*|"[0-9]{1,18}"|[0-9]{1,18})$'
 _IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, pattern=IF_MATCH_PATTERN,
                              description='"<version>": refuse with 412 stale_version if the '
                                          'match has moved on; * or none: any version')
@@ -333,7 +337,7 @@ def _if_match(request: Request) -> int | None:
         return None
     if not re.fullmatch(IF_MATCH_PATTERN, header):
         raise invalid_request("If-Match", "invalid", 'If-Match takes one version: "42"')
-    return int(header.removeprefix("W/").strip('"'))
+    return int(header.strip('"'))
 
 
 def _command_result(request: Request, result: services.CommandResult) -> dict[str, Any]:

@@ -52,6 +52,7 @@ from hearts_client.models import (
     SeatTakenEvent,
     SeatView,
     TrickTakenEvent,
+    UnknownEvent,
 )
 from hearts_client.models.bot_level_enum import BotLevelEnum, check_bot_level_enum
 from hearts_client.models.event_list import EventList
@@ -59,7 +60,7 @@ from hearts_client.types import UNSET, Response
 
 Event: TypeAlias = (MatchCreatedEvent | SeatTakenEvent | HandDealtEvent | CardsPassedEvent
          | CardsExchangedEvent | CardPlayedEvent | TrickTakenEvent | HandScoredEvent
-         | MatchEndedEvent)
+         | MatchEndedEvent | UnknownEvent)
 
 T = TypeVar("T")
 SEATS = ("north", "east", "south", "west")
@@ -176,6 +177,8 @@ def print_score_sheet(events: list[Event]) -> None:
             case (MatchCreatedEvent() | SeatTakenEvent() | CardsPassedEvent()
                   | CardsExchangedEvent() | CardPlayedEvent() | MatchEndedEvent()):
                 pass
+            case UnknownEvent():
+                pass  # a type newer than this SDK: nothing on the score sheet
     print(f"points this hand (running total); * shot the moon. {len(events)} events, "
           f"{tricks} tricks.")
 

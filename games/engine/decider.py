@@ -49,7 +49,7 @@ from .state import (
 )
 
 
-class IllegalMove(ValueError):
+class IllegalMove(Exception):
     """A refused command. ``code`` is the rule code of rules.md (or api.md for seats);
     ``legal_cards`` lists what the seat could have played or passed from, when that helps;
     ``details`` holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready."""

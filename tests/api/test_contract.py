@@ -56,10 +56,12 @@ def test_a_page_past_the_last_is_empty_with_no_next_page(client_a):
     for _ in range(3):
         create_match(client_a, seats=BOTS)
     last = client_a.get(f"{API}/matches", {"page": 2, "page_size": 2}).json()
-    past = client_a.get(f"{API}/matches", {"page": 3, "page_size": 2})
+    past = client_a.get(f"{API}/matches", {"page": 9, "page_size": 2})
     assert (len(last["results"]), last["next"]) == (1, None)
     assert past.status_code == 200
-    assert (past.json()["count"], past.json()["results"], past.json()["next"]) == (3, [], None)
+    body = past.json()
+    assert (body["count"], body["results"], body["next"]) == (3, [], None)
+    assert body["previous"].endswith("/api/v1/matches?page=2&page_size=2")  # the last page
 
 
 @pytest.mark.parametrize(("path", "query"), [
@@ -74,15 +76,15 @@ def test_integer_query_parameters_are_plain_digits_in_range(client_a, path, quer
 
 
 @pytest.mark.parametrize("header", ['"1"x', '"1", "2"', '"abc"', '"' + "9" * 19 + '"', "1.0",
-                                    '"²"'])
+                                    '"²"', 'W/"1"'])
 def test_if_match_other_than_one_version_is_invalid_request(make_table, header):
     table = make_table(D1)  # north holds 2C and leads
     response = table.play("north", "2C", HTTP_IF_MATCH=header)
     assert [error["field"] for error in assert_invalid(response, "If-Match")] == ["If-Match"]
 
 
-@pytest.mark.parametrize("form", ['"{v}"', 'W/"{v}"', "{v}", "*"])
-def test_if_match_takes_a_quoted_weak_or_bare_version_or_any(make_table, form):
+@pytest.mark.parametrize("form", ['"{v}"', "{v}", "*"])
+def test_if_match_takes_a_quoted_or_bare_version_or_any(make_table, form):
     table = make_table(D1)  # north holds 2C and leads
     version = table.view("north")["version"]
     response = table.play("north", "2C", HTTP_IF_MATCH=form.format(v=version))
@@ -120,3 +122,11 @@ def test_throttled_answer_says_when_to_retry_in_header_and_body(anon_client, mon
     body = assert_problem(second, 429, "throttled")
     assert 1 <= body["retry_after"] <= 60
     assert second["Retry-After"] == str(body["retry_after"])
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ([1, 2], ""), ({"seats": "four"}, "seats"), ({"seats": [[]] + [{"kind": "open"}] * 3}, "seats.0.kind"),
+    ({"seats": [{"kind": "bot"}] * 3 + [7]}, "seats.3.kind")])
+def test_an_error_about_a_whole_object_names_that_object(client_a, body, field):
+    errors = assert_invalid(client_a.post(f"{API}/matches", body, format="json"), field)
+    assert len(errors) == 1

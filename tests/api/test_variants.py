@@ -109,7 +109,7 @@ def test_rules_that_are_not_an_object_are_invalid_request_400(client_a, rules):
     matches_before = Match.objects.count()
     response = client_a.post(f"{API}/matches", {"seats": OPEN_TABLE, "rules": rules},
                              format="json")
-    problem = assert_invalid(response, "rules.non_field_errors")
+    problem = assert_invalid(response, "rules")
     assert [e["code"] for e in problem] == ["invalid"]
     assert Match.objects.count() == matches_before
 

@@ -249,15 +249,7 @@ export interface components {
              * @enum {string}
              */
             kind: "bot";
-            /**
-             * @description default easy
-             *
-             *     * `random` - random
-             *     * `easy` - easy
-             *     * `medium` - medium
-             *     * `hard` - hard
-             *     * `expert` - expert
-             */
+            /** @default easy */
             level?: components["schemas"]["BotLevelEnum"];
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
@@ -739,7 +731,7 @@ export interface components {
         TiePolicyEnum: "play_on" | "share";
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         TokenCreateRequest: {
-            /** @description What the token is for, e.g. the app's name (no NUL character). */
+            /** @description What the token is for, e.g. the app's name (no NUL character); left out, empty. */
             name?: string;
         };
         /** @description A trick was won. */

@@ -64,6 +64,7 @@ from .tie_policy_enum import TiePolicyEnum
 from .token_create_request import TokenCreateRequest
 from .trick_taken_event import TrickTakenEvent
 from .trick_taken_event_type import TrickTakenEventType
+from .unknown_event import UnknownEvent
 
 __all__ = (
     "ApiToken",
@@ -130,4 +131,5 @@ __all__ = (
     "TokenCreateRequest",
     "TrickTakenEvent",
     "TrickTakenEventType",
+    "UnknownEvent",
 )

@@ -22,11 +22,11 @@ class BotSeatSpecRequest:
             * `easy` - easy
             * `medium` - medium
             * `hard` - hard
-            * `expert` - expert
+            * `expert` - expert Default: 'easy'.
     """
 
     kind: BotSeatSpecRequestKind
-    level: BotLevelEnum | Unset = UNSET
+    level: BotLevelEnum | Unset = "easy"
 
     def to_dict(self) -> dict[str, Any]:
         kind: str = self.kind

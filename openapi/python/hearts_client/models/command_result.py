@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.seat_taken_event import SeatTakenEvent
     from ..models.seat_view import SeatView
     from ..models.trick_taken_event import TrickTakenEvent
+    from ..models.unknown_event import UnknownEvent
 
 
 T = TypeVar("T", bound="CommandResult")
@@ -28,8 +29,8 @@ class CommandResult:
     Attributes:
         version (int): the match version after your command
         events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
-            MatchCreatedEvent | MatchEndedEvent | SeatTakenEvent | TrickTakenEvent]): the events your command caused,
-            redacted for you
+            MatchCreatedEvent | MatchEndedEvent | SeatTakenEvent | TrickTakenEvent | UnknownEvent]): the events your command
+            caused, redacted for you
         view (SeatView): What the caller's seat may see (a spectator's view when the caller has no seat).
     """
 
@@ -44,6 +45,7 @@ class CommandResult:
         | MatchEndedEvent
         | SeatTakenEvent
         | TrickTakenEvent
+        | UnknownEvent
     ]
     view: SeatView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -55,6 +57,7 @@ class CommandResult:
         from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
         from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
+        from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
 
@@ -78,6 +81,8 @@ class CommandResult:
             elif isinstance(events_item_data, TrickTakenEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HandScoredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, MatchEndedEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -110,6 +115,7 @@ class CommandResult:
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.seat_view import SeatView  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
+        from ..models.unknown_event import UnknownEvent  # noqa: PLC0415
 
         d = dict(src_dict)
         version = d.pop("version")
@@ -130,6 +136,7 @@ class CommandResult:
                 | MatchEndedEvent
                 | SeatTakenEvent
                 | TrickTakenEvent
+                | UnknownEvent
             ):
                 try:
                     if not isinstance(data, dict):
@@ -195,11 +202,19 @@ class CommandResult:
                     return componentsschemas_event_type_7
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_8 = MatchEndedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_8 = MatchEndedEvent.from_dict(data)
+                componentsschemas_event_type_9 = UnknownEvent.from_dict(data)
 
-                return componentsschemas_event_type_8
+                return componentsschemas_event_type_9
 
             events_item = _parse_events_item(events_item_data)
 

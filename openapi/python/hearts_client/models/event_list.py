@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.match_ended_event import MatchEndedEvent
     from ..models.seat_taken_event import SeatTakenEvent
     from ..models.trick_taken_event import TrickTakenEvent
+    from ..models.unknown_event import UnknownEvent
 
 
 T = TypeVar("T", bound="EventList")
@@ -26,7 +27,7 @@ class EventList:
     """
     Attributes:
         events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
-            MatchCreatedEvent | MatchEndedEvent | SeatTakenEvent | TrickTakenEvent]):
+            MatchCreatedEvent | MatchEndedEvent | SeatTakenEvent | TrickTakenEvent | UnknownEvent]):
         version (int): the match's current version
     """
 
@@ -40,6 +41,7 @@ class EventList:
         | MatchEndedEvent
         | SeatTakenEvent
         | TrickTakenEvent
+        | UnknownEvent
     ]
     version: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -51,6 +53,7 @@ class EventList:
         from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
         from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
+        from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
 
@@ -72,6 +75,8 @@ class EventList:
             elif isinstance(events_item_data, TrickTakenEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HandScoredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, MatchEndedEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -102,6 +107,7 @@ class EventList:
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
+        from ..models.unknown_event import UnknownEvent  # noqa: PLC0415
 
         d = dict(src_dict)
         events = []
@@ -120,6 +126,7 @@ class EventList:
                 | MatchEndedEvent
                 | SeatTakenEvent
                 | TrickTakenEvent
+                | UnknownEvent
             ):
                 try:
                     if not isinstance(data, dict):
@@ -185,11 +192,19 @@ class EventList:
                     return componentsschemas_event_type_7
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_8 = MatchEndedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_8 = MatchEndedEvent.from_dict(data)
+                componentsschemas_event_type_9 = UnknownEvent.from_dict(data)
 
-                return componentsschemas_event_type_8
+                return componentsschemas_event_type_9
 
             events_item = _parse_events_item(events_item_data)
 

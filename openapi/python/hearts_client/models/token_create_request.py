@@ -15,7 +15,7 @@ class TokenCreateRequest:
     """A request body; a field it does not name is refused (400 unknown_field).
 
     Attributes:
-        name (str | Unset): What the token is for, e.g. the app's name (no NUL character).
+        name (str | Unset): What the token is for, e.g. the app's name (no NUL character); left out, empty.
     """
 
     name: str | Unset = UNSET

@@ -1,0 +1,29 @@
+"""The generated Python SDK reads the server's JSON as the schema describes it, and goes on
+reading when the server is newer than the SDK."""
+
+from __future__ import annotations
+
+from hearts_client.models import CardPlayedEvent, EventList, MatchEndedEvent, UnknownEvent
+
+AT = "2026-12-01T10:00:00Z"
+
+
+def test_each_event_is_parsed_as_the_class_of_its_type() -> None:
+    page = EventList.from_dict({"version": 2, "events": [
+        {"seq": 1, "type": "card_played", "seat": "north", "at": AT, "card": "2C"},
+        {"seq": 2, "type": "match_ended", "seat": None, "at": AT, "result": {
+            "standings": [{"seat": "north", "score": 0, "place": 1}], "winners": ["north"],
+            "shared": False, "hands_played": 1, "moons": []}}]})
+    played, ended = page.events
+    assert isinstance(played, CardPlayedEvent) and played.card == "2C"
+    assert isinstance(ended, MatchEndedEvent) and ended.result.winners == ["north"]
+
+
+def test_an_event_of_a_type_newer_than_the_sdk_arrives_as_unknown_event() -> None:
+    page = EventList.from_dict({"version": 2, "events": [
+        {"seq": 1, "type": "card_played", "seat": "east", "at": AT, "card": "QS"},
+        {"seq": 2, "type": "seat_left", "seat": "east", "at": AT, "bot_level": "hard"}]})
+    played, newer = page.events
+    assert isinstance(played, CardPlayedEvent)
+    assert isinstance(newer, UnknownEvent)
+    assert (newer.type_, newer.seat, newer["bot_level"]) == ("seat_left", "east", "hard")
