@@ -125,7 +125,7 @@ def cards_pass(
     *, match_id: uuid.UUID, player: AbstractBaseUser, cards: Sequence[Card],
     expected_version: int | None = None,
 ) -> CommandResult:
-    """Pass ``cards`` from the player's seat (rules.md, "Pass")."""
+    """Pass ``cards`` from the player's seat (docs/rules.md, "Pass")."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version)
         return _run(match, match_state(match), [PassCards(seat, tuple(cards))])
@@ -135,7 +135,7 @@ def card_play(
     *, match_id: uuid.UUID, player: AbstractBaseUser, card: Card,
     expected_version: int | None = None,
 ) -> CommandResult:
-    """Play ``card`` from the player's seat (rules.md, "Following" to "Winning a trick")."""
+    """Play ``card`` from the player's seat (docs/rules.md, "Following" to "Winning a trick")."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version)
         return _run(match, match_state(match), [PlayCard(seat, card)])

@@ -1,5 +1,5 @@
 """The request body parser: DRF's JSON parser, refusing two bodies it would let through to
-a 500 (api.md: no request, however malformed, gets a 500)."""
+a 500 (docs/api.md, "Errors": no request, however malformed, gets a 500)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The problem types of the API: one definition per error ``code`` (api.md, "Errors").
+"""The problem types of the API: one definition per error ``code`` (docs/api.md, "Errors").
 
 ``PROBLEM_TYPES`` maps each code to its ``ProblemType``: HTTP status, title, what it
 means, its extension members and headers, and what a client should do. It is the only
@@ -79,7 +79,8 @@ WWW_AUTHENTICATE_HEADER = Header("WWW-Authenticate", "Bearer: the scheme the API
 
 _PLAY_AGAIN = "Play one of legal_cards. A refused play changes nothing; it is still your turn."
 
-# By status (the order of the /problems index); the rule codes in rules.md's order.
+# By status (the order of the /problems index); within 422 the play rules in the order of
+# docs/rules.md, "A hand" (steps 3 to 6), then the card and pass codes ("Refusals").
 _DEFINITIONS = (
     ProblemType(
         "invalid_request", 400, "The request is not valid",

@@ -43,7 +43,8 @@ _DRF_CODES = {
 
 
 class GameProblem(exceptions.APIException):
-    """A refused request with a code from api.md; ``extensions`` become extra members."""
+    """A refused request with a code from docs/api.md, "Errors"; ``extensions`` become extra
+    members."""
 
     status_code = 422
     default_code = "invalid_request"
@@ -82,7 +83,8 @@ class ProblemFormatter(ExceptionFormatter):
         elif isinstance(exc, exceptions.ValidationError):
             errors = [{"field": _field(error.attr), "code": error.code, "detail": error.detail}
                       for error in flatten_errors(exc.detail)]
-            # A request whose only fault is an unparseable card is "unknown_card" (api.md).
+            # A request whose only fault is an unparseable card is "unknown_card"
+            # (docs/api.md, "Errors").
             only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
             code, extensions = ("unknown_card" if only_cards else "invalid_request"), {"errors": errors}
         elif isinstance(exc, exceptions.Throttled):

@@ -1,4 +1,4 @@
-"""Request and response shapes of api.md. Class names (less "Serializer") become the
+"""Request and response shapes of docs/api.md. Class names (less "Serializer") become the
 OpenAPI components and so the SDKs' type names: name them for SDK users."""
 
 from __future__ import annotations

@@ -115,7 +115,7 @@ class TokenDetailView(APIView):
 
 
 def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
-    """The match summary of api.md from its row and engine state."""
+    """The match summary (docs/api.md, "Matches") from its row and engine state."""
     view = seat_view(state, None).to_json()
     return {
         "id": match.id,

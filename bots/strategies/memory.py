@@ -1,7 +1,7 @@
 """Card counting for the medium and hard bots, derived from one seat's view alone.
 
 A bot remembers nothing between decisions: everything here is recomputed from
-the ``SeatView`` of its seat, which lists every trick of the hand (rules.md,
+the ``SeatView`` of its seat, which lists every trick of the hand (docs/rules.md,
 "Public during a hand": every card played and who took each trick), its own
 holding, and its own pass. From that a bot knows:
 
@@ -41,7 +41,7 @@ MOON_RUN_TRICKS = 6
 
 
 def is_penalty_card(card: Card) -> bool:
-    """A card that scores on its own: a heart (1 point) or QS (13) (rules.md, "Scoring")."""
+    """A card that scores on its own: a heart (1 point) or QS (13) (docs/rules.md, "Scoring")."""
     return card.is_heart or card.is_queen_of_spades
 
 
@@ -101,7 +101,7 @@ class Memory:
         """Count the cards of ``view`` (its seat must not be None).
 
         A seat is void in a suit once it has played another suit to a trick
-        led in it (rules.md, "Following": a seat holding the suit led must
+        led in it (docs/rules.md, "Following": a seat holding the suit led must
         follow). Raises ``ValueError`` for a spectator's view.
         """
         if view.seat is None:
@@ -198,7 +198,7 @@ class TrickSoFar:
     penalty points already in the trick; ``later`` the seats that play after
     this one (``played_by`` those before it, the leader first); ``is_first_trick``
     whether it is trick 1, and ``may_take_points`` whether penalty cards may be
-    played to it at all (rules.md rule 5: not on the first trick, unless the
+    played to it at all (docs/rules.md, rule 5: not on the first trick, unless the
     ``first_trick_points`` variant allows it; a seat holding nothing but hearts
     and QS is rare enough to ignore).
     """
@@ -242,7 +242,7 @@ class TrickSoFar:
 
 
 def can_win(trick: TrickSoFar, card: Card) -> bool:
-    """Whether ``card`` would be winning the trick once played (rules.md rule 7: the
+    """Whether ``card`` would be winning the trick once played (docs/rules.md, rule 7: the
     highest card of the suit led wins; a card of another suit never does)."""
     if trick.winning_card is None:
         return True

@@ -1,6 +1,6 @@
 """Cards, suits, ranks and seats, with the parsing and formatting of card codes.
 
-rules.md, "Cards and seats": one 52-card pack; canonical codes are rank + suit
+docs/rules.md, "Cards and seats": one 52-card pack; canonical codes are rank + suit
 (``2C``, ``TH``, ``QS``); input also accepts ``10H`` and suit symbols, in any
 case; lists are sorted by suit C, D, S, H and then by rank.
 
@@ -45,7 +45,7 @@ class Rank(IntEnum):
 
 
 class Seat(IntEnum):
-    """A seat at the table, numbered in clockwise play order (rules.md)."""
+    """A seat at the table, numbered in clockwise play order (docs/rules.md, "Cards and seats")."""
 
     NORTH = 0
     EAST = 1
@@ -72,7 +72,7 @@ class Seat(IntEnum):
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
 
-# Sort position of each suit in every list the service returns (rules.md).
+# Sort position of each suit in every list the service returns (docs/rules.md, "Cards and seats").
 SUIT_ORDER: dict[Suit, int] = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 _RANK_CODES = "23456789TJQKA"
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♠": "S", "♥": "H", "♧": "C", "♢": "D", "♤": "S", "♡": "H"}
@@ -90,7 +90,7 @@ class Card:
     """One playing card. The 52 instances are interned: compare them with ``==`` or ``is``.
 
     ``index`` (0..51) is the card's position in the canonical sort order, so
-    sorting by it sorts a list as rules.md asks.
+    sorting by it sorts a list as docs/rules.md ("Cards and seats") asks.
     """
 
     __slots__ = ("rank", "suit", "index", "_code")

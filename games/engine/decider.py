@@ -50,7 +50,8 @@ from .state import (
 
 
 class IllegalMove(Exception):
-    """A refused command. ``code`` is the rule code of rules.md (or api.md for seats);
+    """A refused command. ``code`` is a code of docs/rules.md, "Refusals" (or of
+    docs/api.md, "Errors", for the service's own: ``not_found``, ``not_seated``, ...);
     ``legal_cards`` lists what the seat could have played or passed from, when that helps;
     ``details`` holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready."""
 
@@ -92,7 +93,7 @@ class DealHand:
 
 @dataclass(frozen=True, slots=True)
 class PassCards:
-    """``seat`` passes ``cards`` (rules.md, "A hand", step 2)."""
+    """``seat`` passes ``cards`` (docs/rules.md, "A hand", step 2)."""
 
     seat: Seat
     cards: tuple[Card, ...]
@@ -144,7 +145,7 @@ def decide(state: MatchState | None, command: Command) -> list[Event]:
     waits for ``DealHand``. ``state`` is None only for ``CreateMatch``.
 
     Raises ``IllegalMove`` with the first rule broken, in the order of
-    rules.md's refusal list read within the command's phase: a finished match
+    docs/rules.md, "Refusals", read within the command's phase: a finished match
     is ``match_finished`` and a command of the other phase ``wrong_phase``
     before anything else, and a second pass is ``already_passed`` whatever
     cards it names (a pass is final, so the cards do not matter).

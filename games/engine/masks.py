@@ -64,7 +64,7 @@ def legal_mask(
     holding: int, led_suit_mask: int, *, is_first_trick: bool, hearts_broken: bool,
     first_trick_points: bool,
 ) -> int:
-    """The cards of ``holding`` that may be played now (rules.md, "A hand", steps 3 to 6).
+    """The cards of ``holding`` that may be played now (docs/rules.md, "A hand", steps 3 to 6).
 
     ``led_suit_mask`` is the led suit's mask (``SUIT_MASKS[suit]``), or 0 when the
     seat leads. The first lead is 2C; a seat follows suit when it can; on the
@@ -87,5 +87,5 @@ def legal_mask(
 
 
 def penalty_points_of(mask: int) -> int:
-    """Penalty points in ``mask``: 1 per heart, 13 for QS (rules.md, "Scoring")."""
+    """Penalty points in ``mask``: 1 per heart, 13 for QS (docs/rules.md, "Scoring")."""
     return (mask & HEARTS).bit_count() + (13 if mask & QUEEN_OF_SPADES_BIT else 0)

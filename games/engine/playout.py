@@ -93,7 +93,7 @@ class PlayoutHand:
 
     def play(self, bit: int) -> None:
         """The seat on turn plays the card ``bit``; a fourth card completes the trick and
-        passes the lead to its winner (rules.md rule 7)."""
+        passes the lead to its winner (docs/rules.md, rule 7)."""
         seat = self.to_play
         self.holdings[seat] ^= bit
         if bit & HEARTS or (bit == QUEEN_OF_SPADES_BIT and self.queen_breaks_hearts):
@@ -125,7 +125,7 @@ class PlayoutHand:
             self.play(choose(self, self.legal()))
 
     def points_taken(self) -> list[int]:
-        """Penalty points taken so far by seat, before any moon (rules.md, "Scoring")."""
+        """Penalty points taken so far by seat, before any moon (docs/rules.md, "Scoring")."""
         return [penalty_points_of(taken) for taken in self.taken]
 
     def moon_shooter(self) -> int | None:
@@ -137,7 +137,8 @@ class PlayoutHand:
 
 
 def exchange(holdings: Sequence[int], passes: Sequence[int], direction: PassDirection) -> list[int]:
-    """The holdings after every seat gives ``passes[seat]`` in ``direction`` (rules.md step 2)."""
+    """The holdings after every seat gives ``passes[seat]`` in ``direction`` (docs/rules.md,
+    "Pass")."""
     after = [holding & ~given for holding, given in zip(holdings, passes, strict=True)]
     for seat in Seat:
         after[pass_target(seat, direction)] |= passes[seat]

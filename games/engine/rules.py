@@ -1,4 +1,4 @@
-"""The rules of rules.md as pure functions: variants, passing, legal plays, tricks, scoring."""
+"""The rules of docs/rules.md as pure functions: variants, passing, legal plays, tricks, scoring."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .masks import SUIT_MASKS, legal_mask, mask_of
 
 
 class PassDirection(Enum):
-    """Where a hand's passed cards go (rules.md, "A hand", step 2)."""
+    """Where a hand's passed cards go (docs/rules.md, "A hand", step 2)."""
 
     LEFT = "left"
     RIGHT = "right"
@@ -50,7 +50,7 @@ class RuleSetError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """The variants of one match (rules.md, "Variants"); the defaults are the standard game."""
+    """The variants of one match (docs/rules.md, "Variants"); the defaults are the standard game."""
 
     target_score: int = 100
     pass_rotation: tuple[PassDirection, ...] = (
@@ -163,7 +163,7 @@ def legal_plays(
 ) -> list[Card]:
     """The cards of ``holding`` that may be played now, in the holding's order.
 
-    ``led_suit`` is None when the seat leads. Implements rules.md, "A hand",
+    ``led_suit`` is None when the seat leads. Implements docs/rules.md, "A hand",
     steps 3 to 6: the first lead is 2C; follow suit when able; no hearts and
     no QS on the first trick unless the holding is nothing else (variant
     ``first_trick_points`` lifts that); hearts are led only once broken or
@@ -177,7 +177,7 @@ def legal_plays(
 
 
 def trick_winner(leader: Seat, cards: Sequence[Card]) -> Seat:
-    """The seat whose card wins a complete trick led by ``leader`` (rules.md rule 7).
+    """The seat whose card wins a complete trick led by ``leader`` (docs/rules.md, rule 7).
 
     ``cards`` are the four cards in play order, the leader's first.
     """
@@ -212,7 +212,7 @@ def score_hand(
     hand_number: int,
     end_started_after: int | None,
 ) -> HandScore:
-    """Score hand ``hand_number`` (rules.md, "Scoring", and the moon, sun and JD variants).
+    """Score hand ``hand_number`` (docs/rules.md, "Scoring", and the moon, sun and JD variants).
 
     ``taken[s]`` are the cards seat ``s`` took, ``tricks_won[s]`` its tricks,
     ``totals`` the match totals before this hand. A moon is found by the cards
@@ -248,8 +248,8 @@ def score_hand(
 def match_ends(
     totals: Sequence[int], rules: RuleSet, *, hand_number: int, end_started_after: int | None
 ) -> bool:
-    """Whether the match ends with ``totals`` after hand ``hand_number`` (rules.md, "End of
-    the match"). ``end_started_after`` is the hand after which some total first reached the
+    """Whether the match ends with ``totals`` after hand ``hand_number`` (docs/rules.md, "End
+    of the match"). ``end_started_after`` is the hand after which some total first reached the
     target, if that happened before this hand: extra tiebreak hands count from it.
     """
     started = end_started_after

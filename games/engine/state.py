@@ -103,7 +103,7 @@ class HandState:
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """The end of a match (rules.md, "End of the match").
+    """The end of a match (docs/rules.md, "End of the match").
 
     ``standings`` are ``(seat, total, place)`` lowest first; ``moons`` are
     ``(hand_number, seat)`` for each moon (or sun) shot.
@@ -148,7 +148,7 @@ class MatchState:
 
 
 def holder_of_two_of_clubs(holdings: Deal) -> Seat:
-    """The seat that must lead the first trick (rules.md, "First lead")."""
+    """The seat that must lead the first trick (docs/rules.md, "First lead")."""
     return next(seat for seat in Seat if TWO_OF_CLUBS in holdings[seat])
 
 

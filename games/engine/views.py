@@ -1,8 +1,9 @@
 """What one seat may see: ``seat_view`` of the state and ``redact`` of each event.
 
-rules.md: every card played, who took each trick and each seat's points are
-public; each seat's holding and its pass are private. These two functions are
-the only projections of the engine for anyone outside it (API and bots alike).
+docs/rules.md, "Public during a hand": every card played, who took each trick
+and each seat's points are public; each seat's holding and its pass are private.
+These two functions are the only projections of the engine for anyone outside it
+(API and bots alike).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class SeatView:
         return self.seat is not None and self.seat in self.to_act
 
     def to_json(self) -> dict[str, Any]:
-        """The view in the API's JSON shape (api.md, "The seat view")."""
+        """The view in the API's JSON shape (docs/api.md, "The seat view")."""
         # "pass" is the caller's own pass: null on a hold hand and for a spectator.
         has_pass = self.seat is not None and self.pass_direction not in (None, PassDirection.HOLD)
         return {

@@ -1,4 +1,4 @@
-"""Players and bearer tokens (api.md, "Auth"): registration, several tokens per player,
+"""Players and bearer tokens (docs/api.md, "Auth"): registration, several tokens per player,
 revocation, and tokens stored only as digests."""
 
 from __future__ import annotations

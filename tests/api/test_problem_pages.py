@@ -1,4 +1,4 @@
-"""The problem type pages (api.md, "Errors"): ``GET /problems/<code>`` answers a page for
+"""The problem type pages (docs/api.md, "Errors"): ``GET /problems/<code>`` answers a page for
 every code, in HTML for browsers and JSON otherwise, made from the same registry the
 exception handler uses; and every code the codebase can raise has a definition there."""
 

@@ -1,4 +1,4 @@
-"""One API test per refusal code of api.md, "Errors": the status, the problem+json body
+"""One API test per refusal code of docs/api.md, "Errors": the status, the problem+json body
 (``legal_cards`` exactly on the rule refusals), and a refusal changes nothing."""
 
 from __future__ import annotations
@@ -349,9 +349,9 @@ def test_command_over_the_rate_limit_is_throttled_429_with_retry_after(make_tabl
 
 # --- several rules broken at once: the first in order is named ------------------------------
 # Engine (decider.decide): match_finished, wrong_phase, not_your_turn, card_not_in_hand, then
-# the rule codes in rules.md's order; a second pass is already_passed before any card check.
-# API: the serializer's unknown_card before any of them; not_seated, then stale_version, before
-# the engine's codes. Only the rule codes (422) carry legal_cards.
+# the rule codes in the order of docs/rules.md, "Refusals"; a second pass is already_passed
+# before any card check. API: the serializer's unknown_card before any of them; not_seated,
+# then stale_version, before the engine's codes. Only the rule codes (422) carry legal_cards.
 
 D1_AFTER_THREE = ("N 2C, E 8D, S 10S",)  # west to play, holding JC QC KC AC
 

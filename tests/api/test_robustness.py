@@ -1,4 +1,4 @@
-"""No request, however malformed, gets a 500 (api.md, "Errors"): random JSON bodies and
+"""No request, however malformed, gets a 500 (docs/api.md, "Errors"): random JSON bodies and
 query strings, bodies that are not JSON, wrong media types, URLs and methods."""
 
 from __future__ import annotations

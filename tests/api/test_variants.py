@@ -1,6 +1,7 @@
-"""The RuleSet over HTTP (api.md, "Matches"; rules.md, "Variants"): ``rules`` in the create
-request is validated field by field, a valid RuleSet is recorded in ``match_created`` and
-shown in the summary and the seat view, and variants are enforced through the API.
+"""The RuleSet over HTTP (docs/api.md, "Matches"; docs/rules.md, "Variants"): ``rules`` in
+the create request is validated field by field, a valid RuleSet is recorded in
+``match_created`` and shown in the summary and the seat view, and variants are enforced
+through the API.
 
 test_refusals.py covers the first bad-rules cases (an unknown field, target_score 0, an
 unknown direction, pass_count 5, a boolean as text, jack_of_diamonds -5); the cases here

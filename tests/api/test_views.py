@@ -1,5 +1,5 @@
 """The seat view and the event log over HTTP: ETag/304, what a spectator and a seated
-player may see (api.md, "The seat view" and "Events"), and ``?after=`` paging."""
+player may see (docs/api.md, "The seat view" and "Events"), and ``?after=`` paging."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import httpx
 
 SEATS = ("north", "east", "south", "west")
 RANKS = "23456789TJQKA"
-PASS_OFFSET = {"left": 1, "across": 2, "right": 3}  # rules.md: left = s+1, right = s+3
+PASS_OFFSET = {"left": 1, "across": 2, "right": 3}  # docs/rules.md, "Pass": left = s+1, right = s+3
 SECRET_KEYS = {"holdings", "seed", "passes", "deals"}  # never in any API response
 
 _names = itertools.count(1)

@@ -1,4 +1,4 @@
-"""Card codes and sort order (rules.md, "Cards and seats")."""
+"""Card codes and sort order (docs/rules.md, "Cards and seats")."""
 
 import pytest
 

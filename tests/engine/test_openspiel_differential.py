@@ -53,9 +53,9 @@ How the two engines differ by design, and how this test maps one onto the other:
 - Leading hearts. OpenSpiel's ``must_break_hearts=false`` (hearts may be led at any
   time) and ``can_lead_hearts_instead_of_qs=true`` (a leader holding only QS and
   hearts may lead a heart) have no counterpart here: we always need hearts broken,
-  and such a leader must lead QS (rules.md). The test sets ``must_break_hearts``
-  true and ``can_lead_hearts_instead_of_qs`` false. Both let a hearts-only leader
-  lead a heart.
+  and such a leader must lead QS (docs/rules.md, "Leading hearts"). The test sets
+  ``must_break_hearts`` true and ``can_lead_hearts_instead_of_qs`` false. Both let a
+  hearts-only leader lead a heart.
 - Hearts broken. Both break hearts on any heart played (a lead from a hearts-only
   holding and a heart on the first trick included). QS breaks them too with
   OpenSpiel's ``qs_breaks_hearts``, default TRUE, and with our

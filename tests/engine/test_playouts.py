@@ -68,7 +68,7 @@ TWO_OF_CLUBS, QUEEN_OF_SPADES = parse_card("2C"), parse_card("QS")
 
 def expected_legal(holding: tuple[Card, ...], trick: tuple[Card, ...], trick_number: int,
                    hearts_broken: bool) -> set[Card]:
-    """rules.md steps 3 to 6, written out again independently of the engine."""
+    """docs/rules.md, "A hand", steps 3 to 6, written out again independently of the engine."""
     def is_point(card: Card) -> bool:
         return card.suit is Suit.HEARTS or card == QUEEN_OF_SPADES
 

@@ -91,7 +91,7 @@ PASS_PICKS = {count: st.lists(INDEXES[13], min_size=count, max_size=count, uniqu
 def rule_sets(
     pass_rotation: st.SearchStrategy[tuple[PassDirection, ...]] | None = None,
 ) -> st.SearchStrategy[RuleSet]:
-    """Every variant of rules.md drawn at random, with a target of 1 to 60 points."""
+    """Every variant of docs/rules.md drawn at random, with a target of 1 to 60 points."""
     rotations = st.lists(st.sampled_from(PassDirection), min_size=1, max_size=4).map(tuple)
     return st.builds(
         RuleSet,
@@ -268,7 +268,7 @@ def is_point_card(card: Card) -> bool:
 
 def match_would_end(totals: Sequence[int], rules: RuleSet, hand_number: int,
                     end_started_after: int | None) -> bool:
-    """rules.md, "End of the match", after hand ``hand_number`` left ``totals``: the end
+    """docs/rules.md, "End of the match", after hand ``hand_number`` left ``totals``: the end
     begins with the first hand that brings a total to the target; from then on a seat
     alone at the lowest total wins, ``share`` ends a tie at once, and ``play_on`` ends it
     as a shared result when the last allowed extra hand is done."""
@@ -484,7 +484,8 @@ def test_hearts_are_unbroken_at_every_deal_and_at_the_first_lead(match):
 
 def expected_follow(holding: Sequence[Card], led: Suit, trick_number: int,
                     rules: RuleSet) -> set[Card]:
-    """rules.md steps 4 and 5: follow suit; void, anything but points on trick 1 only."""
+    """docs/rules.md, "A hand", steps 4 and 5: follow suit; void, anything but points on
+    trick 1 only."""
     same = {card for card in holding if card.suit is led}
     if same:
         return same

@@ -1,4 +1,4 @@
-"""The rules as pure functions, and every "Worked check" at the end of rules.md."""
+"""The rules as pure functions, and each of the "Worked checks" at the end of docs/rules.md."""
 
 import pytest
 

@@ -1,10 +1,10 @@
-"""Every RuleSet variant of rules.md ("Variants") with known-right values, driven through
+"""Every RuleSet variant of docs/rules.md ("Variants") with known-right values, driven through
 ``decide``/``evolve`` on explicit deals; and the end of the match under each variant.
 
 test_rules.py already pins the score_hand arithmetic of each moon mode, the worked checks
 (the moon by the seat on 80, the 40s tie, five extra hands, share) and the sun on D4-a;
 the tests here complement them with whole hands and whole matches. Expected values are
-worked out by hand from rules.md; the arithmetic is in the comments.
+worked out by hand from docs/rules.md; the arithmetic is in the comments.
 """
 
 from __future__ import annotations
@@ -384,7 +384,7 @@ def test_jack_of_diamonds_adds_its_value_to_its_takers_hand_score(jack, points):
 # --- the end of the match: moons ------------------------------------------------------------
 
 SHOOTER_LOSES = (50, 80, 60, 95)  # W on 95 shoots; N on 50
-SHOOTER_WINS = (90, 85, 70, 80)  # rules.md's worked check: W on 80 shoots
+SHOOTER_WINS = (90, 85, 70, 80)  # docs/rules.md, "Worked checks": W on 80 shoots
 
 
 @pytest.mark.parametrize(("mode", "before", "after", "winner"), [
