@@ -40,11 +40,14 @@ demo: install
 	$(BIN)/python examples/demo.py
 
 # In-process tests run Celery eagerly; the end-to-end tests give CELERY_BROKER_URL (or
-# TEST_BROKER_URL) to the worker and server they start.
+# TEST_BROKER_URL) to the worker and server they start. The suite runs in TEST_WORKERS
+# processes (pytest-xdist; each has its own test database, e2e stack and Redis database
+# below the broker URL's); TEST_WORKERS=0 runs it in this one.
+TEST_WORKERS ?= 2
 test: install node
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
 	E2E_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} CELERY_BROKER_URL= \
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 migrate: install
 	$(BIN)/python manage.py migrate

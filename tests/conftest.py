@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -47,3 +48,14 @@ def client_a(make_client: Callable[..., APIClient]) -> APIClient:
 @pytest.fixture
 def anon_client() -> APIClient:
     return APIClient(SERVER_NAME="localhost")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The e2e match durations their reports carry (here, not in tests/e2e/conftest.py:
+    under pytest-xdist the controlling process loads only this conftest)."""
+    durations = [value for reports in terminalreporter.stats.values() for report in reports
+                 for name, value in getattr(report, "user_properties", ())
+                 if name == "e2e_duration"]
+    if durations:
+        terminalreporter.write_line("e2e match durations: " + ", ".join(
+            f"{label} {seconds:.1f}s ({hands} hands)" for label, seconds, hands in durations))

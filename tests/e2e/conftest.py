@@ -60,15 +60,13 @@ def sqlite_stack(tmp_path: Path) -> Iterator[Stack]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
-    """A failing e2e test's report carries the logs of the processes still running."""
+    """A failing e2e test's report carries the logs of the processes still running; a
+    report carries the match durations its test recorded (to the summary, across xdist)."""
     report = yield
     if report.failed:
         for process in stack.RUNNING:
             report.sections.append((f"log of {process.name}", process.log_tail()))
+    if report.when == "call":
+        report.user_properties.extend(("e2e_duration", entry) for entry in DURATIONS)
+        DURATIONS.clear()
     return report
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if DURATIONS:
-        terminalreporter.write_line("e2e match durations: " + ", ".join(
-            f"{label} {seconds:.1f}s ({hands} hands)" for label, seconds, hands in DURATIONS))

@@ -54,9 +54,15 @@ def postgres_server_url() -> str:
 
 
 def broker_url() -> str:
-    """The broker the e2e server and worker share (``make test`` exports E2E_BROKER_URL)."""
-    return (os.environ.get("E2E_BROKER_URL") or os.environ.get("CELERY_BROKER_URL")
-            or DEFAULT_BROKER_URL)
+    """The broker the e2e server and worker share (``make test`` exports E2E_BROKER_URL).
+    Under pytest-xdist each test process has a stack of its own, so worker gwN takes the
+    Redis database N below the URL's (15, 14, …): no Celery worker takes another's task."""
+    url = (os.environ.get("E2E_BROKER_URL") or os.environ.get("CELERY_BROKER_URL")
+           or DEFAULT_BROKER_URL)
+    index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    parts = urlsplit(url)
+    database = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{database - index}")) if index else url
 
 
 def with_database(url: str, name: str) -> str:
