@@ -126,6 +126,9 @@ SPECTACULAR_SETTINGS = {
     # 3.1: nullable references come out as unions with null, which both SDK generators read.
     "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Operations are tagged by the path's first part after it (matches, players, tokens):
+    # the SDKs group their calls by tag.
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -37,22 +37,30 @@ class SingleValueFieldSchema(OpenApiSerializerFieldExtension):
         return {"type": "string", "enum": list(self.target.choices)}
 
 
-class StrictRegexFieldSchema(OpenApiSerializerFieldExtension):
+class _AddedKeysSchema(OpenApiSerializerFieldExtension):
+    """drf-spectacular's schema of the field, with ``added()`` keys."""
+
+    def added(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer_field(self.target, direction,
+                                                                    bypass_extensions=True)
+        return {**schema, **self.added()}
+
+
+class StrictRegexFieldSchema(_AddedKeysSchema):
     target_class = s.StrictRegexField
 
-    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
-        schema: dict[str, Any] = auto_schema._map_serializer_field(self.target, direction,
-                                                                    bypass_extensions=True)
-        return {**schema, "pattern": self.target.pattern}
+    def added(self) -> dict[str, Any]:
+        return {"pattern": self.target.pattern}
 
 
-class UniqueListFieldSchema(OpenApiSerializerFieldExtension):
+class UniqueListFieldSchema(_AddedKeysSchema):
     target_class = s.UniqueListField
 
-    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
-        schema: dict[str, Any] = auto_schema._map_serializer_field(self.target, direction,
-                                                                    bypass_extensions=True)
-        return {**schema, "uniqueItems": True}
+    def added(self) -> dict[str, Any]:
+        return {"uniqueItems": True}
 
 
 class SeatSpecListFieldSchema(OpenApiSerializerFieldExtension):
@@ -81,11 +89,25 @@ LINKS: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
 
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook, after drf-spectacular's enum hook: one-value enums back inline,
-    null as a 3.1 type, and each ``LINKS`` entry on its operation's 201 response."""
+    null as a 3.1 type, ``Retry-After`` on every 429, and each ``LINKS`` entry on its
+    operation's 201 response."""
     _inline_single_value_enums(result)
     _nullable_as_31(result["components"]["schemas"])
+    _add_retry_after(result["paths"])
     _add_links(result["paths"])
     return result
+
+
+RETRY_AFTER = {"schema": {"type": "integer"}, "description": "seconds to wait before trying again"}
+
+
+def _add_retry_after(paths: dict[str, Any]) -> None:
+    # Every throttled answer carries the header (DRF's Throttled sets it).
+    for path_item in paths.values():
+        for operation in path_item.values():
+            responses = operation["responses"]
+            if "429" in responses:
+                responses["429"] = {"headers": {"Retry-After": RETRY_AFTER}, **responses["429"]}
 
 
 def _nullable_as_31(node: Any) -> None:

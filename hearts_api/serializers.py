@@ -89,12 +89,12 @@ class StrictRegexField(StrictCharField):
 
     def __init__(self, pattern: str, **kwargs: Any) -> None:
         self.pattern = pattern
-        self._whole = re.compile(pattern.removeprefix("^").removesuffix("$"))
+        self._regex = re.compile(pattern)
         super().__init__(trim_whitespace=False, **kwargs)
 
     def to_internal_value(self, data: Any) -> Any:
         value = super().to_internal_value(data)
-        if not self._whole.fullmatch(value):
+        if not self._regex.fullmatch(value):  # fullmatch: "$" lets no trailing newline by
             self.fail("invalid")
         return value
 

@@ -33,7 +33,8 @@ from .problems import PROBLEM_CONTENT_TYPE, GameProblem, invalid_request
 ApiToken = get_token_model()
 
 
-# Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled.
+# Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
+# (with Retry-After: hearts_api.schema adds the header to every 429).
 _ALWAYS = (406, 429)
 # With a JSON body: 400 when it is malformed, 415 when it is not JSON.
 _BODY = (400, 415)
@@ -46,10 +47,6 @@ def _problems(*statuses: int, auth: bool = True) -> dict[tuple[int, str], Any]:
     return {(code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in codes}
 
 
-_RETRY_AFTER = OpenApiParameter("Retry-After", int, OpenApiParameter.HEADER, response=[429],
-                                description="seconds to wait before trying again")
-
-
 # --- players and tokens -------------------------------------------------------------------
 
 
@@ -58,10 +55,10 @@ class PlayerCreateView(APIView):
     authentication_classes: list[Any] = []
     throttle_classes = [AnonRateThrottle]
 
-    @extend_schema(operation_id="players_create", tags=["players"], request=s.PlayerCreateSerializer,
+    @extend_schema(operation_id="players_create", request=s.PlayerCreateSerializer,
                    responses={201: s.PlayerCreatedSerializer,
                               **_problems(*_BODY, 403, 409, auth=False)},
-                   parameters=[_RETRY_AFTER], auth=[],
+                   auth=[],
                    summary="Register a player and get its first bearer token")
     def post(self, request: Request) -> Response:
         if not settings.SELF_REGISTRATION:
@@ -78,17 +75,15 @@ class PlayerCreateView(APIView):
 
 
 class TokenListView(APIView):
-    @extend_schema(operation_id="tokens_list", tags=["tokens"],
+    @extend_schema(operation_id="tokens_list",
                    responses={200: s.ApiTokenSerializer(many=True), **_problems()},
-                   parameters=[_RETRY_AFTER],
                    summary="Your tokens (their first characters, never the whole token)")
     def get(self, request: Request) -> Response:
         tokens = ApiToken.objects.filter(user=request.user).order_by("created")
         return Response(s.ApiTokenSerializer(tokens, many=True).data)
 
-    @extend_schema(operation_id="tokens_create", tags=["tokens"], request=s.TokenCreateSerializer,
+    @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
                    responses={201: s.ApiTokenCreatedSerializer, **_problems(*_BODY)},
-                   parameters=[_RETRY_AFTER],
                    summary="Create another token (one per app); it is shown once")
     def post(self, request: Request) -> Response:
         data = _valid(s.TokenCreateSerializer, request.data)
@@ -98,8 +93,8 @@ class TokenListView(APIView):
 
 
 class TokenDetailView(APIView):
-    @extend_schema(operation_id="tokens_revoke", tags=["tokens"], responses={204: None, **_problems(404)},
-                   parameters=[_RETRY_AFTER, OpenApiParameter(
+    @extend_schema(operation_id="tokens_revoke", responses={204: None, **_problems(404)},
+                   parameters=[OpenApiParameter(
                        "token_key", OpenApiTypes.STR, OpenApiParameter.PATH,
                        pattern="^[0-9a-f]{1,64}$",
                        description="the token_key of GET /tokens; another form is 404")],
@@ -163,8 +158,8 @@ class MatchListCreateView(generics.GenericAPIView):
     pagination_class = MatchPagination
     serializer_class = s.MatchSummarySerializer
 
-    @extend_schema(operation_id="matches_list", tags=["matches"],
-                   parameters=[s.MatchListQuerySerializer, _RETRY_AFTER],
+    @extend_schema(operation_id="matches_list",
+                   parameters=[s.MatchListQuerySerializer],
                    responses={200: s.MatchSummarySerializer(many=True), **_problems(400)},
                    summary="Matches you created or sit in, newest first")
     def get(self, request: Request) -> Response:
@@ -174,9 +169,9 @@ class MatchListCreateView(generics.GenericAPIView):
         summaries = [match_summary(m, selectors.match_state(m)) for m in page or []]
         return self.get_paginated_response(s.MatchSummarySerializer(summaries, many=True).data)
 
-    @extend_schema(operation_id="matches_create", tags=["matches"], request=s.MatchCreateSerializer,
+    @extend_schema(operation_id="matches_create", request=s.MatchCreateSerializer,
                    responses={201: s.MatchSummarySerializer, **_problems(*_BODY, 409, 422)},
-                   parameters=[_RETRY_AFTER, OpenApiParameter(
+                   parameters=[OpenApiParameter(
                        "Location", OpenApiTypes.URI, OpenApiParameter.HEADER, response=[201],
                        required=True, description="the new match's URL")],
                    summary="Create a match; it starts when every seat is taken")
@@ -194,9 +189,8 @@ class MatchListCreateView(generics.GenericAPIView):
 
 
 class MatchDetailView(APIView):
-    @extend_schema(operation_id="matches_retrieve", tags=["matches"],
+    @extend_schema(operation_id="matches_retrieve",
                    responses={200: s.MatchSummarySerializer, **_problems(404)},
-                   parameters=[_RETRY_AFTER],
                    summary="A match's summary")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match = selectors.match_get(match_id=match_id)
@@ -205,9 +199,8 @@ class MatchDetailView(APIView):
 
 
 class MatchJoinView(APIView):
-    @extend_schema(operation_id="matches_join", tags=["matches"], request=s.MatchJoinSerializer,
+    @extend_schema(operation_id="matches_join", request=s.MatchJoinSerializer,
                    responses={200: s.MatchSummarySerializer, **_problems(*_BODY, 404, 409)},
-                   parameters=[_RETRY_AFTER],
                    summary="Take an open seat (any, or the one named)")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = _valid(s.MatchJoinSerializer, request.data)
@@ -217,13 +210,12 @@ class MatchJoinView(APIView):
 
 
 class SeatViewView(APIView):
-    @extend_schema(operation_id="matches_view", tags=["matches"], parameters=[
+    @extend_schema(operation_id="matches_view", parameters=[
         OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
                          description='entity tags, e.g. "41" (or *): 304 when the match\'s '
                                      'version is among them'),
         OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=[200, 304],
-                         required=True, description='"<version>"'),
-        _RETRY_AFTER],
+                         required=True, description='"<version>"')],
         responses={200: s.SeatViewSerializer, 304: None, **_problems(404)},
         summary="Your seat's view of the table (ETag = version)")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
@@ -247,8 +239,8 @@ _COMMAND_PROBLEMS = _problems(*_BODY, 403, 404, 409, 412, 422)
 
 
 class PassView(APIView):
-    @extend_schema(operation_id="matches_pass", tags=["matches"], request=s.CardsPassSerializer,
-                   parameters=[_IF_MATCH, _RETRY_AFTER],
+    @extend_schema(operation_id="matches_pass", request=s.CardsPassSerializer,
+                   parameters=[_IF_MATCH],
                    responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
                    summary="Pass cards from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
@@ -259,8 +251,8 @@ class PassView(APIView):
 
 
 class PlayView(APIView):
-    @extend_schema(operation_id="matches_play", tags=["matches"], request=s.CardPlaySerializer,
-                   parameters=[_IF_MATCH, _RETRY_AFTER],
+    @extend_schema(operation_id="matches_play", request=s.CardPlaySerializer,
+                   parameters=[_IF_MATCH],
                    responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
                    summary="Play a card from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
@@ -271,8 +263,8 @@ class PlayView(APIView):
 
 
 class EventListView(APIView):
-    @extend_schema(operation_id="matches_events", tags=["matches"],
-                   parameters=[s.EventQuerySerializer, _RETRY_AFTER],
+    @extend_schema(operation_id="matches_events",
+                   parameters=[s.EventQuerySerializer],
                    responses={200: s.EventListSerializer, **_problems(400, 404)},
                    summary="The match's events after seq N, redacted for your seat")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:

@@ -83,7 +83,7 @@ _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♠": "S", "♥": "H", "♧": "C", "�
 CARD_CODE_PATTERN = "^(10|[2-9TJQKAtjqka])[CDHScdhs♣♦♠♥♧♢♤♡]$"
 # The canonical codes every response uses (``str(card)``).
 CANONICAL_CARD_CODE_PATTERN = "^[2-9TJQKA][CDHS]$"
-_CARD_CODE = re.compile(CARD_CODE_PATTERN.replace("$", r"\Z"))
+_CARD_CODE = re.compile(CARD_CODE_PATTERN)
 
 
 class Card:
@@ -169,7 +169,7 @@ def parse_card(text: str) -> Card:
     Raises ``CardSyntaxError`` for anything else, including non-strings and codes with
     white space around them.
     """
-    if not isinstance(text, str) or not _CARD_CODE.match(text):
+    if not isinstance(text, str) or not _CARD_CODE.fullmatch(text):
         raise CardSyntaxError(text)
     rank, suit = text[:-1].upper(), text[-1]
     return _BY_CODE[("T" if rank == "10" else rank) + _SUIT_SYMBOLS.get(suit, suit.upper())]
