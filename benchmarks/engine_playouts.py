@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import (  # noqa: E402
+    NEW_MATCH,
     CreateMatch,
     DealHand,
     Event,
@@ -44,7 +45,8 @@ from games.engine import (  # noqa: E402
     replay,
     seat_view,
 )
-from games.engine.playout import PlayoutHand, exchange, random_card, random_play  # noqa: E402
+from games.engine.kernel import exchange
+from games.engine.playout import PlayoutHand, random_card, random_play  # noqa: E402
 from games.engine.rules import PassDirection, pass_direction  # noqa: E402
 
 ROUND_SECONDS = 0.5
@@ -102,7 +104,7 @@ def random_match_log(seed: int, hands: int) -> tuple[list[Event], MatchState]:
     through the last hand (for the seat view)."""
     rng = random.Random(seed)
     events: list[Event] = []
-    state: MatchState | None = None
+    state: MatchState = NEW_MATCH
     middle: MatchState | None = None
 
     def apply(command: object) -> None:

@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from games.engine import (
+    NEW_MATCH,
     CreateMatch,
     DealHand,
     Event,
@@ -71,7 +72,7 @@ def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
     """Play one hand of the deal ``deal_seed`` with ``levels[seat]`` in each seat."""
     rules = RuleSet(pass_rotation=(direction,))
     events: list[Event] = []
-    state: MatchState | None = None
+    state: MatchState = NEW_MATCH
 
     def apply(new: list[Event]) -> None:
         nonlocal state
@@ -79,7 +80,7 @@ def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
             state = evolve(state, event)
         events.extend(new)
 
-    apply(decide(None, CreateMatch(rules, (shuffled_deal(deal_seed),))))
+    apply(decide(state, CreateMatch(rules, (shuffled_deal(deal_seed),))))
     for seat in Seat:
         apply(decide(state, TakeSeat(seat, bot_level=levels[seat])))
     apply(decide(state, DealHand(0)))

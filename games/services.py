@@ -25,6 +25,7 @@ from django.db.models import Model as DjangoModel
 
 from . import models
 from .engine import (
+    NEW_MATCH,
     Card,
     Command,
     CreateMatch,
@@ -107,7 +108,7 @@ def match_create(
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
                                             bot_delay_ms=bots.delay_ms,
                                             bot_think_ms=bots.think_ms)
-        return _run(match, None, commands, users={creator.get_username(): creator})
+        return _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
 
 
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
@@ -180,7 +181,7 @@ def _lock_seat(
 
 def _run(
     match: models.Match,
-    state: MatchState | None,
+    state: MatchState,
     commands: Sequence[Command],
     users: dict[str, AbstractBaseUser] | None = None,
 ) -> CommandResult:
@@ -194,7 +195,6 @@ def _run(
             events.append(event)
             after = evolve(after, event)
             projections.extend(_projections(match, event, after, users or {}))
-        assert after is not None
         return after
 
     for command in commands:
@@ -202,7 +202,6 @@ def _run(
         while state.phase is Phase.DEALING:
             # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
             state = apply(decide(state, DealHand(seed=secrets.randbits(63))))
-    assert state is not None
     appended = models.Event.objects.bulk_create([
         models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
                      seat=event_seat(event))

@@ -22,26 +22,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from random import Random
 
-from games.engine import Card, PassDirection, Seat, SeatView
-from games.engine.masks import (
+from games.engine import Card, SeatView
+from games.engine.kernel import (
     ALL_CARDS,
     HEARTS,
-    JACK_OF_DIAMONDS_BIT,
     PENALTY_CARDS,
     QUEEN_OF_SPADES_BIT,
     SPADES,
     SUIT_MASK_BY_ORDER,
     cards_as_bits,
-    cards_of,
-    mask_of,
+    match_ends,
     penalty_points_of,
-    suit_mask_of,
+    score_hand,
 )
 from games.engine.playout import PlayoutHand
-from games.engine.rules import match_ends, pass_target, score_hand
 
 from . import hard
-from .memory import MOON_RUN_TRICKS, candidates, is_moon_run
+from .memory import MOON_RUN_TRICKS, Memory, candidates, is_moon_run
 
 DEFAULT_BUDGET_MS = 200.0
 PLAYS_PER_MS = 800.0
@@ -94,49 +91,32 @@ def choose_play(view: SeatView, rng: Random, *, budget_ms: float = DEFAULT_BUDGE
 class Knowledge:
     """What one seat knows of the hand in play, and how to deal the cards it cannot see.
 
-    Card sets are bit masks (``games.engine.masks``); lists are indexed by seat.
-    ``holding``: the seat's own cards. ``played``: every card played this hand.
-    ``voids[s]``: the suits seat s has shown out of. ``counts[s]``: cards s still holds.
-    ``known[s]``: cards this seat passed to s and not yet played. ``hidden``: the cards
-    whose holder is unknown, and ``freedom[bit]`` how many seats may hold each of them.
-    ``taken[s]``: cards s took in complete tricks. ``plans``: the policies by seat for
+    Card sets are bit masks (``games.engine.kernel``); lists are indexed by seat.
+    ``holding``, ``played``, ``voids``, ``counts``, ``known`` and ``taken`` are the
+    seat's card counting (``memory.Memory``, as masks). ``hidden``: the cards whose
+    holder is unknown, and ``freedom[bit]`` how many seats may hold each of them.
+    ``plans``: the policies by seat for
     the play-outs, avoiding points first, then (when this seat might make a moon) the
     same with this seat shooting.
     """
 
     def __init__(self, view: SeatView) -> None:
         assert view.seat is not None and view.trick is not None
+        memory = Memory.from_view(view)
         self.view = view
         self.seat: int = view.seat
-        self.holding = mask_of(view.hand)
-        tricks = list(view.tricks) + [view.trick]
-        played = 0
-        self.voids = [0, 0, 0, 0]  # suits each seat has shown out of
-        self.counts = [13, 13, 13, 13]  # cards each seat still holds
-        for trick in tricks:
-            led = suit_mask_of(1 << trick.cards[0].index) if trick.cards else 0
-            for seat, card in trick.plays:
-                played |= 1 << card.index
-                self.counts[seat] -= 1
-                if not (1 << card.index) & led:
-                    self.voids[seat] |= led
-        self.played = played
+        self.holding = memory.holding_mask
+        self.played = memory.played_mask
+        self.voids = list(memory.void_masks)
+        self.counts = list(memory.counts)
+        self.known = list(memory.known_masks)
+        self.taken = list(memory.taken_masks)
         self.trick_cards = [1 << card.index for card in view.trick.cards]
-        # The cards this seat passed, still unplayed, are with the seat they went to.
-        self.known = [0, 0, 0, 0]
-        if view.pass_given and view.pass_received is not None and view.pass_direction not in (
-                None, PassDirection.HOLD):
-            target = pass_target(Seat(self.seat), view.pass_direction)
-            self.known[target] = mask_of(view.pass_given) & ~played
-        self.hidden = ALL_CARDS & ~self.holding & ~played & ~sum(self.known)
+        self.hidden = ALL_CARDS & ~self.holding & ~self.played & ~sum(self.known)
         # How many seats may hold each hidden card: fixed for the position, so counted once
         # here rather than in every deal (``_try_sample`` deals the fewest-seat cards first).
         self.freedom = {bit: sum(1 for s in range(4) if not self.voids[s] & bit)
                         for bit in cards_as_bits(self.hidden)}
-        self.taken = [0, 0, 0, 0]
-        for trick in view.tricks:
-            assert trick.winner is not None
-            self.taken[trick.winner] |= mask_of(trick.cards)
         points = view.hand_points
         # An opponent on for a moon (see ``_is_moon_run``) plays for it in the play-outs;
         # this seat is searched twice, avoiding and shooting, when it might make one.
@@ -231,18 +211,8 @@ class Knowledge:
         plus ``MATCH_WEIGHT`` for winning the match (minus for losing) if the hand ends it."""
         view = self.view
         rules = view.rules
-        shooter = hand.moon_shooter()
-        is_sun = rules.shoot_the_sun and 13 in hand.tricks_won
-        if shooter is None and not is_sun:
-            points = hand.points_taken()
-            if rules.jack_of_diamonds:
-                for seat in range(4):
-                    if hand.taken[seat] & JACK_OF_DIAMONDS_BIT:
-                        points[seat] += rules.jack_of_diamonds
-        else:
-            points = list(score_hand([cards_of(t) for t in hand.taken], hand.tricks_won,
-                                     view.scores, rules, hand_number=view.hand_number,
-                                     end_started_after=None).points)
+        points = score_hand(hand.taken, hand.tricks_won, view.scores, rules,
+                            hand_number=view.hand_number, end_started_after=None).points
         me = self.seat
         value = sum(points) / 3 - points[me] * 4 / 3
         totals = [total + p for total, p in zip(view.scores, points, strict=True)]

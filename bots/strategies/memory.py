@@ -20,16 +20,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
-from games.engine import DECK, Card, PassDirection, Rank, Seat, SeatView, Suit
+from games.engine import Card, PassDirection, Rank, Seat, SeatView, Suit
 from games.engine.cards import QUEEN_OF_SPADES
-from games.engine.rules import legal_plays, pass_target, penalty_points
+from games.engine.kernel import ALL_CARDS, SUIT_MASKS, cards_of, mask_of, suit_mask_of
+from games.engine.rules import legal_plays, pass_target, penalty_points, trick_winner
 from games.engine.state import Trick
 
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
 KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 HIGH_SPADES: tuple[Card, ...] = (ACE_OF_SPADES, KING_OF_SPADES)
-_PACK = frozenset(DECK)
 
 
 MOON_RUN_POINTS = 10
@@ -77,63 +78,90 @@ def height(card: Card) -> tuple[int, int]:
     return (card.rank, card.index // 13)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Memory:
-    """What one seat knows of the cards this hand.
+    """What one seat knows of the cards this hand: the one card counter of every bot.
 
-    ``holding`` is its own cards; ``played`` every card played this hand,
-    the trick in progress included; ``out`` the cards in the other three
-    seats' hands (neither held nor played); ``voids[s]`` the suits seat ``s``
-    has shown it lacks; ``passed`` the cards this seat passed and ``passed_to``
-    their receiver (empty and None on a hold hand).
+    Counted on card sets (``games.engine.kernel``), lists indexed by seat:
+    ``holding_mask`` is its own cards; ``played_mask`` every card played this hand, the
+    trick in progress included; ``void_masks[s]`` the suits seat ``s`` has shown it lacks
+    (whole-suit masks); ``counts[s]`` the cards ``s`` still holds; ``known_masks[s]`` the
+    cards this seat passed to ``s`` and not yet played; ``taken_masks[s]`` the cards ``s``
+    took in complete tricks; ``passed_to`` the receiver of its pass (None on a hold hand).
+    The same facts as cards: ``holding``, ``played``, ``out`` (the cards in the other
+    three seats' hands: neither held nor played), ``voids`` (suits) and ``passed``.
     """
 
     seat: Seat
-    holding: frozenset[Card]
-    played: frozenset[Card]
-    out: frozenset[Card]
-    voids: tuple[frozenset[Suit], frozenset[Suit], frozenset[Suit], frozenset[Suit]]
-    passed: frozenset[Card]
+    holding_mask: int
+    played_mask: int
+    void_masks: tuple[int, int, int, int]
+    counts: tuple[int, int, int, int]
+    known_masks: tuple[int, int, int, int]
+    taken_masks: tuple[int, int, int, int]
     passed_to: Seat | None
 
     @classmethod
     def from_view(cls, view: SeatView) -> Memory:
         """Count the cards of ``view`` (its seat must not be None).
 
-        A seat is void in a suit once it has played another suit to a trick
-        led in it (docs/rules.md, "Following": a seat holding the suit led must
-        follow). Raises ``ValueError`` for a spectator's view.
+        A seat is void in a suit once it has played another suit to a trick led in it
+        (docs/rules.md, "Following": a seat holding the suit led must follow). Raises
+        ``ValueError`` for a spectator's view.
         """
         if view.seat is None:
             raise ValueError("a spectator's view has no cards to count")
-        played: set[Card] = set()
-        voids: list[set[Suit]] = [set(), set(), set(), set()]
+        played = 0
+        voids = [0, 0, 0, 0]
+        counts = [13, 13, 13, 13]
+        taken = [0, 0, 0, 0]
         tricks: tuple[Trick, ...] = view.tricks if view.trick is None else (*view.tricks, view.trick)
         for trick in tricks:
-            cards = trick.cards
-            played.update(cards)
-            if cards:
-                led = cards[0].suit
-                for offset, card in enumerate(cards[1:], start=1):
-                    if card.suit is not led:
-                        voids[trick.leader.next(offset)].add(led)
-        holding = frozenset(view.hand)
+            led = suit_mask_of(1 << trick.cards[0].index) if trick.cards else 0
+            for seat, card in trick.plays:
+                bit = 1 << card.index
+                played |= bit
+                counts[seat] -= 1
+                if not bit & led:
+                    voids[seat] |= led
+            if trick.winner is not None:
+                taken[trick.winner] |= mask_of(trick.cards)
+        known = [0, 0, 0, 0]
         passed_to: Seat | None = None
-        passed: frozenset[Card] = frozenset()
         direction = view.pass_direction
         if view.pass_given and direction is not None and direction is not PassDirection.HOLD:
+            # The receiver keeps what it was passed until it plays it: one pass per hand.
             passed_to = pass_target(view.seat, direction)
-            passed = frozenset(view.pass_given)
-        a, b, c, d = (frozenset(suits) for suits in voids)
-        return cls(
-            seat=view.seat,
-            holding=holding,
-            played=frozenset(played),
-            out=_PACK - holding - played,
-            voids=(a, b, c, d),
-            passed=passed,
-            passed_to=passed_to,
-        )
+            known[passed_to] = mask_of(view.pass_given) & ~played
+        return cls(view.seat, mask_of(view.hand), played, _four(voids), _four(counts),
+                   _four(known), _four(taken), passed_to)
+
+    @cached_property
+    def holding(self) -> frozenset[Card]:
+        """This seat's own cards."""
+        return frozenset(cards_of(self.holding_mask))
+
+    @cached_property
+    def played(self) -> frozenset[Card]:
+        """Every card played this hand, the trick in progress included."""
+        return frozenset(cards_of(self.played_mask))
+
+    @cached_property
+    def out(self) -> frozenset[Card]:
+        """The cards in the other three seats' hands (neither held nor played)."""
+        return frozenset(cards_of(ALL_CARDS & ~self.holding_mask & ~self.played_mask))
+
+    @cached_property
+    def voids(self) -> tuple[frozenset[Suit], frozenset[Suit], frozenset[Suit], frozenset[Suit]]:
+        """The suits each seat has shown it lacks."""
+        a, b, c, d = (frozenset(suit for suit, mask in SUIT_MASKS.items() if mask & voids)
+                      for voids in self.void_masks)
+        return (a, b, c, d)
+
+    @cached_property
+    def passed(self) -> frozenset[Card]:
+        """The cards this seat passed that are not played yet (with ``passed_to``)."""
+        return frozenset(cards_of(sum(self.known_masks)))
 
     def cards_out(self, suit: Suit) -> list[Card]:
         """The cards of ``suit`` still out (in the other seats' hands), highest first."""
@@ -162,7 +190,7 @@ class Memory:
         that are not played yet (the receiver keeps them: there is one pass per hand)."""
         if card in self.holding:
             return self.seat
-        if card in self.passed and card not in self.played:
+        if card in self.passed:
             return self.passed_to
         return None
 
@@ -223,12 +251,11 @@ class TrickSoFar:
             return cls(None, None, None, 0, (), tuple(seat.next(i) for i in range(1, 4)), is_first,
                        may_take_points)
         cards = trick.cards
-        led = cards[0].suit
-        best = max((i for i, card in enumerate(cards) if card.suit is led), key=lambda i: cards[i].rank)
+        winner = trick_winner(trick.leader, cards)
         played_by = tuple(trick.leader.next(i) for i in range(len(cards)))
         later = tuple(trick.leader.next(i) for i in range(len(cards) + 1, 4))
-        return cls(led, trick.leader.next(best), cards[best], penalty_points(cards), played_by, later,
-                   is_first, may_take_points)
+        return cls(cards[0].suit, winner, cards[played_by.index(winner)], penalty_points(cards),
+                   played_by, later, is_first, may_take_points)
 
     @property
     def is_leading(self) -> bool:
@@ -305,3 +332,7 @@ def without_queen(cards: Sequence[Card]) -> list[Card]:
     """``cards`` less QS, unless QS is all there is."""
     rest = [card for card in cards if card is not QUEEN_OF_SPADES]
     return rest or list(cards)
+
+
+def _four(values: list[int]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])

@@ -33,14 +33,14 @@ from .decider import (
     replay,
 )
 from .events import Event, event_from_json, event_seat, event_to_json
-from .rules import PassDirection, RuleSet, RuleSetError
-from .state import MatchState, Phase, state_from_json, state_to_json
+from .state import NEW_MATCH, MatchState, Phase, state_from_json, state_to_json
+from .variants import PassDirection, RuleSet, RuleSetError
 from .views import SeatView, redact, seat_view
 
 __all__ = [
     "CANONICAL_CARD_CODE_PATTERN", "CARD_CODE_PATTERN", "DECK", "Card", "CardSyntaxError",
     "Command", "CreateMatch", "DealHand", "Event",
-    "IllegalMove", "MatchState", "PassCards", "PassDirection", "Phase", "PlayCard", "Rank",
+    "IllegalMove", "MatchState", "NEW_MATCH", "PassCards", "PassDirection", "Phase", "PlayCard", "Rank",
     "RuleSet", "RuleSetError", "Seat", "SeatView", "Suit", "TakeSeat", "check_deal", "decide",
     "event_from_json", "event_seat", "event_to_json", "evolve", "legal_cards", "parse_card",
     "parse_cards", "redact", "replay", "seat_view", "sort_cards", "state_from_json",

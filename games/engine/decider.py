@@ -1,8 +1,16 @@
 """The Decider: ``decide`` checks a command and returns the events it causes;
-``evolve`` applies one event; ``replay`` folds a whole log.
+``evolve`` applies one event; ``replay`` folds a whole log from ``NEW_MATCH``.
 
 ``decide`` is the only place rules are checked. ``evolve`` never refuses, so an
 old log always replays even if a rule check would now fail.
+
+What ``evolve`` records beyond the events' own fields (hearts broken by a card, the
+first leader of a hand, the hand after which the match's end began) it computes with
+the same ``kernel`` function that ``decide`` applied when it produced the event
+(``breaks_hearts``, ``first_leader``, ``end_begins``), never with a copy of the rule;
+the rules a match plays by are in its ``match_created`` event. A change to one of
+those kernel rules that old matches must not see is a new variant in ``RuleSet``
+(the default keeping the old rule), so every log replays as it was played.
 """
 
 from __future__ import annotations
@@ -12,7 +20,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import DECK, Card, Seat, sort_cards
+from . import kernel
+from .cards import DECK, Card, Seat, Suit, sort_cards
 from .events import (
     CardPlayed,
     CardsExchanged,
@@ -25,35 +34,23 @@ from .events import (
     SeatTaken,
     TrickTaken,
 )
-from .rules import (
-    PassDirection,
-    RuleSet,
-    legal_plays,
-    match_ends,
-    pass_direction,
-    pass_target,
-    penalty_points,
-    score_hand,
-    standings,
-    trick_winner,
-)
-from .state import (
-    Deal,
-    HandState,
-    MatchResult,
-    MatchState,
-    Occupant,
-    Phase,
-    Trick,
-    holder_of_two_of_clubs,
-)
+from .kernel import SUIT_MASKS, mask_of
+from .rules import PassDirection, RuleSet, pass_direction, standings
+from .state import NEW_MATCH, Deal, HandState, MatchResult, MatchState, Occupant, Phase, Trick
+
+RULE_CODES: frozenset[str] = frozenset({
+    "not_your_turn", "wrong_phase", "card_not_in_hand",
+    "must_lead_two_of_clubs", "must_follow_suit", "no_points_on_first_trick",
+    "hearts_not_broken", "wrong_pass_count", "duplicate_cards", "already_passed",
+    "match_finished", "seat_taken", "already_seated", "match_full",
+})
+"""The codes an ``IllegalMove`` carries: docs/rules.md, "Refusals", and the seating rules."""
 
 
-class IllegalMove(Exception):
-    """A refused command. ``code`` is a code of docs/rules.md, "Refusals" (or of
-    docs/api.md, "Errors", for the service's own: ``not_found``, ``not_seated``, ...);
-    ``legal_cards`` lists what the seat could have played or passed from, when that helps;
-    ``details`` holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready."""
+class IllegalMove(ValueError):
+    """A command the rules refuse. ``code`` is one of ``RULE_CODES``; ``legal_cards``
+    lists what the seat could have played or passed from, when that helps; ``details``
+    holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready."""
 
     def __init__(self, code: str, message: str, legal_cards: Sequence[Card] | None = None,
                  **details: object) -> None:
@@ -113,13 +110,12 @@ Command = CreateMatch | TakeSeat | DealHand | PassCards | PlayCard
 def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
     """Validate an explicit deal: four holdings of 13 cards, 52 distinct cards in all.
 
-    Returns it as a sorted ``Deal``. Raises ``IllegalMove``: ``invalid_request`` for any
-    other shape, ``duplicate_cards`` when a card is named twice (13 x 4 cards with none
-    named twice are the whole pack).
+    Returns it as a sorted ``Deal``. Raises ``IllegalMove("duplicate_cards")`` when a card
+    is named twice (13 x 4 cards with none named twice are the whole pack), and
+    ``ValueError`` for any other shape (callers check the shape first).
     """
     if len(holdings) != 4 or any(len(holding) != 13 for holding in holdings):
-        raise IllegalMove("invalid_request",
-                          "a deal is four lists of 13 cards (north, east, south, west)")
+        raise ValueError("a deal is four lists of 13 cards (north, east, south, west)")
     if len({card for holding in holdings for card in holding}) != 52:
         raise IllegalMove("duplicate_cards", "a deal must hold each of the 52 cards exactly once")
     a, b, c, d = (tuple(sort_cards(holding)) for holding in holdings)
@@ -136,13 +132,16 @@ def shuffled_deal(seed: int) -> Deal:
 # --- decide -------------------------------------------------------------------------------
 
 
-def decide(state: MatchState | None, command: Command) -> list[Event]:
+def decide(state: MatchState, command: Command) -> list[Event]:
     """Check ``command`` against ``state`` and return the events it causes, in order.
 
     A card that completes a trick also yields ``TrickTaken``; the last trick of
     a hand yields ``HandScored`` and, at the end, ``MatchEnded``. After a hand is
     scored (or the last seat is taken) the state is in ``Phase.DEALING`` and
-    waits for ``DealHand``. ``state`` is None only for ``CreateMatch``.
+    waits for ``DealHand``. ``CreateMatch`` is decided on ``NEW_MATCH`` only, and
+    every other command on a created match (``wrong_phase`` otherwise); a
+    ``CreateMatch`` on a created match, or a ``TakeSeat`` naming both or neither of a
+    player and a bot, is a caller's bug: ``ValueError``.
 
     Raises ``IllegalMove`` with the first rule broken, in the order of
     docs/rules.md, "Refusals", read within the command's phase: a finished match
@@ -151,11 +150,11 @@ def decide(state: MatchState | None, command: Command) -> list[Event]:
     cards it names (a pass is final, so the cards do not matter).
     """
     if isinstance(command, CreateMatch):
-        if state is not None:
-            raise IllegalMove("invalid_request", "the match exists already")
+        if state.phase is not Phase.NEW:
+            raise ValueError("the match exists already")
         return [MatchCreated(command.rules, tuple(check_deal(d) for d in command.deals))]
-    if state is None:
-        raise IllegalMove("not_found", "no match")
+    if state.phase is Phase.NEW:
+        raise IllegalMove("wrong_phase", "there is no match yet")
     if isinstance(command, TakeSeat):
         return _decide_take_seat(state, command)
     if isinstance(command, DealHand):
@@ -171,7 +170,7 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
     if command.player is not None and any(o and o.player == command.player for o in state.seats):
         raise IllegalMove("already_seated", f"{command.player} already has a seat in this match")
     if (command.player is None) == (command.bot_level is None):
-        raise IllegalMove("invalid_request", "a seat is taken by a player or by a bot")
+        raise ValueError("a seat is taken by a player or by a bot")
     open_seats = [seat for seat in Seat if state.seats[seat] is None]
     if not open_seats:
         raise IllegalMove("match_full", "every seat is taken")
@@ -226,27 +225,38 @@ def _decide_play(state: MatchState, command: PlayCard) -> list[Event]:
         raise IllegalMove("not_your_turn", f"it is {trick.to_play.label}'s turn",
                           to_act=[trick.to_play.label])
     holding = hand.holdings[command.seat]
-    legal = legal_cards(state, command.seat)
+    legal, rule = _legal_play(state, hand, trick, holding)
     card = command.card
     if card not in holding:
-        raise IllegalMove("card_not_in_hand", f"{card} is not in your hand", legal)
-    if card not in legal:
-        raise IllegalMove(*_play_refusal(hand, trick, holding, state.rules), legal)
+        raise IllegalMove("card_not_in_hand", f"{card} is not in your hand", _cards_in(holding, legal))
+    if not legal >> card.index & 1:
+        assert rule is not None  # a card outside the legal set breaks the rule that set it
+        led = trick.cards[0].suit if trick.cards else None
+        raise IllegalMove(rule, _play_refusal(rule, led), _cards_in(holding, legal))
     return _consequences(state, [CardPlayed(command.seat, card)])
 
 
-def _play_refusal(
-    hand: HandState, trick: Trick, holding: Sequence[Card], rules: RuleSet
-) -> tuple[str, str]:
-    """Name the rule a card outside ``legal_plays`` breaks (same checks, same order)."""
-    if not trick.cards:
-        if trick.number == 1:
-            return "must_lead_two_of_clubs", "the first trick is led with 2C"
-        return "hearts_not_broken", "hearts may not be led until a heart has been played"
-    led = trick.cards[0].suit
-    if any(card.suit is led for card in holding):
-        return "must_follow_suit", f"you must follow {led.name.lower()}"
-    return "no_points_on_first_trick", "no heart and not QS on the first trick"
+def _play_refusal(rule: str, led: Suit | None) -> str:
+    """The message for a play that breaks ``rule`` (a rule of ``kernel.legal_play``)."""
+    if rule == kernel.MUST_FOLLOW_SUIT and led is not None:
+        return f"you must follow {led.name.lower()}"
+    return {
+        kernel.MUST_LEAD_TWO_OF_CLUBS: "the first trick is led with 2C",
+        kernel.HEARTS_NOT_BROKEN: "hearts may not be led until a heart has been played",
+        kernel.NO_POINTS_ON_FIRST_TRICK: "no heart and not QS on the first trick",
+    }[rule]
+
+
+def _legal_play(state: MatchState, hand: HandState, trick: Trick,
+                holding: tuple[Card, ...]) -> tuple[int, str | None]:
+    """``kernel.legal_play`` for the seat on turn: the legal card set and the rule behind it."""
+    led = SUIT_MASKS[trick.cards[0].suit] if trick.cards else 0
+    return kernel.legal_play(mask_of(holding), led, trick.number == 1, hand.hearts_broken,
+                             state.rules.first_trick_points)
+
+
+def _cards_in(holding: tuple[Card, ...], legal: int) -> list[Card]:
+    return [card for card in holding if legal >> card.index & 1]
 
 
 def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
@@ -259,16 +269,18 @@ def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
     trick = hand.trick
     if len(trick.cards) < 4:
         return events
-    winner = trick_winner(trick.leader, trick.cards)
-    taken = TrickTaken(trick.number, winner, penalty_points(trick.cards))
+    plays = [1 << card.index for card in trick.cards]
+    winner = trick.leader.next(kernel.winning_position(plays))
+    taken = TrickTaken(trick.number, winner, kernel.penalty_points_of(sum(plays)))
     events.append(taken)
     after = evolve(after, taken)
     if trick.number < 13:
         return events
     hand = after.hand
     assert hand is not None
-    score = score_hand(hand.taken, hand.tricks_won(), after.totals, after.rules,
-                       hand_number=hand.number, end_started_after=after.end_started_after)
+    score = kernel.score_hand([mask_of(cards) for cards in hand.taken], hand.tricks_won(),
+                              after.totals, after.rules, hand_number=hand.number,
+                              end_started_after=after.end_started_after)
     totals = tuple(t + p for t, p in zip(after.totals, score.points, strict=True))
     scored = HandScored(hand.number, score.points, totals, score.moon_shooter, score.is_sun)  # type: ignore[arg-type]
     events.append(scored)
@@ -280,9 +292,10 @@ def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
 
 
 def match_result(state: MatchState) -> MatchResult | None:
-    """The result if the match ends after the hand just scored, else None (``match_ends``)."""
+    """The result if the match ends after the hand just scored, else None
+    (``kernel.match_ends``)."""
     totals = state.totals
-    if not match_ends(totals, state.rules, hand_number=state.hands_played,
+    if not kernel.match_ends(totals, state.rules, hand_number=state.hands_played,
                       end_started_after=state.end_started_after):
         return None
     winners = tuple(seat for seat in Seat if totals[seat] == min(totals))
@@ -301,24 +314,23 @@ def legal_cards(state: MatchState, seat: Seat) -> list[Card]:
         return list(holding) if hand.passes[seat] is None else []
     if state.phase is not Phase.PLAYING or hand.trick is None or hand.trick.to_play != seat:
         return []
-    trick = hand.trick
-    return legal_plays(holding, trick.cards[0].suit if trick.cards else None,
-                       is_first_trick=trick.number == 1, hearts_broken=hand.hearts_broken,
-                       rules=state.rules)
+    legal, _ = _legal_play(state, hand, hand.trick, holding)
+    return _cards_in(holding, legal)
 
 
 # --- evolve -------------------------------------------------------------------------------
 
 
-def evolve(state: MatchState | None, event: Event) -> MatchState:
-    """Apply one event to ``state`` (None before ``MatchCreated``) and return the new state.
+def evolve(state: MatchState, event: Event) -> MatchState:
+    """Apply one event to ``state`` (``NEW_MATCH`` before ``MatchCreated``) and return the
+    new state.
 
     Never checks a rule: every event is a fact already decided.
     """
     if isinstance(event, MatchCreated):
         return MatchState(rules=event.rules, seats=(None, None, None, None),
                           phase=Phase.WAITING, deals=event.deals)
-    assert state is not None, "a log starts with match_created"
+    assert state.phase is not Phase.NEW, "a log starts with match_created"
     replace = dataclasses.replace
     if isinstance(event, SeatTaken):
         seats = list(state.seats)
@@ -343,12 +355,9 @@ def evolve(state: MatchState | None, event: Event) -> MatchState:
         passes[event.seat] = event.cards
         return replace(state, hand=replace(hand, passes=tuple(passes)))
     if isinstance(event, CardsExchanged):
-        holdings = [list(h) for h in hand.holdings]
-        for passer in Seat:
-            given = event.passes[passer]
-            holdings[passer] = [card for card in holdings[passer] if card not in given]
-            holdings[pass_target(passer, event.pass_direction)].extend(given)
-        a, b, c, d = (tuple(sort_cards(h)) for h in holdings)
+        after = kernel.exchange([mask_of(h) for h in hand.holdings],
+                                [mask_of(p) for p in event.passes], event.pass_direction)
+        a, b, c, d = (tuple(kernel.cards_of(h)) for h in after)
         hand = replace(hand, holdings=(a, b, c, d), passes=event.passes, is_exchanged=True)
         return replace(state, hand=_start_play(hand), phase=Phase.PLAYING)
     if isinstance(event, CardPlayed):
@@ -362,9 +371,8 @@ def evolve(state: MatchState | None, event: Event) -> MatchState:
         return replace(state, hand=replace(hand, trick=next_trick, tricks=hand.tricks + (done,),
                                            taken=tuple(taken)))
     if isinstance(event, HandScored):
-        reached = max(event.totals) >= state.rules.target_score
         started = state.end_started_after
-        if started is None and reached:
+        if started is None and kernel.end_begins(event.totals, state.rules):
             started = event.hand_number
         moons = state.moons
         if event.moon_shooter is not None:
@@ -377,7 +385,7 @@ def evolve(state: MatchState | None, event: Event) -> MatchState:
 
 
 def _start_play(hand: HandState) -> HandState:
-    leader = holder_of_two_of_clubs(hand.holdings)
+    leader = Seat(kernel.first_leader([mask_of(h) for h in hand.holdings]))
     return dataclasses.replace(hand, trick=Trick(1, leader))
 
 
@@ -385,22 +393,22 @@ def _play(hand: HandState, event: CardPlayed, rules: RuleSet) -> HandState:
     assert hand.trick is not None
     holdings = list(hand.holdings)
     holdings[event.seat] = tuple(card for card in holdings[event.seat] if card is not event.card)
-    broken = hand.hearts_broken or event.card.is_heart or (
-        rules.queen_breaks_hearts and event.card.is_queen_of_spades)
+    broken = hand.hearts_broken or kernel.breaks_hearts(1 << event.card.index,
+                                                         rules.queen_breaks_hearts)
     trick = dataclasses.replace(hand.trick, cards=hand.trick.cards + (event.card,))
     return dataclasses.replace(hand, holdings=tuple(holdings), trick=trick,  # type: ignore[arg-type]
                                hearts_broken=broken)
 
 
 def replay(events: Iterable[Event]) -> MatchState:
-    """Fold a whole log, oldest first, into the state it describes.
+    """Fold a whole log, oldest first, from ``NEW_MATCH`` into the state it describes.
 
     Raises ``ValueError`` for an empty log.
     """
-    state: MatchState | None = None
+    state = NEW_MATCH
     for event in events:
         state = evolve(state, event)
-    if state is None:
+    if state is NEW_MATCH:
         raise ValueError("an empty log describes no match")
     return state
 

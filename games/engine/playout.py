@@ -3,7 +3,7 @@
 ``decide``/``evolve`` are the service's path: immutable states, events, every
 rule named on refusal. Bots that search and the benchmarks play thousands of
 hands per second instead, and need none of that. ``PlayoutHand`` plays one hand
-on 52-bit card sets (``masks``), with the same ``legal_mask`` as ``decide``;
+on 52-bit card sets with the same rules kernel as ``decide`` (``kernel``);
 the tests check that both paths play every hand alike.
 """
 
@@ -11,17 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import Seat
-from .masks import (
-    HEARTS,
-    PENALTY_CARDS,
-    QUEEN_OF_SPADES_BIT,
-    TWO_OF_CLUBS_BIT,
-    legal_mask,
+from .kernel import (
+    breaks_hearts,
+    first_leader,
+    legal_play,
+    moon_shooter,
     penalty_points_of,
     suit_mask_of,
+    takes_lead,
 )
-from .rules import PassDirection, RuleSet, pass_target
+from .variants import RuleSet
 
 
 class PlayoutHand:
@@ -43,7 +42,7 @@ class PlayoutHand:
         self.taken = [0, 0, 0, 0]
         self.tricks_won = [0, 0, 0, 0]
         if leader is None:
-            leader = next(seat for seat in range(4) if self.holdings[seat] & TWO_OF_CLUBS_BIT)
+            leader = first_leader(self.holdings)
         self.to_play = leader
         self.trick_number = 1
         self.trick_cards = 0
@@ -86,17 +85,16 @@ class PlayoutHand:
         return self.trick_number > 13
 
     def legal(self) -> int:
-        """The cards the seat on turn may play, as a mask (``masks.legal_mask``)."""
-        return legal_mask(self.holdings[self.to_play], self.led_suit_mask,
-                          is_first_trick=self.trick_number == 1, hearts_broken=self.hearts_broken,
-                          first_trick_points=self.first_trick_points)
+        """The cards the seat on turn may play, as a mask (``kernel.legal_play``)."""
+        return legal_play(self.holdings[self.to_play], self.led_suit_mask, self.trick_number == 1,
+                          self.hearts_broken, self.first_trick_points)[0]
 
     def play(self, bit: int) -> None:
         """The seat on turn plays the card ``bit``; a fourth card completes the trick and
         passes the lead to its winner (docs/rules.md, rule 7)."""
         seat = self.to_play
         self.holdings[seat] ^= bit
-        if bit & HEARTS or (bit == QUEEN_OF_SPADES_BIT and self.queen_breaks_hearts):
+        if not self.hearts_broken and breaks_hearts(bit, self.queen_breaks_hearts):
             self.hearts_broken = True
         led = self.led_suit_mask
         if not led:
@@ -106,7 +104,7 @@ class PlayoutHand:
             self.to_play = (seat + 1) & 3
             return
         self.trick_cards |= bit
-        if bit & led and bit > self.winning_bit:
+        if takes_lead(bit, self.winning_bit, led):
             self.winning_bit = bit
             self.winner = seat
         if self.trick_cards.bit_count() < 4:
@@ -129,20 +127,8 @@ class PlayoutHand:
         return [penalty_points_of(taken) for taken in self.taken]
 
     def moon_shooter(self) -> int | None:
-        """The seat that took all 13 hearts and QS, if one did."""
-        for seat in range(4):
-            if self.taken[seat] & PENALTY_CARDS == PENALTY_CARDS:
-                return seat
-        return None
-
-
-def exchange(holdings: Sequence[int], passes: Sequence[int], direction: PassDirection) -> list[int]:
-    """The holdings after every seat gives ``passes[seat]`` in ``direction`` (docs/rules.md,
-    "Pass")."""
-    after = [holding & ~given for holding, given in zip(holdings, passes, strict=True)]
-    for seat in Seat:
-        after[pass_target(seat, direction)] |= passes[seat]
-    return after
+        """The seat that took all 13 hearts and QS, if one did (``kernel.moon_shooter``)."""
+        return moon_shooter(self.taken)
 
 
 def random_card(mask: int, random: Callable[[], float]) -> int:

@@ -10,16 +10,19 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import TWO_OF_CLUBS, Card, Seat, format_cards, parse_cards
-from .rules import PassDirection, RuleSet, pass_target
+from .cards import Card, Seat, format_cards, parse_cards
+from .rules import pass_source
+from .variants import PassDirection, RuleSet
 
 Holding = tuple[Card, ...]
 Deal = tuple[Holding, Holding, Holding, Holding]
 
 
 class Phase(Enum):
-    """Where a match stands. ``dealing`` lasts only inside one command: the service deals at once."""
+    """Where a match stands. ``new`` is ``NEW_MATCH``, before ``match_created``; ``dealing``
+    lasts only inside one command: the service deals at once."""
 
+    NEW = "new"
     WAITING = "waiting"
     DEALING = "dealing"
     PASSING = "passing"
@@ -79,10 +82,7 @@ class HandState:
         """The cards ``seat`` received in the exchange, or None before it (or on a hold hand)."""
         if not self.is_exchanged:
             return None
-        for passer in Seat:
-            if pass_target(passer, self.pass_direction) == seat:
-                return self.passes[passer]
-        raise AssertionError("unreachable")  # every seat receives from exactly one passer
+        return self.passes[pass_source(seat, self.pass_direction)]
 
     def tricks_won(self) -> tuple[int, int, int, int]:
         """Tricks taken so far this hand, by seat."""
@@ -147,9 +147,9 @@ class MatchState:
         return []
 
 
-def holder_of_two_of_clubs(holdings: Deal) -> Seat:
-    """The seat that must lead the first trick (docs/rules.md, "First lead")."""
-    return next(seat for seat in Seat if TWO_OF_CLUBS in holdings[seat])
+NEW_MATCH = MatchState(rules=RuleSet(), seats=(None, None, None, None), phase=Phase.NEW)
+"""The engine's initial state: no match yet. ``decide`` takes only ``CreateMatch`` here,
+and ``evolve`` of its ``match_created`` starts the match."""
 
 
 # --- the snapshot's JSON form -------------------------------------------------------------

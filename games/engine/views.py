@@ -14,7 +14,7 @@ from typing import Any
 from .cards import Card, Seat, format_cards
 from .decider import legal_cards
 from .events import CardsExchanged, CardsPassed, Event, HandDealt, MatchCreated, event_to_json
-from .rules import PassDirection, RuleSet, pass_target
+from .rules import PassDirection, RuleSet, pass_source
 from .state import MatchResult, MatchState, Occupant, Phase, Trick, result_to_json
 
 
@@ -156,7 +156,7 @@ def redact(event: Event, seat: Seat | None) -> dict[str, Any]:
         if seat is None:
             data["given"] = data["received"] = None
         else:
-            source = next(s for s in Seat if pass_target(s, event.pass_direction) == seat)
+            source = pass_source(seat, event.pass_direction)
             data["given"] = format_cards(event.passes[seat])
             data["received"] = format_cards(event.passes[source])
     return data

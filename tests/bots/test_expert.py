@@ -6,7 +6,7 @@ from random import Random
 
 from bots.strategies import expert
 from games.engine import PassDirection, RuleSet, Seat, seat_view
-from games.engine.masks import mask_of
+from games.engine.kernel import mask_of
 
 from ..engine.helpers import HOLD, Table, cards
 

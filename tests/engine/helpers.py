@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from games.engine import (
+    NEW_MATCH,
     Card,
     Command,
     CreateMatch,
@@ -250,7 +251,7 @@ class Table:
     """
 
     def __init__(self, *deals: str | Deal, rules: RuleSet = HOLD, deal_now: bool = True) -> None:
-        self.state: MatchState | None = None
+        self.state: MatchState = NEW_MATCH
         self.log: list[Event] = []
         fixed = tuple(parse_deal(d) if isinstance(d, str) else d for d in deals)
         self.do(CreateMatch(rules, fixed))

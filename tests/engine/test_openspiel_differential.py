@@ -105,6 +105,7 @@ import pytest
 
 from games.engine import (
     DECK,
+    NEW_MATCH,
     Card,
     Command,
     CreateMatch,
@@ -193,11 +194,10 @@ COMBINATIONS = [
 ]
 
 
-def _do(state: MatchState | None, command: Command) -> tuple[MatchState, list[Event]]:
+def _do(state: MatchState, command: Command) -> tuple[MatchState, list[Event]]:
     events = decide(state, command)
     for event in events:
         state = evolve(state, event)
-    assert state is not None
     return state, events
 
 
@@ -250,7 +250,7 @@ def play_both(combination: Combination, game: Any, seed: str, seen: Counter[str]
     deck = shuffled_deck(rng, is_penalty_heavy=is_penalty_heavy)
     deal = check_deal([deck[seat::4] for seat in Seat])
 
-    ours, _ = _do(None, CreateMatch(combination.rules(direction), (deal,)))
+    ours, _ = _do(NEW_MATCH, CreateMatch(combination.rules(direction), (deal,)))
     for seat in Seat:
         ours, _ = _do(ours, TakeSeat(seat, bot_level="random"))
     ours, _ = _do(ours, DealHand(seed=0))

@@ -1,6 +1,6 @@
 """The bit-mask playout path plays every hand exactly as ``decide``/``evolve`` do.
 
-Both take their legal cards from ``masks.legal_mask``, so the legal sets compared here
+Both take their rules from ``games.engine.kernel``, so the legal sets compared here
 check the playout's bookkeeping (turn, trick, hearts broken), not the rule itself; the
 OpenSpiel differential test checks the rule against an independent engine.
 """
@@ -14,8 +14,8 @@ import pytest
 from games.engine import PassCards, PassDirection, Phase, PlayCard, RuleSet, Seat
 from games.engine.decider import legal_cards
 from games.engine.events import TrickTaken
-from games.engine.masks import cards_of, mask_of
-from games.engine.playout import PlayoutHand, exchange, random_card, random_play
+from games.engine.kernel import cards_of, exchange, mask_of
+from games.engine.playout import PlayoutHand, random_card, random_play
 
 from .helpers import D1, N, Table, cards, parse_deal
 

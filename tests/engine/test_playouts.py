@@ -23,6 +23,7 @@ import pytest
 
 from games.engine import (
     DECK,
+    NEW_MATCH,
     Card,
     CreateMatch,
     DealHand,
@@ -126,7 +127,7 @@ class Playout:
 
     def __init__(self, sim: Simulation, rng: random.Random) -> None:
         self.sim, self.rng = sim, rng
-        self.state: MatchState | None = None
+        self.state: MatchState = NEW_MATCH
         self.log: list[Event] = []
         self.known = Knowledge()
         self.checkpoint: tuple[int, MatchState] | None = None

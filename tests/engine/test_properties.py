@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from games.engine import (
     DECK,
+    NEW_MATCH,
     Card,
     Command,
     CreateMatch,
@@ -170,7 +171,7 @@ class Match:
 
     def __init__(self) -> None:
         self.steps: list[Step] = []
-        self.state: MatchState | None = None
+        self.state: MatchState = NEW_MATCH
 
     def do(self, command: Command) -> None:
         before = self.state
@@ -458,7 +459,7 @@ def test_trick_winner_played_the_highest_card_of_the_led_suit_and_leads_next(mat
 @given(matches())
 def test_hearts_broken_flips_only_on_a_heart_or_a_breaking_queen_and_never_back(match):
     for t in match.transitions:
-        if t.before is None or t.before.hand is None or isinstance(t.event, HandDealt):
+        if t.before.hand is None or isinstance(t.event, HandDealt):
             continue
         was, now = t.before.hand.hearts_broken, t.after.hand.hearts_broken
         if isinstance(t.event, CardPlayed):
@@ -574,12 +575,12 @@ PROBE_KINDS = ("play", "pass", "deal", "seat", "create")
 
 
 @st.composite
-def probe_commands(draw: st.DrawFn, state: MatchState | None, moves_only: bool = False) -> Command:
+def probe_commands(draw: st.DrawFn, state: MatchState, moves_only: bool = False) -> Command:
     """Any command, legal or not (only plays and passes with ``moves_only``); the cards
     come from the seat's own holding half the time, else from the whole pack."""
     kind = draw(st.sampled_from(PROBE_KINDS[:2] if moves_only else PROBE_KINDS))
     seat = draw(SEATS)
-    holding = state.hand.holdings[seat] if state is not None and state.hand is not None else ()
+    holding = state.hand.holdings[seat] if state.hand is not None else ()
     pool = holding if holding and draw(st.booleans()) else DECK
     if kind == "play":
         return PlayCard(seat, pool[draw(INDEXES[len(pool)])])
@@ -594,18 +595,18 @@ def probe_commands(draw: st.DrawFn, state: MatchState | None, moves_only: bool =
     return CreateMatch()
 
 
-def decide_unchanged(state: MatchState | None, command: Command) -> list[Event] | IllegalMove:
+def decide_unchanged(state: MatchState, command: Command) -> list[Event] | ValueError:
     """``decide(state, command)``, asserting it left both arguments as they were (the
-    state compared with one rebuilt from its snapshot taken before the call)."""
-    snapshot = state_to_json(state) if state is not None else None
+    state compared with one rebuilt from its snapshot taken before the call). A refusal
+    (``IllegalMove``) or a command no caller may send (``ValueError``) is returned."""
+    snapshot = state_to_json(state)
     command_copy = copy.deepcopy(command)
     try:
-        result: list[Event] | IllegalMove = decide(state, command)
-    except IllegalMove as refusal:
+        result: list[Event] | ValueError = decide(state, command)
+    except ValueError as refusal:
         result = refusal
     assert command == command_copy
-    if state is not None:
-        assert state_to_json(state) == snapshot and state == state_from_json(snapshot)
+    assert state_to_json(state) == snapshot and state == state_from_json(snapshot)
     return result
 
 
@@ -616,7 +617,7 @@ def test_decide_changes_neither_state_nor_command_whether_it_accepts_or_refuses(
     for step in match.steps:
         assert decide_unchanged(step.before, step.command) == [t.event for t in step.transitions]
         probe = data.draw(probe_commands(step.before))
-        refused += isinstance(decide_unchanged(step.before, probe), IllegalMove)
+        refused += isinstance(decide_unchanged(step.before, probe), ValueError)
     assert refused >= 1  # CreateMatch, at least, is refused once the match exists
 
 
@@ -625,7 +626,7 @@ def test_decide_changes_neither_state_nor_command_whether_it_accepts_or_refuses(
 def test_decide_accepts_a_play_or_pass_exactly_when_the_rules_allow_it(match, data):
     for step in match.steps:
         state = step.before
-        if state is None or state.hand is None:
+        if state.hand is None:
             continue
         probe = data.draw(probe_commands(state, moves_only=True))
         try:

@@ -1,0 +1,279 @@
+"""The rules kernel: every rule of docs/rules.md written once, on 52-bit card sets.
+
+A card set is an integer whose bit ``card.index`` is set when the card is in the
+set. Bit order is the canonical sort order (clubs, diamonds, spades, hearts; 2 to
+A within a suit), so each suit is 13 contiguous bits and a higher bit within a
+suit is a higher rank. Seats are ints 0..3 (``Seat`` values).
+
+Everything that applies a rule calls this module: the Decider (``decide`` and
+``evolve``), the play-outs (``playout.PlayoutHand``), the card-level helpers of
+``rules`` and the bots. The rules here:
+
+- which cards may be played, and the rule a card outside them breaks (``legal_play``);
+- who wins a trick (``takes_lead``, ``winning_position``);
+- whether a card breaks hearts (``breaks_hearts``);
+- who leads the first trick (``first_leader``);
+- where passes go and the exchange (``pass_direction``, ``pass_target``, ``pass_source``,
+  ``exchange``);
+- penalty points, the moon and the sun, the jack of diamonds (``penalty_points_of``,
+  ``moon_shooter``, ``score_hand``);
+- when the match's end begins, whether it ends, and the places (``end_begins``,
+  ``match_ends``, ``standings``).
+
+>>> from games.engine.cards import parse_cards
+>>> hand = mask_of(parse_cards(["QS", "2C", "AH"]))
+>>> hand == TWO_OF_CLUBS_BIT | QUEEN_OF_SPADES_BIT | 1 << 51
+True
+>>> legal, rule = legal_play(hand, 0, False, False, False)
+>>> cards_of(legal), rule
+([Card('2C'), Card('QS')], 'hearts_not_broken')
+>>> winning_position([mask_of(parse_cards([code])) for code in ("5D", "AS", "9D", "3D")])
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import DECK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_ORDER, TWO_OF_CLUBS, Card, Seat, Suit
+from .variants import MoonScoring, PassDirection, RuleSet, TiePolicy
+
+# --- card sets ----------------------------------------------------------------------------
+
+ALL_CARDS = (1 << 52) - 1
+SUIT_MASK_BY_ORDER: tuple[int, int, int, int] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+"""The 13 bits of each suit, in sort order: clubs, diamonds, spades, hearts."""
+CLUBS, DIAMONDS, SPADES, HEARTS = SUIT_MASK_BY_ORDER
+SUIT_MASKS: dict[Suit, int] = {suit: SUIT_MASK_BY_ORDER[order] for suit, order in SUIT_ORDER.items()}
+TWO_OF_CLUBS_BIT = 1 << TWO_OF_CLUBS.index
+QUEEN_OF_SPADES_BIT = 1 << QUEEN_OF_SPADES.index
+JACK_OF_DIAMONDS_BIT = 1 << JACK_OF_DIAMONDS.index
+PENALTY_CARDS = HEARTS | QUEEN_OF_SPADES_BIT
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The set of ``cards`` as a mask."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of ``mask``, in the canonical sort order."""
+    return [DECK[bit.bit_length() - 1] for bit in cards_as_bits(mask)]
+
+
+def cards_as_bits(mask: int) -> list[int]:
+    """The one-card masks of ``mask``, lowest first."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
+
+
+def suit_mask_of(bit: int) -> int:
+    """The mask of the whole suit of a one-card mask (``bit`` must be non-zero)."""
+    return SUIT_MASK_BY_ORDER[(bit.bit_length() - 1) // 13]
+
+
+# --- playing a card -----------------------------------------------------------------------
+
+MUST_LEAD_TWO_OF_CLUBS = "must_lead_two_of_clubs"
+HEARTS_NOT_BROKEN = "hearts_not_broken"
+MUST_FOLLOW_SUIT = "must_follow_suit"
+NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"
+
+
+def legal_play(
+    holding: int, led_suit_mask: int, is_first_trick: bool, hearts_broken: bool,
+    first_trick_points: bool,
+) -> tuple[int, str | None]:
+    """``(legal, rule)``: the cards of ``holding`` that may be played now, and the rule
+    code a card of ``holding`` outside ``legal`` breaks (None when every card is legal).
+
+    Implements docs/rules.md, "A hand", steps 3 to 6. ``led_suit_mask`` is the led
+    suit's mask (``SUIT_MASKS[suit]``), or 0 when the seat leads. The first lead is 2C
+    (``must_lead_two_of_clubs``); a seat follows suit when it can (``must_follow_suit``);
+    on the first trick a void seat plays no heart and not QS unless it holds nothing else
+    (``no_points_on_first_trick``; variant ``first_trick_points`` lifts that); hearts are
+    led only once broken or from a hearts-only holding (``hearts_not_broken``).
+    Positional arguments: the play-outs call it once per card.
+    """
+    if not led_suit_mask:
+        if is_first_trick:
+            return holding & TWO_OF_CLUBS_BIT, MUST_LEAD_TWO_OF_CLUBS
+        if hearts_broken:
+            return holding, None
+        return holding & ~HEARTS or holding, HEARTS_NOT_BROKEN
+    following = holding & led_suit_mask
+    if following:
+        return following, MUST_FOLLOW_SUIT
+    if is_first_trick and not first_trick_points:
+        return holding & ~PENALTY_CARDS or holding, NO_POINTS_ON_FIRST_TRICK
+    return holding, None
+
+
+def takes_lead(bit: int, winning_bit: int, led_suit_mask: int) -> bool:
+    """Whether card ``bit``, played to a trick led in ``led_suit_mask``, beats the card
+    ``winning_bit`` winning it so far (docs/rules.md, rule 7: the highest card of the suit
+    led wins; a card of another suit never does)."""
+    return bit & led_suit_mask != 0 and bit > winning_bit
+
+
+def winning_position(plays: Sequence[int]) -> int:
+    """The position in play order (0: the leader's card) of the card winning the trick
+    so far; ``plays`` are one-card masks, at least one."""
+    led = suit_mask_of(plays[0])
+    best = 0
+    for position in range(1, len(plays)):
+        if takes_lead(plays[position], plays[best], led):
+            best = position
+    return best
+
+
+def breaks_hearts(bit: int, queen_breaks_hearts: bool) -> bool:
+    """Whether playing card ``bit`` breaks hearts: any heart does, and QS does under the
+    variant ``queen_breaks_hearts`` (docs/rules.md, "Hearts broken")."""
+    return bit & HEARTS != 0 or (queen_breaks_hearts and bit == QUEEN_OF_SPADES_BIT)
+
+
+def first_leader(holdings: Sequence[int]) -> int:
+    """The seat that leads the hand's first trick: the holder of 2C once passes are
+    exchanged (docs/rules.md, "First lead")."""
+    return next(seat for seat in range(4) if holdings[seat] & TWO_OF_CLUBS_BIT)
+
+
+# --- passing ------------------------------------------------------------------------------
+
+# Seats clockwise from the passer to the receiver: left s+1, across s+2, right s+3.
+_PASS_STEPS = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3}
+
+
+def pass_direction(rules: RuleSet, hand_number: int) -> PassDirection:
+    """Direction of hand ``hand_number`` (1-based): ``rotation[(n-1) % len(rotation)]``."""
+    return rules.pass_rotation[(hand_number - 1) % len(rules.pass_rotation)]
+
+
+def pass_target(seat: int, direction: PassDirection) -> int:
+    """The seat that receives ``seat``'s pass. Raises ``ValueError`` on a hold hand."""
+    if direction is PassDirection.HOLD:
+        raise ValueError("nobody passes on a hold hand")
+    return (seat + _PASS_STEPS[direction]) % 4
+
+
+def pass_source(seat: int, direction: PassDirection) -> int:
+    """The seat whose pass ``seat`` receives. Raises ``ValueError`` on a hold hand."""
+    if direction is PassDirection.HOLD:
+        raise ValueError("nobody passes on a hold hand")
+    return (seat - _PASS_STEPS[direction]) % 4
+
+
+def exchange(holdings: Sequence[int], passes: Sequence[int], direction: PassDirection) -> list[int]:
+    """The holdings after every seat gives ``passes[seat]`` in ``direction`` (docs/rules.md,
+    "Pass"): all four at once, so nobody passes on what it received."""
+    after = [holding & ~given for holding, given in zip(holdings, passes, strict=True)]
+    for seat in range(4):
+        after[pass_target(seat, direction)] |= passes[seat]
+    return after
+
+
+# --- scoring ------------------------------------------------------------------------------
+
+
+def penalty_points_of(mask: int) -> int:
+    """Penalty points in ``mask``: 1 per heart, 13 for QS (docs/rules.md, "Scoring"); the
+    jack of diamonds variant is scored per hand (``score_hand``)."""
+    return (mask & HEARTS).bit_count() + (13 if mask & QUEEN_OF_SPADES_BIT else 0)
+
+
+def moon_shooter(taken: Sequence[int]) -> int | None:
+    """The seat that took all 13 hearts and QS (``taken``: cards taken by seat), if one
+    did: found by the cards, never by a points total."""
+    for seat in range(4):
+        if taken[seat] & PENALTY_CARDS == PENALTY_CARDS:
+            return seat
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """One hand's score: ``points`` by seat (index = seat), and who shot the moon or sun."""
+
+    points: tuple[int, int, int, int]
+    moon_shooter: Seat | None
+    is_sun: bool
+
+
+def score_hand(
+    taken: Sequence[int],
+    tricks_won: Sequence[int],
+    totals: Sequence[int],
+    rules: RuleSet,
+    *,
+    hand_number: int,
+    end_started_after: int | None,
+) -> HandScore:
+    """Score hand ``hand_number`` (docs/rules.md, "Scoring", and the moon, sun and JD variants).
+
+    ``taken[s]`` is the card set seat ``s`` took, ``tricks_won[s]`` its tricks,
+    ``totals`` the match totals before this hand. A sun (variant ``shoot_the_sun``) is all
+    13 tricks, worth 52; a moon is all 13 hearts and QS, worth 26, added to each other
+    seat or (``moon_scoring``) taken off the shooter; under ``shooters_choice`` the
+    shooter subtracts only when adding would end the match without it alone lowest.
+    ``end_started_after`` (see ``match_ends``) lets that choice count tiebreak hands.
+    """
+    jack = rules.jack_of_diamonds
+    bonus = [jack if cards & JACK_OF_DIAMONDS_BIT else 0 for cards in taken]
+    is_sun = rules.shoot_the_sun and 13 in tricks_won
+    shooter = list(tricks_won).index(13) if is_sun else moon_shooter(taken)
+    if shooter is None:
+        points = [penalty_points_of(cards) for cards in taken]
+    else:
+        amount = 52 if is_sun else 26
+        added = [0 if seat == shooter else amount for seat in range(4)]
+        subtract = rules.moon_scoring is MoonScoring.SUBTRACT_FROM_SHOOTER
+        if rules.moon_scoring is MoonScoring.SHOOTERS_CHOICE:
+            # Judged on the totals the hand would really leave, JD included.
+            after = [total + add + j for total, add, j in zip(totals, added, bonus, strict=True)]
+            alone_lowest = all(after[shooter] < after[s] for s in range(4) if s != shooter)
+            subtract = not alone_lowest and match_ends(
+                after, rules, hand_number=hand_number, end_started_after=end_started_after)
+        points = [-amount if seat == shooter else 0 for seat in range(4)] if subtract else added
+    a, b, c, d = (p + j for p, j in zip(points, bonus, strict=True))
+    return HandScore((a, b, c, d), None if shooter is None else Seat(shooter), is_sun)
+
+
+# --- the end of the match -----------------------------------------------------------------
+
+
+def end_begins(totals: Sequence[int], rules: RuleSet) -> bool:
+    """Whether ``totals`` reach the target: the match's end begins after this hand
+    (docs/rules.md, "End of the match"); extra tiebreak hands count from it."""
+    return max(totals) >= rules.target_score
+
+
+def match_ends(
+    totals: Sequence[int], rules: RuleSet, *, hand_number: int, end_started_after: int | None
+) -> bool:
+    """Whether the match ends with ``totals`` after hand ``hand_number`` (docs/rules.md, "End
+    of the match"). ``end_started_after`` is the hand after which the end began
+    (``end_begins``), if that happened before this hand: extra tiebreak hands count from it.
+    """
+    started = end_started_after
+    if started is None:
+        if not end_begins(totals, rules):
+            return False
+        started = hand_number
+    alone_lowest = list(totals).count(min(totals)) == 1
+    return (alone_lowest or rules.tie_policy is TiePolicy.SHARE
+            or hand_number - started >= rules.max_tiebreak_hands)
+
+
+def standings(totals: Sequence[int]) -> list[tuple[int, int, int]]:
+    """``(seat, total, place)`` for every seat, lowest total first; tied seats share a place."""
+    ordered = sorted(range(4), key=lambda seat: (totals[seat], seat))
+    return [(seat, totals[seat], 1 + sum(1 for t in totals if t < totals[seat])) for seat in ordered]

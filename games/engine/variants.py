@@ -1,0 +1,137 @@
+"""The variants of a match: ``RuleSet`` and its choices (docs/rules.md, "Variants").
+
+Plain data with its JSON form and validation; the rules themselves are in ``kernel``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+class PassDirection(Enum):
+    """Where a hand's passed cards go (docs/rules.md, "A hand", step 2)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    HOLD = "hold"
+
+
+class MoonScoring(Enum):
+    """How a moon (or sun) is scored: see ``kernel.score_hand``."""
+
+    ADD_TO_OTHERS = "add_to_others"
+    SUBTRACT_FROM_SHOOTER = "subtract_from_shooter"
+    SHOOTERS_CHOICE = "shooters_choice"
+
+
+class TiePolicy(Enum):
+    """What a tie for the lowest total does at the end: see ``kernel.match_ends``."""
+
+    PLAY_ON = "play_on"
+    SHARE = "share"
+
+
+class RuleSetError(ValueError):
+    """Invalid RuleSet fields: ``errors`` maps each field to a message."""
+
+    def __init__(self, errors: dict[str, str]) -> None:
+        super().__init__("; ".join(f"{field}: {message}" for field, message in errors.items()))
+        self.errors = errors
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The variants of one match (docs/rules.md, "Variants"); the defaults are the standard game."""
+
+    target_score: int = 100
+    pass_rotation: tuple[PassDirection, ...] = (
+        PassDirection.LEFT,
+        PassDirection.RIGHT,
+        PassDirection.ACROSS,
+        PassDirection.HOLD,
+    )
+    pass_count: int = 3
+    first_trick_points: bool = False
+    queen_breaks_hearts: bool = False
+    shoot_the_sun: bool = False
+    moon_scoring: MoonScoring = MoonScoring.ADD_TO_OTHERS
+    jack_of_diamonds: int = 0
+    tie_policy: TiePolicy = TiePolicy.PLAY_ON
+    max_tiebreak_hands: int = 5
+
+    def to_json(self) -> dict[str, Any]:
+        """The RuleSet as a JSON object with every field (enums as their strings)."""
+        return {
+            "target_score": self.target_score,
+            "pass_rotation": [direction.value for direction in self.pass_rotation],
+            "pass_count": self.pass_count,
+            "first_trick_points": self.first_trick_points,
+            "queen_breaks_hearts": self.queen_breaks_hearts,
+            "shoot_the_sun": self.shoot_the_sun,
+            "moon_scoring": self.moon_scoring.value,
+            "jack_of_diamonds": self.jack_of_diamonds,
+            "tie_policy": self.tie_policy.value,
+            "max_tiebreak_hands": self.max_tiebreak_hands,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> RuleSet:
+        """Build a RuleSet from any subset of its fields; the rest take their defaults.
+
+        Raises ``RuleSetError`` naming every unknown field and every bad value.
+        """
+        data = dict(data or {})
+        errors: dict[str, str] = {}
+        known = {field.name for field in dataclasses.fields(cls)}
+        for name in data.keys() - known:
+            errors[name] = "unknown rule"
+        values: dict[str, Any] = {}
+
+        def integer(name: str, allowed: range | tuple[int, ...], wording: str) -> None:
+            if name in data:
+                value = data[name]
+                if type(value) is not int or value not in allowed:
+                    errors[name] = wording
+                else:
+                    values[name] = value
+
+        def boolean(name: str) -> None:
+            if name in data:
+                if type(data[name]) is not bool:
+                    errors[name] = "must be true or false"
+                else:
+                    values[name] = data[name]
+
+        def choice(name: str, enum: type[Enum]) -> None:
+            if name in data:
+                try:
+                    values[name] = enum(data[name])
+                except (ValueError, TypeError):
+                    errors[name] = f"must be one of {[member.value for member in enum]}"
+
+        integer("target_score", range(1, 2**31), "must be an integer >= 1")
+        integer("pass_count", range(1, 5), "must be an integer from 1 to 4")
+        integer("jack_of_diamonds", (0, -10), "must be 0 or -10")
+        integer("max_tiebreak_hands", range(0, 11), "must be an integer from 0 to 10")
+        for name in ("first_trick_points", "queen_breaks_hearts", "shoot_the_sun"):
+            boolean(name)
+        choice("moon_scoring", MoonScoring)
+        choice("tie_policy", TiePolicy)
+        if "pass_rotation" in data:
+            rotation = data["pass_rotation"]
+            try:
+                if not isinstance(rotation, list) or not rotation:
+                    raise ValueError
+                values["pass_rotation"] = tuple(PassDirection(item) for item in rotation)
+            except (ValueError, TypeError):
+                errors["pass_rotation"] = (
+                    "must be a non-empty list of 'left', 'right', 'across', 'hold'"
+                )
+        if errors:
+            raise RuleSetError(errors)
+        return cls(**values)
