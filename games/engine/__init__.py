@@ -1,8 +1,14 @@
 """The pure Hearts rules engine: no Django, no I/O, no clock, no randomness of its own.
 
 The public surface: cards (``Card``, ``Seat``, ``parse_card``), the ``RuleSet``,
-commands and ``decide``/``evolve``/``replay``, the events and their JSON form,
-and the two projections for one seat, ``seat_view`` and ``redact``.
+commands and ``decide``/``evolve``/``replay`` from ``NEW_MATCH``, the events and their
+JSON form, and the two projections for one seat, ``seat_view`` and ``redact``.
+
+Every rule is written once, in ``kernel``, on 52-bit card sets; the Decider, the
+play-outs and the bots call it. ``evolve`` reads the facts of each event, and what it
+records beyond them (hearts broken, the first leader, the start of the match's end)
+it computes with the kernel function ``decide`` used (see ``decider``). Stored JSON
+carries format versions and is upcast on reading (``formats``).
 """
 
 from .cards import (

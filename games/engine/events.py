@@ -1,20 +1,26 @@
 """The event types of the match log: past-tense facts, frozen, each with a stable JSON form.
 
-Every event's JSON is an object ``{"type": …, "v": 1, …fields}``; ``v`` is the
-format version, so a later format can upcast old rows instead of rewriting
-the log. Seats are written by name, cards by canonical code.
+Every event's JSON is an object ``{"type": …, "v": FORMAT_VERSION, …fields}``; an
+older ``v`` is upcast on reading (``formats.upcast`` with ``UPCASTERS``), so the log is
+never rewritten. Seats are written by name, cards by canonical code.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .cards import Card, Seat, format_cards, parse_card, parse_cards
+from .formats import Upcaster, upcast
 from .rules import PassDirection, RuleSet
 from .state import Deal, MatchResult, result_from_json, result_to_json
 
 FORMAT_VERSION = 1
+"""The format every event is written in."""
+UPCASTERS: Mapping[int, Upcaster] = {}
+"""``n -> upcaster`` from event format ``n`` to ``n + 1``: none yet, version 1 is the only
+format events have been written in."""
 
 
 def _deal_to_json(deal: Deal) -> dict[str, list[str]]:
@@ -206,9 +212,11 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
-    """Inverse of ``event_to_json``. Raises ``ValueError`` for an unknown type or version."""
-    if data.get("v") != FORMAT_VERSION or data.get("type") not in EVENT_TYPES:
-        raise ValueError(f"unknown event format: type={data.get('type')!r} v={data.get('v')!r}")
+    """Inverse of ``event_to_json``, for any format version an event was written in.
+    Raises ``ValueError`` for an unknown type or version."""
+    if data.get("type") not in EVENT_TYPES:
+        raise ValueError(f"unknown event type: {data.get('type')!r}")
+    data = upcast(data, FORMAT_VERSION, UPCASTERS, f"{data['type']} event")
     return EVENT_TYPES[data["type"]].from_json(data)
 
 

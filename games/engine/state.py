@@ -1,16 +1,19 @@
 """Engine state: frozen dataclasses for a match, its current hand and its tricks.
 
 The state is what ``evolve`` builds from the event log; ``state_to_json`` and
-``state_from_json`` give the snapshot the database keeps beside the log.
+``state_from_json`` give the snapshot the database keeps beside the log, with its
+format version (``SNAPSHOT_VERSION``; see ``formats``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from .cards import Card, Seat, format_cards, parse_cards
+from .formats import Upcaster, upcast
 from .rules import pass_source
 from .variants import PassDirection, RuleSet
 
@@ -154,6 +157,12 @@ and ``evolve`` of its ``match_created`` starts the match."""
 
 # --- the snapshot's JSON form -------------------------------------------------------------
 
+SNAPSHOT_VERSION = 1
+"""The format every snapshot is written in. Snapshots written before it had a ``v`` are
+version 1 too (the same fields)."""
+SNAPSHOT_UPCASTERS: Mapping[int, Upcaster] = {}
+"""``n -> upcaster`` from snapshot format ``n`` to ``n + 1``: none yet."""
+
 
 def _cards(cards: tuple[Card, ...] | None) -> list[str] | None:
     return None if cards is None else format_cards(cards)
@@ -206,6 +215,7 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
     """The whole state as JSON (the Match snapshot); ``state_from_json`` inverts it."""
     hand = state.hand
     return {
+        "v": SNAPSHOT_VERSION,
         "rules": state.rules.to_json(),
         "seats": [None if o is None else {"player": o.player, "bot_level": o.bot_level}
                   for o in state.seats],
@@ -231,7 +241,9 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
 
 
 def state_from_json(data: dict[str, Any]) -> MatchState:
-    """Rebuild a ``MatchState`` from ``state_to_json``'s output."""
+    """Rebuild a ``MatchState`` from ``state_to_json``'s output, of any format version.
+    Raises ``ValueError`` for an unknown version."""
+    data = upcast({"v": 1, **data}, SNAPSHOT_VERSION, SNAPSHOT_UPCASTERS, "snapshot")
     h = data["hand"]
     hand = None if h is None else HandState(
         number=h["number"],

@@ -1,0 +1,67 @@
+"""Stored formats: a log and a snapshot written by older code still read and replay.
+
+``fixtures/match_log_v1.json`` was written by the engine at commit 3993a97: a whole
+four-hand match (a player and three bots; passing left, hold, across; QS breaks hearts;
+JD -10) as events in format 1, and its snapshot from before snapshots carried a version.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games.engine import Phase, Seat, event_from_json, event_to_json, replay, state_from_json
+from games.engine import events as events_module
+from games.engine import state as state_module
+from games.engine.state import state_to_json
+
+FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "match_log_v1.json").read_text())
+
+
+def test_a_log_written_in_format_1_replays_to_the_snapshot_written_beside_it():
+    state = replay(event_from_json(data) for data in FIXTURE["events"])
+    assert "v" not in FIXTURE["snapshot"]
+    assert state == state_from_json(FIXTURE["snapshot"])
+    assert state.phase is Phase.FINISHED and state.hands_played == 4
+    assert state.totals == (7, 30, 27, 0)  # four hands of 26 points, less four JDs at -10
+    assert state.result is not None and state.result.winners == (Seat.WEST,)
+
+
+def test_events_of_format_1_are_written_again_exactly_as_stored():
+    assert [event_to_json(event_from_json(data)) for data in FIXTURE["events"]] == FIXTURE["events"]
+
+
+def test_a_snapshot_is_written_with_its_format_version_and_reads_back():
+    state = state_from_json(FIXTURE["snapshot"])
+    written = state_to_json(state)
+    assert written["v"] == state_module.SNAPSHOT_VERSION == 1
+    assert written == {"v": 1, **FIXTURE["snapshot"]}
+    assert state_from_json(written) == state
+
+
+def test_an_older_event_format_is_upcast_before_it_is_read(monkeypatch):
+    # A pretend format 2 in which card_played names its card "card_code": the stored v1
+    # rows must be upcast to it and read the same.
+    def to_v2(data):
+        data = {**data, "v": 2}
+        if data["type"] == "card_played":
+            data["card_code"] = data.pop("card")
+        return data
+
+    monkeypatch.setattr(events_module, "FORMAT_VERSION", 2)
+    monkeypatch.setattr(events_module, "UPCASTERS", {1: to_v2})
+    monkeypatch.setattr(events_module.CardPlayed, "from_json", classmethod(
+        lambda cls, data: cls(Seat.from_label(data["seat"]),
+                              events_module.parse_card(data["card_code"]))))
+    state = replay(event_from_json(data) for data in FIXTURE["events"])
+    assert state == state_from_json(FIXTURE["snapshot"])
+
+
+@pytest.mark.parametrize("version", [0, 2, "1", None])
+def test_an_unknown_format_version_is_refused(version):
+    with pytest.raises(ValueError, match="format version"):
+        event_from_json({**FIXTURE["events"][1], "v": version})
+    with pytest.raises(ValueError, match="format version"):
+        state_from_json({**FIXTURE["snapshot"], "v": version})
