@@ -1,10 +1,10 @@
-"""The read side: a match's state and one seat's view of it, and its redacted events."""
+"""The read side: a match, its state, one seat's view of it, and its log of events."""
 
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
@@ -17,8 +17,6 @@ from .engine import (
     Seat,
     SeatView,
     event_from_json,
-    event_seat,
-    redact,
     seat_view,
     state_from_json,
 )
@@ -61,20 +59,17 @@ def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet
     return matches.order_by("-created_at", "-id")
 
 
-def event_list(
-    *, match: models.Match, seat: Seat | None, after: int, limit: int
-) -> list[dict[str, Any]]:
-    """Up to ``limit`` events with seq > ``after``, oldest first, each redacted for ``seat``
-    (see ``event_envelope``)."""
+@dataclass(frozen=True)
+class LoggedEvent:
+    """One event of a match's log: its seq, the event, and when it was written."""
+
+    seq: int
+    event: Event
+    at: datetime
+
+
+def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEvent]:
+    """Up to ``limit`` events with seq > ``after``, oldest first (whole: redacting them
+    for a seat is the caller's, ``games.engine.redact``)."""
     rows = match.events.filter(seq__gt=after).order_by("seq")[:limit]
-    return [event_envelope(row.seq, event_from_json(row.payload), seat, row.created_at)
-            for row in rows]
-
-
-def event_envelope(seq: int, event: Event, viewer: Seat | None, at: datetime) -> dict[str, Any]:
-    """An event as the API lists it: ``{"seq", "type", "seat", "at", …payload}``, the
-    payload redacted for ``viewer``; ``seat`` is the seat the event is about, if any."""
-    payload = redact(event, viewer)
-    del payload["v"]
-    about = event_seat(event)
-    return {**payload, "seq": seq, "seat": about.label if about is not None else None, "at": at}
+    return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]

@@ -17,7 +17,6 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -47,7 +46,7 @@ from .engine import (
 )
 from .engine.cards import format_cards
 from .engine.events import HandScored, SeatTaken, TrickTaken
-from .selectors import match_state, seat_of
+from .selectors import LoggedEvent, match_state, seat_of
 from .signals import match_advanced
 
 
@@ -67,15 +66,6 @@ class BotOptions:
 
     delay_ms: int = models.BOT_DELAY_MS_DEFAULT
     think_ms: int = models.BOT_THINK_MS_DEFAULT
-
-
-@dataclass(frozen=True)
-class LoggedEvent:
-    """One event as appended: its seq in the match's log and when it was written."""
-
-    seq: int
-    event: Event
-    at: datetime
 
 
 @dataclass(frozen=True)

@@ -553,12 +553,6 @@ def _event_list(**kwargs: Any) -> PolymorphicProxySerializer:
                                       resource_type_field_name="type", many=True, **kwargs)
 
 
-def serialize_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each redacted event through its type's serializer, ``seq`` and ``type`` first."""
-    return [{"seq": event["seq"], "type": event["type"],
-             **EVENT_SERIALIZERS[event["type"]](event).data} for event in events]
-
-
 class EventQuerySerializer(serializers.Serializer):
     after = QueryIntegerField(min_value=0, max_value=MAX_INT32, default=0,
                               help_text="return events with seq > after")

@@ -24,9 +24,9 @@ from rest_framework.views import APIView
 
 from config.celery import app as celery_app
 from games import selectors, services
-from games.engine import MatchState, RuleSet, Seat, SeatView, seat_view
-from games.models import Match
+from games.engine import RuleSet, Seat, seat_view
 
+from . import presenters
 from . import serializers as s
 from .problems import PROBLEM_CONTENT_TYPE, GameProblem, invalid_request
 
@@ -109,30 +109,6 @@ class TokenDetailView(APIView):
 # --- matches ------------------------------------------------------------------------------
 
 
-def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
-    """The match summary (docs/api.md, "Matches") from its row and engine state."""
-    view = seat_view(state, None).to_json()
-    return {
-        "id": match.id,
-        "status": match.status,
-        "rules": view["rules"],
-        "bots": {"delay_ms": match.bot_delay_ms, "think_ms": match.bot_think_ms},
-        "seats": [{"seat": p["seat"],
-                   "kind": "bot" if p["bot_level"] else "player" if p["name"] else "open",
-                   "name": p["name"], "bot_level": p["bot_level"]} for p in view["players"]],
-        "hand_number": view["hand_number"],
-        "scores": view["scores"],
-        "version": match.version,
-        "created_at": match.created_at,
-        "result": view["result"],
-    }
-
-
-def view_data(match_id: uuid.UUID, version: int, view: SeatView) -> dict[str, Any]:
-    """The seat view's API body: the engine's view with the match id and version."""
-    return s.SeatViewSerializer({"match_id": match_id, "version": version, **view.to_json()}).data
-
-
 class MatchPagination(PageNumberPagination):
     """Pages of 20 (``page_size`` up to 100); a page past the last is empty, not a 404, so
     a client may read pages until ``next`` is null or a page comes back empty."""
@@ -166,8 +142,8 @@ class MatchListCreateView(generics.GenericAPIView):
         query = _valid(s.MatchListQuerySerializer, request.query_params.dict())
         page = self.paginate_queryset(selectors.match_list(user=request.user,
                                                            status=query.get("status")))
-        summaries = [match_summary(m, selectors.match_state(m)) for m in page or []]
-        return self.get_paginated_response(s.MatchSummarySerializer(summaries, many=True).data)
+        return self.get_paginated_response([
+            presenters.match_summary(match, selectors.match_state(match)) for match in page or []])
 
     @extend_schema(operation_id="matches_create", request=s.MatchCreateSerializer,
                    responses={201: s.MatchSummarySerializer, **_problems(*_BODY, 409, 422)},
@@ -184,7 +160,7 @@ class MatchListCreateView(generics.GenericAPIView):
                                        bots=services.BotOptions(**(data.get("bots") or {})))
         match = result.match
         headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
-        return Response(s.MatchSummarySerializer(match_summary(match, result.state)).data,
+        return Response(presenters.match_summary(match, result.state),
                         status=status.HTTP_201_CREATED, headers=headers)
 
 
@@ -194,8 +170,7 @@ class MatchDetailView(APIView):
                    summary="A match's summary")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match = selectors.match_get(match_id=match_id)
-        return Response(s.MatchSummarySerializer(
-            match_summary(match, selectors.match_state(match))).data)
+        return Response(presenters.match_summary(match, selectors.match_state(match)))
 
 
 class MatchJoinView(APIView):
@@ -206,7 +181,7 @@ class MatchJoinView(APIView):
         data = _valid(s.MatchJoinSerializer, request.data)
         seat = Seat.from_label(data["seat"]) if data.get("seat") else None
         result = services.match_join(match_id=match_id, player=request.user, seat=seat)
-        return Response(s.MatchSummarySerializer(match_summary(result.match, result.state)).data)
+        return Response(presenters.match_summary(result.match, result.state))
 
 
 class SeatViewView(APIView):
@@ -226,7 +201,8 @@ class SeatViewView(APIView):
         if if_none_match == "*" or etag in _etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = selectors.seat_view_get(match=match, user=request.user)
-        return Response(view_data(match.id, match.version, view), headers=headers)
+        return Response(presenters.seat_view(view, match_id=match.id, version=match.version),
+                        headers=headers)
 
 
 # A quoted version ("42"), a bare one, or * (any version). No weak tag: If-Match compares
@@ -270,9 +246,9 @@ class EventListView(APIView):
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         query = _valid(s.EventQuerySerializer, request.query_params.dict())
         match = selectors.match_get(match_id=match_id)
-        events = selectors.event_list(match=match, seat=selectors.seat_of(match, request.user),
-                                      after=query["after"], limit=query["limit"])
-        return Response({"events": s.serialize_events(events), "version": match.version})
+        logged = selectors.event_list(match=match, after=query["after"], limit=query["limit"])
+        viewer = selectors.seat_of(match, request.user)
+        return Response({"events": presenters.events(logged, viewer), "version": match.version})
 
 
 class HealthView(APIView):
@@ -334,8 +310,5 @@ def _if_match(request: Request) -> int | None:
 
 def _command_result(request: Request, result: services.CommandResult) -> dict[str, Any]:
     match = result.match
-    seat = selectors.seat_of(match, request.user)
-    events = [selectors.event_envelope(logged.seq, logged.event, seat, logged.at)
-              for logged in result.events]
-    return {"version": match.version, "events": s.serialize_events(events),
-            "view": view_data(match.id, match.version, seat_view(result.state, seat))}
+    view = seat_view(result.state, selectors.seat_of(match, request.user))
+    return presenters.command_result(match, result.events, view)

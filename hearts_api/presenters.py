@@ -1,0 +1,136 @@
+"""The API's JSON, made from the engine's domain objects: one function per response shape.
+
+The engine gives domain objects (``MatchState``, ``SeatView``, events and their redacted
+stored form); this module alone turns them into the bodies of docs/api.md. Views return
+these dicts as they are, and the output serializers in ``serializers`` only describe
+them for the schema (``tests/api/test_presenters.py`` checks that each serializer gives
+back exactly what it is handed, so none reshapes or drops a key). Plain Python: no DRF.
+
+Key order is part of the body: it follows the serializers' field order, which is the
+order of the schema's properties.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from games.engine import Event, MatchState, PassDirection, Phase, Seat, SeatView, redact
+from games.engine import seat_view as engine_seat_view
+from games.engine.events import event_seat
+from games.engine.state import Occupant, Trick, result_to_json
+
+if TYPE_CHECKING:  # annotations only: the presenters need nothing of Django at run time
+    from games.models import Match
+    from games.selectors import LoggedEvent
+
+
+def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
+    """The match summary (docs/api.md, "Matches"): ``{"id", "status", "rules", "bots",
+    "seats", "hand_number", "scores", "version", "created_at", "result"}``."""
+    view = engine_seat_view(state, None)
+    return {
+        "id": match.id,
+        "status": match.status,
+        "rules": view.rules.to_json(),
+        "bots": {"delay_ms": match.bot_delay_ms, "think_ms": match.bot_think_ms},
+        "seats": [{"seat": seat.label, "kind": seat_kind(occupant),
+                   "name": occupant.player if occupant else None,
+                   "bot_level": occupant.bot_level if occupant else None}
+                  for seat, occupant in zip(Seat, view.players, strict=True)],
+        "hand_number": view.hand_number,
+        "scores": _by_seat(view.scores),
+        "version": match.version,
+        "created_at": match.created_at,
+        "result": result_to_json(view.result) if view.result else None,
+    }
+
+
+def seat_kind(occupant: Occupant | None) -> str:
+    """Who sits in a seat, as the summary's ``kind`` says it: ``player``, ``bot`` or ``open``."""
+    if occupant is None:
+        return "open"
+    return "bot" if occupant.bot_level is not None else "player"
+
+
+def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int) -> dict[str, Any]:
+    """The seat view (docs/api.md, "The seat view") of match ``match_id`` at ``version``.
+
+    ``pass`` is the caller's own pass, null on a hold hand and for a spectator; it comes
+    last, as in the schema.
+    """
+    has_pass = view.seat is not None and view.pass_direction not in (None, PassDirection.HOLD)
+    return {
+        "match_id": match_id,
+        "version": version,
+        "status": view.status.value,
+        "seat": view.seat.label if view.seat is not None else None,
+        "hand_number": view.hand_number,
+        "pass_direction": view.pass_direction.value if view.pass_direction else None,
+        "hand": _codes(view.hand),
+        "to_act": [seat.label for seat in view.to_act],
+        "is_your_turn": view.is_your_turn,
+        "legal_cards": _codes(view.legal_cards),
+        "trick": _trick(view.trick) if view.trick else None,
+        "tricks": [_trick(trick) for trick in view.tricks],
+        "hearts_broken": view.hearts_broken,
+        "tricks_won": _by_seat(view.tricks_won),
+        "hand_points": _by_seat(view.hand_points),
+        "scores": _by_seat(view.scores),
+        "players": [{"seat": seat.label, "name": occupant.player if occupant else None,
+                     "bot_level": occupant.bot_level if occupant else None}
+                    for seat, occupant in zip(Seat, view.players, strict=True)],
+        "rules": view.rules.to_json(),
+        "result": result_to_json(view.result) if view.result else None,
+        "pass": {
+            "given": _codes(view.pass_given) if view.pass_given else None,
+            "received": _codes(view.pass_received) if view.pass_received else None,
+            "waiting_for": ([seat.label for seat in view.to_act]
+                            if view.status is Phase.PASSING else []),
+        } if has_pass else None,
+    }
+
+
+def event(seq: int, event: Event, viewer: Seat | None, at: datetime) -> dict[str, Any]:
+    """An event as the API lists it (docs/api.md, "Events"): ``{"seq", "type", "seat",
+    "at", …payload}``, the payload redacted for ``viewer`` (``redact``); ``seat`` is the
+    seat the event is about, if any."""
+    payload = redact(event, viewer)
+    del payload["v"]
+    about = event_seat(event)
+    return {"seq": seq, "type": payload.pop("type"),
+            "seat": about.label if about is not None else None, "at": at, **payload}
+
+
+def events(logged: Sequence[LoggedEvent], viewer: Seat | None) -> list[dict[str, Any]]:
+    """``event`` of each logged event, in order."""
+    return [event(item.seq, item.event, viewer, item.at) for item in logged]
+
+
+def command_result(match: Match, logged: Sequence[LoggedEvent], view: SeatView) -> dict[str, Any]:
+    """A command's answer: ``{"version", "events", "view"}``, the events it appended and
+    the caller's view after them, both for the caller's seat (``view.seat``)."""
+    return {"version": match.version, "events": events(logged, view.seat),
+            "view": seat_view(view, match_id=match.id, version=match.version)}
+
+
+def _by_seat(values: Sequence[int]) -> dict[str, int]:
+    return {seat.label: values[seat] for seat in Seat}
+
+
+def _codes(cards: Sequence[Any]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _trick(trick: Trick) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": trick.number,
+        "leader": trick.leader.label,
+        "cards": [{"seat": seat.label, "card": str(card)} for seat, card in trick.plays],
+    }
+    if trick.winner is not None:
+        data["winner"] = trick.winner.label
+        data["points"] = trick.points
+    return data

@@ -1,0 +1,99 @@
+"""Each response is shaped once: the presenters make the JSON, and the output serializers,
+which the schema is generated from, give back exactly what they are handed (no key
+dropped, renamed, reordered or converted), at every step of whole matches."""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+from rest_framework.utils.encoders import JSONEncoder
+
+from bots.strategies import choose_command
+from games.engine import (
+    NEW_MATCH,
+    CreateMatch,
+    DealHand,
+    Phase,
+    RuleSet,
+    Seat,
+    TakeSeat,
+    decide,
+    evolve,
+    seat_view,
+)
+from games.models import Match
+from games.selectors import LoggedEvent
+from hearts_api import presenters
+from hearts_api import serializers as s
+
+AT = datetime(2026, 12, 1, 12, 0, 0, 123456, tzinfo=UTC)
+RULES = (RuleSet(target_score=30), RuleSet(target_score=26, pass_count=2, jack_of_diamonds=-10))
+
+
+def _text(data, sort_keys=False):
+    return json.dumps(data, cls=JSONEncoder, sort_keys=sort_keys)
+
+
+def _described_exactly(serializer, data, sort_keys=False):
+    assert _text(serializer(data).data, sort_keys) == _text(data, sort_keys)
+
+
+def _matches():
+    """Each step of two whole matches of bots: (match row, state, events so far)."""
+    for number, rules in enumerate(RULES):
+        rng = random.Random(number)
+        state, logged = NEW_MATCH, []
+
+        def apply(events):
+            nonlocal state
+            for event in events:
+                state = evolve(state, event)
+                logged.append(LoggedEvent(len(logged) + 1, event, AT))
+
+        apply(decide(state, CreateMatch(rules)))
+        apply(decide(state, TakeSeat(Seat.NORTH, player="ada")))
+        yield state, logged
+        for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
+            apply(decide(state, TakeSeat(seat, bot_level="easy")))
+        while state.phase is not Phase.FINISHED:
+            if state.phase is Phase.DEALING:
+                apply(decide(state, DealHand(rng.getrandbits(63))))
+            else:
+                seat = state.to_act[0]
+                apply(decide(state, choose_command("easy", seat_view(state, seat), rng)))
+            yield state, logged
+
+
+@pytest.fixture(scope="module")
+def steps():
+    return list(_matches())
+
+
+def test_the_summary_serializer_describes_the_presented_summary_exactly(steps):
+    for state, logged in steps:
+        match = Match(id=uuid.UUID(int=1), status=state.phase.value, version=len(logged),
+                      created_at=AT, bot_delay_ms=0, bot_think_ms=200)
+        _described_exactly(s.MatchSummarySerializer, presenters.match_summary(match, state))
+
+
+def test_the_seat_view_serializer_describes_every_presented_view_exactly(steps):
+    for state, logged in steps:
+        for viewer in (*Seat, None):
+            view = presenters.seat_view(seat_view(state, viewer), match_id=uuid.UUID(int=1),
+                                        version=len(logged))
+            _described_exactly(s.SeatViewSerializer, view)
+
+
+def test_each_event_serializer_describes_its_presented_events_exactly(steps):
+    _, logged = steps[-1]
+    seen = set()
+    for viewer in (*Seat, None):
+        for event in presenters.events(logged, viewer):
+            # Key order aside: the event serializers declare seq, seat and at before type.
+            _described_exactly(s.EVENT_SERIALIZERS[event["type"]], event, sort_keys=True)
+            seen.add(event["type"])
+    assert seen == set(s.EVENT_SERIALIZERS)  # every event type was met
