@@ -24,7 +24,14 @@ from functools import cached_property
 
 from games.engine import Card, PassDirection, Rank, Seat, SeatView, Suit
 from games.engine.cards import QUEEN_OF_SPADES
-from games.engine.kernel import ALL_CARDS, SUIT_MASKS, cards_of, mask_of, suit_mask_of
+from games.engine.kernel import (
+    ALL_CARDS,
+    PENALTY_CARDS,
+    SUIT_MASKS,
+    cards_of,
+    mask_of,
+    suit_mask_of,
+)
 from games.engine.rules import legal_plays, pass_target, penalty_points, trick_winner
 from games.engine.state import Trick
 
@@ -43,7 +50,7 @@ MOON_RUN_TRICKS = 6
 
 def is_penalty_card(card: Card) -> bool:
     """A card that scores on its own: a heart (1 point) or QS (13) (docs/rules.md, "Scoring")."""
-    return card.is_heart or card.is_queen_of_spades
+    return bool(1 << card.index & PENALTY_CARDS)
 
 
 def is_moon_run(points: Sequence[int], has_heart: Sequence[bool], seat: int,
