@@ -29,6 +29,7 @@ from django.utils import timezone
 
 from games import services
 from games.engine import IllegalMove, PassCards, PlayCard, seat_view
+from games.errors import StaleVersion
 from games.models import Match
 from games.selectors import match_state
 from games.services import CommandResult
@@ -134,10 +135,8 @@ def _submit(
     """Submit a bot's move at ``version``; None when the match has moved on."""
     try:
         return services.seat_command(match_id=match_id, command=command, expected_version=version)
-    except IllegalMove as refusal:
-        if refusal.code == "stale_version":
-            return None
-        raise
+    except StaleVersion:
+        return None
 
 
 @shared_task(ignore_result=True)

@@ -12,7 +12,6 @@ from django.db.models import Q, QuerySet
 from . import models
 from .engine import (
     Event,
-    IllegalMove,
     MatchState,
     Seat,
     SeatView,
@@ -22,14 +21,15 @@ from .engine import (
     seat_view,
     state_from_json,
 )
+from .errors import MatchNotFound
 
 
 def match_get(*, match_id: uuid.UUID) -> models.Match:
-    """The match row; raises ``IllegalMove("not_found")``."""
+    """The match row; raises ``MatchNotFound``."""
     try:
         return models.Match.objects.get(pk=match_id)
     except models.Match.DoesNotExist:
-        raise IllegalMove("not_found", "no such match") from None
+        raise MatchNotFound(match_id) from None
 
 
 def match_state(match: models.Match) -> MatchState:

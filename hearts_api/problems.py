@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from games.engine import IllegalMove
+from games.errors import ServiceError
 
 from .problem_types import PROBLEM_TYPES
 
@@ -128,6 +129,8 @@ class ProblemExceptionHandler(ExceptionHandler):
     def convert_known_exceptions(self, exc: Exception) -> Exception:
         if isinstance(exc, IllegalMove):
             return GameProblem.from_illegal_move(exc)
+        if isinstance(exc, ServiceError):
+            return GameProblem(exc.code, exc.message, **exc.details)
         return super().convert_known_exceptions(exc)
 
     def get_response(self, exc: exceptions.APIException, data: dict[str, Any]) -> Response:
