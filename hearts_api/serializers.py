@@ -33,7 +33,7 @@ from games.models import (
     Match,
 )
 
-from .problem_types import PROBLEM_TYPES
+from .problem_types import PROBLEMS
 
 SEAT_CHOICES = [seat.label for seat in Seat]
 STATUS_CHOICES = list(Match.Status.values)
@@ -613,7 +613,7 @@ class ProblemSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField(help_text=(
         "stable machine-readable code, one page each at /problems/<code>; today one of "
-        + ", ".join(PROBLEM_TYPES) + " (a client should expect new ones)"))
+        + ", ".join(PROBLEMS) + " (a client should expect new ones)"))
     legal_cards = _cards(required=False, help_text="with rule refusals: what you may play or "
                                                    "pass")
     errors = FieldErrorSerializer(many=True, required=False,

@@ -28,7 +28,8 @@ from games.engine import MatchState, RuleSet, Seat, SeatView, seat_view
 from games.models import Match
 
 from . import serializers as s
-from .problems import PROBLEM_CONTENT_TYPE, GameProblem, invalid_request
+from .problem_types import InvalidRequest, NotFound, RegistrationClosed, UsernameTaken
+from .problems import PROBLEM_CONTENT_TYPE
 
 ApiToken = get_token_model()
 
@@ -62,13 +63,13 @@ class PlayerCreateView(APIView):
                    summary="Register a player and get its first bearer token")
     def post(self, request: Request) -> Response:
         if not settings.SELF_REGISTRATION:
-            raise GameProblem("registration_closed", "Self-registration is switched off.")
+            raise RegistrationClosed()
         data = _valid(s.PlayerCreateSerializer, request.data)
         try:
             with transaction.atomic():
                 user = get_user_model().objects.create_user(username=data["username"])
         except IntegrityError:
-            raise GameProblem("username_taken", "That username is taken.") from None
+            raise UsernameTaken() from None
         _, token = ApiToken.objects.create(user=user, expiry=None, name="first token")
         return Response({"username": user.get_username(), "token": token},
                         status=status.HTTP_201_CREATED)
@@ -102,7 +103,7 @@ class TokenDetailView(APIView):
     def delete(self, request: Request, token_key: str) -> Response:
         deleted, _ = ApiToken.objects.filter(user=request.user, token_key=token_key).delete()
         if not deleted:
-            raise GameProblem("not_found", "You have no token with that key.")
+            raise NotFound("You have no token with that key.")
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -328,7 +329,7 @@ def _if_match(request: Request) -> int | None:
     if not header or header == "*":
         return None
     if not re.fullmatch(IF_MATCH_PATTERN, header):
-        raise invalid_request("If-Match", "invalid", 'If-Match takes one version: "42"')
+        raise InvalidRequest.of_field("If-Match", "invalid", 'If-Match takes one version: "42"')
     return int(header.strip('"'))
 
 
