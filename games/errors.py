@@ -1,8 +1,9 @@
 """The service layer's own refusals: what a command is refused for before the engine sees it.
 
 The engine refuses a command for the rules (``games.engine.IllegalMove``, codes of
-docs/rules.md, "Refusals"); these are the refusals that need the database: the match does
-not exist, the caller has no seat in it, the version it expects is not current. Each class
+docs/rules.md, "Refusals"); these are the service's own: the match does not exist, the
+caller has no seat in it, the version it expects is not current, a bot seat names a level
+no bot plays. Each class
 is one meaning, with its ``code`` of docs/api.md, "Errors", and the facts worth telling
 the caller in ``details`` (JSON-ready), the same three attributes ``IllegalMove`` has, so
 the API maps either kind to its problem by ``code``.
@@ -13,6 +14,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping
 from typing import ClassVar
+
+from .bot_levels import BOT_LEVELS
 
 
 class ServiceError(Exception):
@@ -67,3 +70,15 @@ class StaleVersion(ServiceError):
     @property
     def details(self) -> Mapping[str, object]:
         return {"version": self.version}
+
+
+class UnknownBotLevel(ServiceError):
+    """A bot seat of a new match names ``level`` (str, or None for none), which is not
+    one of ``games.bot_levels.BOT_LEVELS``. The API offers only those, so this guards the
+    other callers: no bot task is ever queued for a level it cannot play."""
+
+    code = "invalid_request"
+
+    def __init__(self, level: str | None) -> None:
+        super().__init__(f"unknown bot level {level!r}: one of {', '.join(BOT_LEVELS)}")
+        self.level = level

@@ -8,8 +8,8 @@ concurrent commands on one match serialise on the row lock: the second sees
 the first one's state, so no event is lost or duplicated.
 
 A refusal raises either the engine's ``IllegalMove`` (a rule, with its code) or one of
-this layer's own ``games.errors`` (``MatchNotFound``, ``NotSeated``, ``StaleVersion``);
-nothing is written then.
+this layer's own ``games.errors`` (``MatchNotFound``, ``NotSeated``, ``StaleVersion``,
+``UnknownBotLevel``); nothing is written then.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import Model as DjangoModel
 
 from . import models
+from .bot_levels import BOT_LEVELS
 from .engine import (
     Card,
     Command,
@@ -46,7 +47,7 @@ from .engine import (
 )
 from .engine.cards import format_cards
 from .engine.events import HandScored, SeatTaken, TrickTaken
-from .errors import MatchNotFound, NotSeated, StaleVersion
+from .errors import MatchNotFound, NotSeated, StaleVersion, UnknownBotLevel
 from .selectors import match_state, seat_of
 from .signals import match_advanced
 
@@ -96,13 +97,16 @@ def match_create(
     bots: BotOptions = BotOptions(),
 ) -> CommandResult:
     """Create a match with four seats (north, east, south, west) and its ``bots`` options
-    and, if every seat is taken, deal its first hand. Raises ``IllegalMove`` for an invalid
-    deal."""
+    and, if every seat is taken, deal its first hand. Raises ``UnknownBotLevel`` for a bot
+    seat whose level is not in ``BOT_LEVELS`` (before anything is written), and
+    ``IllegalMove`` for an invalid deal."""
     commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
     for seat, spec in zip(Seat, seats, strict=True):
         if spec.kind == "player":
             commands.append(TakeSeat(seat, player=creator.get_username()))
         elif spec.kind == "bot":
+            if spec.bot_level not in BOT_LEVELS:
+                raise UnknownBotLevel(spec.bot_level)
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
     with transaction.atomic():
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
