@@ -8,12 +8,10 @@ import uuid
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.paginator import Page
-from django.db import IntegrityError, connection, transaction
+from django.db import connection
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from knox.models import get_token_model
 from rest_framework import generics, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -27,12 +25,10 @@ from games import selectors, services
 from games.engine import MatchState, RuleSet, Seat, SeatView, seat_view
 from games.models import Match
 
+from . import accounts
 from . import serializers as s
-from .problem_types import InvalidRequest, NotFound, RegistrationClosed, UsernameTaken
+from .problem_types import InvalidRequest
 from .problems import PROBLEM_CONTENT_TYPE
-
-ApiToken = get_token_model()
-
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
 # (with Retry-After: hearts_api.schema adds the header to every 429).
@@ -62,16 +58,10 @@ class PlayerCreateView(APIView):
                    auth=[],
                    summary="Register a player and get its first bearer token")
     def post(self, request: Request) -> Response:
-        if not settings.SELF_REGISTRATION:
-            raise RegistrationClosed()
+        accounts.registration_check()  # before the body is read: closed is closed
         data = _valid(s.PlayerCreateSerializer, request.data)
-        try:
-            with transaction.atomic():
-                user = get_user_model().objects.create_user(username=data["username"])
-        except IntegrityError:
-            raise UsernameTaken() from None
-        _, token = ApiToken.objects.create(user=user, expiry=None, name="first token")
-        return Response({"username": user.get_username(), "token": token},
+        issued = accounts.player_create(username=data["username"])
+        return Response({"username": issued.row.user.get_username(), "token": issued.token},
                         status=status.HTTP_201_CREATED)
 
 
@@ -80,16 +70,15 @@ class TokenListView(APIView):
                    responses={200: s.ApiTokenSerializer(many=True), **_problems()},
                    summary="Your tokens (their first characters, never the whole token)")
     def get(self, request: Request) -> Response:
-        tokens = ApiToken.objects.filter(user=request.user).order_by("created")
-        return Response(s.ApiTokenSerializer(tokens, many=True).data)
+        return Response(s.ApiTokenSerializer(accounts.token_list(user=request.user), many=True).data)
 
     @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
                    responses={201: s.ApiTokenCreatedSerializer, **_problems(*_BODY)},
                    summary="Create another token (one per app); it is shown once")
     def post(self, request: Request) -> Response:
         data = _valid(s.TokenCreateSerializer, request.data)
-        instance, token = ApiToken.objects.create(user=request.user, expiry=None, name=data.get("name", ""))
-        body = {**s.ApiTokenSerializer(instance).data, "token": token}
+        issued = accounts.token_create(user=request.user, name=data.get("name", ""))
+        body = {**s.ApiTokenSerializer(issued.row).data, "token": issued.token}
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -101,9 +90,7 @@ class TokenDetailView(APIView):
                        description="the token_key of GET /tokens; another form is 404")],
                    summary="Revoke one of your tokens by its token_key")
     def delete(self, request: Request, token_key: str) -> Response:
-        deleted, _ = ApiToken.objects.filter(user=request.user, token_key=token_key).delete()
-        if not deleted:
-            raise NotFound("You have no token with that key.")
+        accounts.token_revoke(user=request.user, token_key=token_key)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
