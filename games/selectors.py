@@ -1,8 +1,10 @@
-"""The read side: a match's state and one seat's view of it, and its redacted events."""
+"""The read side: a match's state and one seat's view of it, its redacted events, and what
+the bots' tasks read (the move a bot owes, the matches whose bot turn waits)."""
 
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -78,3 +80,52 @@ def event_envelope(seq: int, event: Event, viewer: Seat | None, at: datetime) ->
     del payload["v"]
     about = event_seat(event)
     return {**payload, "seq": seq, "seat": about.label if about is not None else None, "at": at}
+
+
+# --- what the bots' tasks read ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A move a bot owes: the bot at ``seat``, of ``level``, must act in match ``match_id``;
+    ``view`` is all it may see, ``think_ms`` the match's search budget per play."""
+
+    match_id: uuid.UUID
+    seat: Seat
+    level: str
+    view: SeatView
+    think_ms: int
+
+
+def bot_turn_get(*, match_id: uuid.UUID | str, version: int) -> BotTurn | None:
+    """The bot move due in match ``match_id`` at ``version``; None when there is no such
+    match, it is no longer at ``version``, or no bot is to act. While several bots must act
+    (all pass at once) the first of them in seat order, north first."""
+    match = models.Match.objects.filter(pk=match_id).first()
+    if match is None or match.version != version or not match.bot_to_act:
+        return None
+    state = match_state(match)
+    seat, level = next((seat, occupant.bot_level) for seat in state.to_act
+                       if (occupant := state.seats[seat]) is not None and occupant.bot_level)
+    return BotTurn(match.id, seat, level, seat_view(state, seat), match.bot_think_ms)
+
+
+@dataclass(frozen=True)
+class BotWait:
+    """A match whose turn is with a bot: at ``version`` since ``updated_at``, with its own
+    ``delay_ms`` before each bot move and ``think_ms`` per play."""
+
+    match_id: uuid.UUID
+    version: int
+    updated_at: datetime
+    delay_ms: int
+    think_ms: int
+
+
+def bot_wait_list(*, updated_before: datetime, limit: int) -> list[BotWait]:
+    """Up to ``limit`` unfinished matches with a bot to act and no change since before
+    ``updated_before``, the longest-waiting first."""
+    rows = (models.Match.objects.filter(bot_to_act=True, updated_at__lt=updated_before)
+            .exclude(status=models.Match.Status.FINISHED).order_by("updated_at")
+            .values_list("id", "version", "updated_at", "bot_delay_ms", "bot_think_ms")[:limit])
+    return [BotWait(*row) for row in rows]
