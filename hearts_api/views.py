@@ -7,9 +7,7 @@ import re
 import uuid
 from typing import Any
 
-from django.conf import settings
 from django.core.paginator import Page
-from django.db import connection
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
@@ -20,12 +18,11 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from config.celery import app as celery_app
 from games import selectors, services
 from games.engine import MatchState, RuleSet, Seat, SeatView, seat_view
 from games.models import Match
 
-from . import accounts
+from . import accounts, health
 from . import serializers as s
 from .problem_types import InvalidRequest
 from .problems import PROBLEM_CONTENT_TYPE
@@ -273,24 +270,11 @@ class HealthView(APIView):
         (406, PROBLEM_CONTENT_TYPE): s.ProblemSerializer}, auth=[],
         summary="Whether the database (and the broker, when there is one) answer")
     def get(self, request: Request) -> Response:
-        database = broker = "ok"
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1")
-        except Exception as error:  # report, don't raise: this is the health check
-            database = f"error: {error.__class__.__name__}"
-        if not settings.CELERY_TASK_ALWAYS_EAGER:
-            try:
-                with celery_app.connection_for_write() as conn:
-                    conn.ensure_connection(max_retries=1, timeout=2)
-            except Exception as error:
-                broker = f"error: {error.__class__.__name__}"
-        else:
-            broker = "none (tasks run in-process)"
-        healthy = database == "ok" and not broker.startswith("error")
-        return Response({"status": "ok" if healthy else "unavailable", "database": database,
-                         "broker": broker},
-                        status=status.HTTP_200_OK if healthy else status.HTTP_503_SERVICE_UNAVAILABLE)
+        found = health.health_check()
+        return Response({"status": "ok" if found.healthy else "unavailable",
+                         "database": found.database, "broker": found.broker},
+                        status=status.HTTP_200_OK if found.healthy
+                        else status.HTTP_503_SERVICE_UNAVAILABLE)
 
 
 # --- helpers ------------------------------------------------------------------------------
