@@ -73,10 +73,12 @@ sdk: install $(NODE_STAMP)
 	    --overwrite --fail-on-warning; status=$$?; rm -f $$schema; exit $$status
 	npm run --silent -w openapi/typescript generate
 
-# ruff everywhere; mypy --strict where the house style asks for it (engine, strategies) and
-# on the Python SDK example; tsc --strict on the TypeScript SDK and its example.
+# ruff everywhere; the layering contracts (pyproject.toml, [tool.importlinter]); mypy
+# --strict where the house style asks for it (engine, strategies) and on the Python SDK
+# example; tsc --strict on the TypeScript SDK and its example.
 lint: install node
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/mypy --strict games/engine bots/strategies bots/arena.py
 	$(BIN)/mypy --strict examples/sdk_python
 ifneq ($(NPM),)

@@ -1,4 +1,22 @@
+from collections.abc import Mapping
+
 from django.apps import AppConfig
+from django.core.exceptions import ImproperlyConfigured
+
+# Plain data, no models: safe to import before the app registry is ready.
+from games.bot_levels import BOT_LEVELS
+
+
+def check_strategies(strategies: Mapping[str, object]) -> None:
+    """Raises ``ImproperlyConfigured`` unless ``strategies`` (level -> strategy) has a
+    strategy for every level of ``games.bot_levels.BOT_LEVELS`` and for no other: the
+    service lets matches seat exactly those levels, and a bot task must be able to play
+    each (docs/architecture.md, "Bots and Celery tasks")."""
+    missing, extra = set(BOT_LEVELS) - set(strategies), set(strategies) - set(BOT_LEVELS)
+    if missing or extra:
+        raise ImproperlyConfigured(
+            f"bots.strategies.LEVELS does not match games.bot_levels.BOT_LEVELS: no strategy "
+            f"for {sorted(missing)}, a strategy for no level {sorted(extra)}")
 
 
 class BotsConfig(AppConfig):
@@ -7,6 +25,8 @@ class BotsConfig(AppConfig):
     def ready(self) -> None:
         from games.signals import match_advanced
 
+        from .strategies import LEVELS
         from .tasks import on_match_advanced
 
+        check_strategies(LEVELS)
         match_advanced.connect(on_match_advanced, dispatch_uid="bots.wake")

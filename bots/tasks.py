@@ -27,10 +27,9 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from games import services
-from games.engine import IllegalMove, PassCards, PlayCard, seat_view
-from games.models import Match
-from games.selectors import match_state
+from games import selectors, services
+from games.engine import IllegalMove, PassCards, PlayCard
+from games.errors import StaleVersion
 from games.services import CommandResult
 
 from .strategies import choose_command
@@ -98,23 +97,18 @@ def act(match_id: str, version: int) -> int:
     moves = 0
     with _acting_here():
         while True:
-            match = Match.objects.filter(pk=match_id).first()
-            if match is None or match.version != version or not match.bot_to_act:
+            turn = selectors.bot_turn_get(match_id=match_id, version=version)
+            if turn is None:
                 return moves
-            state = match_state(match)
-            seat = next(s for s in state.to_act
-                        if (occupant := state.seats[s]) is not None and occupant.bot_level)
-            level = state.seats[seat].bot_level  # type: ignore[union-attr]
-            view = seat_view(state, seat)
-            rng = Random(f"{match_id}:{version}:{seat.label}")
+            rng = Random(f"{match_id}:{version}:{turn.seat.label}")
             try:
-                command = choose_command(level, view, rng, budget_ms=match.bot_think_ms)  # type: ignore[arg-type]
-                result = _submit(match.id, version, command)
+                command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms)
+                result = _submit(turn.match_id, version, command)
             except IllegalMove as refusal:
                 # A strategy bug must not stall the match: log it, and move at random.
                 logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
-                             seat.label, level, match_id, version, refusal.code)
-                result = _submit(match.id, version, choose_command("random", view, rng))
+                             turn.seat.label, turn.level, match_id, version, refusal.code)
+                result = _submit(turn.match_id, version, choose_command("random", turn.view, rng))
             if result is None:
                 return moves  # another task moved first
             version = result.match.version
@@ -134,10 +128,8 @@ def _submit(
     """Submit a bot's move at ``version``; None when the match has moved on."""
     try:
         return services.seat_command(match_id=match_id, command=command, expected_version=version)
-    except IllegalMove as refusal:
-        if refusal.code == "stale_version":
-            return None
-        raise
+    except StaleVersion:
+        return None
 
 
 @shared_task(ignore_result=True)
@@ -151,13 +143,11 @@ def sweep() -> int:
     many it woke (at most 200, the longest-stalled first).
     """
     cutoff = timezone.now() - timedelta(seconds=settings.BOT_STALL_SECONDS)
-    waiting = (Match.objects.filter(bot_to_act=True, updated_at__lt=cutoff)
-               .exclude(status=Match.Status.FINISHED).order_by("updated_at")
-               .values_list("id", "version", "updated_at", "bot_delay_ms", "bot_think_ms")[:200])
+    waiting = selectors.bot_wait_list(updated_before=cutoff, limit=200)
     # Oldest first: every match stalled for longer than the largest delay plus thinking time
     # (25 s) comes before any still within its own, so the limit never hides one for long.
-    stalled = [(match_id, version) for match_id, version, updated_at, delay_ms, think_ms in waiting
-               if updated_at + timedelta(milliseconds=delay_ms + THINK_OVERRUN * think_ms) < cutoff]
-    for match_id, version in stalled:
-        act.delay(str(match_id), version)
+    stalled = [wait for wait in waiting if wait.updated_at + timedelta(
+        milliseconds=wait.delay_ms + THINK_OVERRUN * wait.think_ms) < cutoff]
+    for wait in stalled:
+        act.delay(str(wait.match_id), wait.version)
     return len(stalled)

@@ -1,4 +1,5 @@
-"""The read side: a match, its state, one seat's view of it, and its log of events."""
+"""The read side: a match, its state, one seat's view of it, its log of events, and
+what the bots' tasks read (the move a bot owes, the matches whose bot turn waits)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from django.db.models import Q, QuerySet
 from . import models
 from .engine import (
     Event,
-    IllegalMove,
     MatchState,
     Seat,
     SeatView,
@@ -20,14 +20,15 @@ from .engine import (
     seat_view,
     state_from_json,
 )
+from .errors import MatchNotFound
 
 
 def match_get(*, match_id: uuid.UUID) -> models.Match:
-    """The match row; raises ``IllegalMove("not_found")``."""
+    """The match row; raises ``MatchNotFound``."""
     try:
         return models.Match.objects.get(pk=match_id)
     except models.Match.DoesNotExist:
-        raise IllegalMove("not_found", "no such match") from None
+        raise MatchNotFound(match_id) from None
 
 
 def match_state(match: models.Match) -> MatchState:
@@ -73,3 +74,52 @@ def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEve
     for a seat is the caller's, ``games.engine.redact``)."""
     rows = match.events.filter(seq__gt=after).order_by("seq")[:limit]
     return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]
+
+
+# --- what the bots' tasks read ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A move a bot owes: the bot at ``seat``, of ``level``, must act in match ``match_id``;
+    ``view`` is all it may see, ``think_ms`` the match's search budget per play."""
+
+    match_id: uuid.UUID
+    seat: Seat
+    level: str
+    view: SeatView
+    think_ms: int
+
+
+def bot_turn_get(*, match_id: uuid.UUID | str, version: int) -> BotTurn | None:
+    """The bot move due in match ``match_id`` at ``version``; None when there is no such
+    match, it is no longer at ``version``, or no bot is to act. While several bots must act
+    (all pass at once) the first of them in seat order, north first."""
+    match = models.Match.objects.filter(pk=match_id).first()
+    if match is None or match.version != version or not match.bot_to_act:
+        return None
+    state = match_state(match)
+    seat, level = next((seat, occupant.bot_level) for seat in state.to_act
+                       if (occupant := state.seats[seat]) is not None and occupant.bot_level)
+    return BotTurn(match.id, seat, level, seat_view(state, seat), match.bot_think_ms)
+
+
+@dataclass(frozen=True)
+class BotWait:
+    """A match whose turn is with a bot: at ``version`` since ``updated_at``, with its own
+    ``delay_ms`` before each bot move and ``think_ms`` per play."""
+
+    match_id: uuid.UUID
+    version: int
+    updated_at: datetime
+    delay_ms: int
+    think_ms: int
+
+
+def bot_wait_list(*, updated_before: datetime, limit: int) -> list[BotWait]:
+    """Up to ``limit`` unfinished matches with a bot to act and no change since before
+    ``updated_before``, the longest-waiting first."""
+    rows = (models.Match.objects.filter(bot_to_act=True, updated_at__lt=updated_before)
+            .exclude(status=models.Match.Status.FINISHED).order_by("updated_at")
+            .values_list("id", "version", "updated_at", "bot_delay_ms", "bot_think_ms")[:limit])
+    return [BotWait(*row) for row in rows]

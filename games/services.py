@@ -7,8 +7,9 @@ commit. After the commit ``match_advanced`` announces the new version. Two
 concurrent commands on one match serialise on the row lock: the second sees
 the first one's state, so no event is lost or duplicated.
 
-Every refusal raises ``IllegalMove`` with a code: the engine's rule codes, and
-``not_found``, ``not_seated``, ``stale_version`` from here.
+A refusal raises either the engine's ``IllegalMove`` (a rule, with its code) or one of
+this layer's own ``games.errors`` (``MatchNotFound``, ``NotSeated``, ``StaleVersion``,
+``UnknownBotLevel``); nothing is written then.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.db import transaction
 from django.db.models import Model as DjangoModel
 
 from . import models
+from .bot_levels import BOT_LEVELS
 from .engine import (
     NEW_MATCH,
     Card,
@@ -30,7 +32,6 @@ from .engine import (
     CreateMatch,
     DealHand,
     Event,
-    IllegalMove,
     MatchState,
     PassCards,
     Phase,
@@ -46,6 +47,7 @@ from .engine import (
 )
 from .engine.cards import format_cards
 from .engine.events import HandScored, SeatTaken, TrickTaken
+from .errors import MatchNotFound, NotSeated, StaleVersion, UnknownBotLevel
 from .selectors import LoggedEvent, match_state, seat_of
 from .signals import match_advanced
 
@@ -86,13 +88,16 @@ def match_create(
     bots: BotOptions = BotOptions(),
 ) -> CommandResult:
     """Create a match with four seats (north, east, south, west) and its ``bots`` options
-    and, if every seat is taken, deal its first hand. Raises ``IllegalMove`` for an invalid
-    deal."""
+    and, if every seat is taken, deal its first hand. Raises ``UnknownBotLevel`` for a bot
+    seat whose level is not in ``BOT_LEVELS`` (before anything is written), and
+    ``IllegalMove`` for an invalid deal."""
     commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
     for seat, spec in zip(Seat, seats, strict=True):
         if spec.kind == "player":
             commands.append(TakeSeat(seat, player=creator.get_username()))
         elif spec.kind == "bot":
+            if spec.bot_level not in BOT_LEVELS:
+                raise UnknownBotLevel(spec.bot_level)
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
     with transaction.atomic():
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
@@ -104,7 +109,8 @@ def match_create(
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
     """Seat ``player`` in ``seat`` (None: the first open seat); deals when the table fills.
 
-    Raises ``IllegalMove``: ``not_found``, ``already_seated``, ``seat_taken``, ``match_full``.
+    Raises ``MatchNotFound``, and ``IllegalMove``: ``already_seated``, ``seat_taken``,
+    ``match_full``.
     """
     with transaction.atomic():
         match = _lock(match_id)
@@ -116,7 +122,10 @@ def cards_pass(
     *, match_id: uuid.UUID, player: AbstractBaseUser, cards: Sequence[Card],
     expected_version: int | None = None,
 ) -> CommandResult:
-    """Pass ``cards`` from the player's seat (docs/rules.md, "Pass")."""
+    """Pass ``cards`` from the player's seat (docs/rules.md, "Pass").
+
+    Raises ``MatchNotFound``, ``NotSeated``, ``StaleVersion`` (in that order), then the
+    engine's ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version)
         return _run(match, match_state(match), [PassCards(seat, tuple(cards))])
@@ -126,7 +135,10 @@ def card_play(
     *, match_id: uuid.UUID, player: AbstractBaseUser, card: Card,
     expected_version: int | None = None,
 ) -> CommandResult:
-    """Play ``card`` from the player's seat (docs/rules.md, "Following" to "Winning a trick")."""
+    """Play ``card`` from the player's seat (docs/rules.md, "Following" to "Winning a trick").
+
+    Raises ``MatchNotFound``, ``NotSeated``, ``StaleVersion`` (in that order), then the
+    engine's ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version)
         return _run(match, match_state(match), [PlayCard(seat, card)])
@@ -136,7 +148,9 @@ def seat_command(
     *, match_id: uuid.UUID, command: PassCards | PlayCard, expected_version: int
 ) -> CommandResult:
     """Run a pass or play for a seat named in ``command`` (the bots' entry point: a bot has
-    no user). The same checks as a player's command, and the version must be current."""
+    no user). The same checks as a player's command, and the version must be current.
+
+    Raises ``MatchNotFound``, ``StaleVersion``, then the engine's ``IllegalMove``."""
     with transaction.atomic():
         match = _lock(match_id)
         _check_version(match, expected_version)
@@ -144,27 +158,28 @@ def seat_command(
 
 
 def _lock(match_id: uuid.UUID) -> models.Match:
+    """The match row, locked until the transaction ends; raises ``MatchNotFound``."""
     try:
         return models.Match.objects.select_for_update().get(pk=match_id)
     except models.Match.DoesNotExist:
-        raise IllegalMove("not_found", "no such match") from None
+        raise MatchNotFound(match_id) from None
 
 
 def _check_version(match: models.Match, expected_version: int | None) -> None:
+    """Raises ``StaleVersion`` unless ``expected_version`` is None or the current one."""
     if expected_version is not None and expected_version != match.version:
-        raise IllegalMove("stale_version",
-                          f"version {expected_version} is not current ({match.version})",
-                          version=match.version)
+        raise StaleVersion(expected_version, match.version)
 
 
 def _lock_seat(
     match_id: uuid.UUID, player: AbstractBaseUser, expected_version: int | None
 ) -> tuple[models.Match, Seat]:
-    """Lock the match and find the player's seat, then check the expected version."""
+    """Lock the match and find the player's seat, then check the expected version.
+    Raises ``MatchNotFound``, ``NotSeated``, ``StaleVersion``, in that order."""
     match = _lock(match_id)
     seat = seat_of(match, player)
     if seat is None:
-        raise IllegalMove("not_seated", "you have no seat in this match")
+        raise NotSeated()
     _check_version(match, expected_version)
     return match, seat
 

@@ -1,8 +1,9 @@
 """The pages the problem ``type`` URIs resolve to: ``GET /problems`` and ``/problems/<code>``.
 
-Each page is rendered from the code's ``ProblemType`` (``hearts_api.problem_types``), the
-same definition the exception handler takes status and title from. HTML when the
-``Accept`` header prefers ``text/html`` (a browser following the link), JSON otherwise.
+Each page is rendered from the code's ``Problem`` class (``hearts_api.problem_types``), the
+class the exception handler answers with. HTML when the ``Accept`` header prefers
+``text/html`` (a browser following the link), JSON otherwise; both from
+``problem_type_json``.
 
 Plain Django views, not DRF ones: they are documentation about the API rather than part
 of it, so they stay out of the OpenAPI schema, need no token, and are not rate limited
@@ -20,20 +21,20 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 
-from .problem_types import PROBLEM_TYPES, ProblemType
+from .problem_types import PROBLEMS, MethodNotAllowed, NotFound, Problem
 from .problems import problem_response
 
 _SAFE_METHODS = ("GET", "HEAD")
 
 
-def problem_type_json(problem: ProblemType) -> dict[str, Any]:
+def problem_type_json(problem: type[Problem]) -> dict[str, Any]:
     """The JSON page of one code: ``{"code", "type", "status", "title", "description",
     "extension_members": [{"name", "type", "description"}], "headers": [{"name",
     "description"}], "what_to_do"}``."""
     return {
-        "code": problem.code,
-        "type": problem.type_uri,
-        "status": problem.status,
+        "code": problem.default_code,
+        "type": problem.type_uri(),
+        "status": problem.status_code,
         "title": problem.title,
         "description": problem.description,
         "extension_members": [{"name": m.name, "type": m.type, "description": m.description}
@@ -50,14 +51,13 @@ def problem_list(request: HttpRequest) -> HttpResponse:
     "status", "title"}]}`` or an HTML index linking each page."""
     if request.method not in _SAFE_METHODS:
         return _method_not_allowed(request)
-    problems = list(PROBLEM_TYPES.values())
+    problems = [{key: page[key] for key in ("code", "type", "status", "title")}
+                for page in map(problem_type_json, PROBLEMS.values())]
     if _wants_html(request):
         response: HttpResponse = render(request, "hearts_api/problem_list.html",
                                         {"problems": problems})
     else:
-        response = JsonResponse({"problems": [
-            {"code": p.code, "type": p.type_uri, "status": p.status, "title": p.title}
-            for p in problems]})
+        response = JsonResponse({"problems": problems})
     patch_vary_headers(response, ["Accept"])
     return response
 
@@ -65,18 +65,19 @@ def problem_list(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 def problem_detail(request: HttpRequest, code: str) -> HttpResponse:
     """``GET /problems/<code>`` -> the page of ``code`` (JSON: ``problem_type_json``); a code
-    with no definition -> 404 problem+json ``not_found``."""
+    with no class -> 404 problem+json ``not_found``."""
     if request.method not in _SAFE_METHODS:
         return _method_not_allowed(request)
-    problem = PROBLEM_TYPES.get(code)
+    problem = PROBLEMS.get(code)
     if problem is None:
-        return problem_response("not_found", HTTPStatus.NOT_FOUND, "There is no problem type "
-                                "with that code; GET /problems lists them all.")
+        return problem_response(NotFound("There is no problem type with that code; "
+                                         "GET /problems lists them all."))
+    page = problem_type_json(problem)
     if _wants_html(request):
         response: HttpResponse = render(request, "hearts_api/problem_detail.html", {
-            "problem": problem, "phrase": HTTPStatus(problem.status).phrase})
+            "problem": page, "phrase": HTTPStatus(problem.status_code).phrase})
     else:
-        response = JsonResponse(problem_type_json(problem))
+        response = JsonResponse(page)
     patch_vary_headers(response, ["Accept"])
     return response
 
@@ -88,7 +89,6 @@ def _wants_html(request: HttpRequest) -> bool:
 
 
 def _method_not_allowed(request: HttpRequest) -> HttpResponse:
-    response = problem_response("method_not_allowed", HTTPStatus.METHOD_NOT_ALLOWED,
-                                f'Method "{request.method}" not allowed.')
+    response = problem_response(MethodNotAllowed(f'Method "{request.method}" not allowed.'))
     response["Allow"] = ", ".join(_SAFE_METHODS)
     return response

@@ -1,18 +1,27 @@
-"""The problem types of the API: one definition per error ``code`` (docs/api.md, "Errors").
+"""The problem types of the API: one exception class per error ``code`` (docs/api.md, "Errors").
 
-``PROBLEM_TYPES`` maps each code to its ``ProblemType``: HTTP status, title, what it
-means, its extension members and headers, and what a client should do. It is the only
-table of codes: the exception handler (``hearts_api.problems``) takes status and title
-from it, and the pages at ``/problems/<code>`` (``hearts_api.problem_pages``) are
-rendered from it, so a code with a definition is documented and a code without one
-fails ``tests/api/test_problem_pages.py``. Plain data: no Django, no DRF.
+Each class is an ``APIException`` as DRF's own are: ``status_code``, ``default_code`` (the
+problem's ``code``), ``default_detail``, and its ``title`` (the ``title`` member of every
+body with that code). It also carries what its page at ``/problems/<code>`` says: its
+``description`` (what it means), ``what_to_do`` about it, its extension ``members`` and its
+``headers``.
+
+A class is the one home of its code: the exception handler (``hearts_api.problems``)
+answers every error with one of these classes, the schema lists their codes and the
+problem pages (``hearts_api.problem_pages``) are rendered from them. ``PROBLEMS`` maps each code to its
+class, in the order the classes are defined here, which is the order of the ``/problems``
+index; ``problem_class`` looks a code up and fails loudly for a code without a class.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any, ClassVar
+
+from rest_framework import exceptions
 
 
 @dataclass(frozen=True)
@@ -33,25 +42,58 @@ class Header:
     description: str
 
 
-@dataclass(frozen=True)
-class ProblemType:
-    """One error code: the ``status`` that carries it, its ``title`` (the ``title`` member
-    of every body with this code), what it means, its extension ``members`` beyond
-    ``type``/``title``/``status``/``detail``/``code``, its ``headers``, and what a client
-    should do about it. Texts are plain sentences (the pages escape them)."""
+_PROBLEMS: dict[str, type[Problem]] = {}
+PROBLEMS: Mapping[str, type[Problem]] = MappingProxyType(_PROBLEMS)
 
-    code: str
-    status: int
-    title: str
-    description: str
-    what_to_do: str
-    members: tuple[Member, ...] = ()
-    headers: tuple[Header, ...] = ()
 
-    @property
-    def type_uri(self) -> str:
+class Problem(exceptions.APIException):
+    """A refused request, one subclass per ``code``. An instance carries its ``detail``
+    (str: what happened this time; the class's ``default_detail`` when None) and its
+    ``extensions`` (the extra members of this body, JSON-ready, e.g. ``legal_cards``).
+
+    Subclasses declare ``status_code``, ``default_code``, ``default_detail``, ``title``,
+    ``description`` and ``what_to_do`` (plain sentences: the pages escape them), and the
+    ``members`` and ``headers`` its bodies may carry. Defining a subclass registers it in
+    ``PROBLEMS``; a second class for one code raises ``TypeError``.
+    """
+
+    default_code: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]
+    what_to_do: ClassVar[str]
+    members: ClassVar[tuple[Member, ...]] = ()
+    headers: ClassVar[tuple[Header, ...]] = ()
+
+    def __init__(self, detail: str | None = None, **extensions: Any) -> None:
+        super().__init__(detail)
+        self.extensions = extensions
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.default_code in _PROBLEMS:
+            raise TypeError(f"two problem classes for {cls.default_code!r}: "
+                            f"{_PROBLEMS[cls.default_code].__name__} and {cls.__name__}")
+        _PROBLEMS[cls.default_code] = cls
+
+    @classmethod
+    def type_uri(cls) -> str:
         """The ``type`` member of its bodies: the relative URI ``/problems/<code>``."""
-        return f"/problems/{self.code}"
+        return f"/problems/{cls.default_code}"
+
+    def body(self) -> dict[str, Any]:
+        """The RFC 9457 body: ``{"type", "title", "status", "detail", "code", …extensions}``."""
+        return {"type": self.type_uri(), "title": self.title, "status": self.status_code,
+                "detail": str(self.detail), "code": self.default_code, **self.extensions}
+
+
+def problem_class(code: str) -> type[Problem]:
+    """The class of ``code``. Raises ``LookupError`` for a code with no class: a refusal
+    whose code nobody defined is a bug to fix here, never an answer with a guessed status."""
+    try:
+        return PROBLEMS[code]
+    except KeyError:
+        raise LookupError(f"no problem class for code {code!r}: define one in "
+                          f"hearts_api/problem_types.py") from None
 
 
 # --- extension members and headers, shared by the codes that carry them ---------------------
@@ -79,170 +121,339 @@ WWW_AUTHENTICATE_HEADER = Header("WWW-Authenticate", "Bearer: the scheme the API
 
 _PLAY_AGAIN = "Play one of legal_cards. A refused play changes nothing; it is still your turn."
 
+
 # By status (the order of the /problems index); within 422 the play rules in the order of
 # docs/rules.md, "A hand" (steps 3 to 6), then the card and pass codes ("Refusals").
-_DEFINITIONS = (
-    ProblemType(
-        "invalid_request", 400, "The request is not valid",
-        "The request is malformed: its body is not JSON or not the shape the operation takes "
-        "(a field missing, of the wrong type, out of range, or not one the operation knows), "
-        "or a header or query parameter such as If-Match or limit has a value it does not "
-        "accept.",
-        "Fix the request and send it again; errors names each bad field and why. Sent "
-        "unchanged it gets the same answer. A refused request changes nothing.",
-        members=(ERRORS,)),
-    ProblemType(
-        "unknown_card", 400, "Unknown card code",
-        "A card code in the request cannot be read, and that is its only fault. A card is a "
-        "rank (2-9, T or 10, J, Q, K, A) and a suit (C, D, H, S or a suit symbol), in either "
-        "case: QS, 10h, Q♠. This is a spelling error, not an illegal move: a request with "
-        "other faults as well is invalid_request.",
-        "Send the cards as the view lists them, in canonical codes such as 2C, TH and QS.",
-        members=(ERRORS,)),
-    ProblemType(
-        "not_authenticated", 401, "Authentication required",
-        "The request carries no bearer token, or one that is malformed, unknown or revoked.",
-        "Send Authorization: Bearer <token> with a token from POST /api/v1/players (on "
-        "registration) or POST /api/v1/tokens. A revoked token stays revoked: use another.",
-        headers=(WWW_AUTHENTICATE_HEADER,)),
-    ProblemType(
-        "not_seated", 403, "You have no seat in this match",
-        "A command (pass or play) came from a player with no seat in the match. Reads of such "
-        "a match answer the spectator view instead.",
-        "Join the match first (POST /api/v1/matches/{id}/join) while it has an open seat, or "
-        "send commands only to matches you sit in."),
-    ProblemType(
-        "permission_denied", 403, "Permission denied",
-        "You are authenticated, but the operation is not allowed to you. No endpoint of v1 "
-        "refuses a signed-in player this way today; the code is what any permission check "
-        "would answer.",
-        "Do not retry: the same request will be refused again."),
-    ProblemType(
-        "registration_closed", 403, "Self-registration is switched off",
-        "This server does not let players register themselves; its operator has switched "
-        "self-registration off.",
-        "Ask the server's operator for an account. Retrying will not help."),
-    ProblemType(
-        "not_found", 404, "Not found",
-        "Nothing is at that address: no match with that id, no token of yours with that key, "
-        "no such path, or no problem type with that code.",
-        "Check the id and the path (paths have no trailing slash). Sent unchanged the "
-        "request gets the same answer."),
-    ProblemType(
-        "method_not_allowed", 405, "Method not allowed",
-        "The path does not take this HTTP method (e.g. DELETE on a match).",
-        "Use one of the methods the Allow header lists.",
-        headers=(ALLOW_HEADER,)),
-    ProblemType(
-        "not_acceptable", 406, "Not acceptable",
-        "The Accept header names no media type the operation can answer: it answers "
-        "application/json, and errors as application/problem+json.",
-        "Accept application/json (or send no Accept header)."),
-    ProblemType(
-        "not_your_turn", 409, "It is not your turn",
-        "A play came from a seat whose turn it is not.",
-        "Wait until the view says is_your_turn (read GET /api/v1/matches/{id}/view or follow "
-        "the events), then play. to_act names the seat to play now.",
-        members=(TO_ACT,)),
-    ProblemType(
-        "wrong_phase", 409, "Not possible in this phase of the hand",
-        "The command does not fit the match's phase: a play while cards are being passed, a "
-        "pass during play or on a hold hand, or a command before every seat is taken.",
-        "Read the view (status, pass_direction, to_act) and send the command the phase "
-        "asks for."),
-    ProblemType(
-        "match_finished", 409, "The match is over",
-        "The match has ended and takes no more commands.",
-        "Stop sending commands to it; the result is in the match summary and the view."),
-    ProblemType(
-        "already_passed", 409, "You have already passed",
-        "Your seat has passed this hand already. A pass is final, whatever cards the second "
-        "one names.",
-        "Wait for the other seats; the view's pass.waiting_for lists those yet to pass."),
-    ProblemType(
-        "already_seated", 409, "You already have a seat in this match",
-        "A player has at most one seat per match: a join by a player already seated, or a "
-        "create request with more than one player seat.",
-        "Play from the seat you have (the view names it); create a match with one seat of "
-        "kind player."),
-    ProblemType(
-        "username_taken", 409, "That username is taken",
-        "Another player has registered that username.",
-        "Register with another username."),
-    ProblemType(
-        "seat_taken", 409, "That seat is taken",
-        "The seat named in the join is held by a player or a bot.",
-        "Join without naming a seat (you get the first open one), or name a seat the match "
-        "summary shows as open."),
-    ProblemType(
-        "match_full", 409, "Every seat is taken",
-        "The match has no open seat left.",
-        "Join another match, or create one."),
-    ProblemType(
-        "stale_version", 412, "The match has moved on",
-        "The version in If-Match is not the match's current one: someone (a player or a bot) "
-        "has acted since you read the match. Nothing was changed.",
-        "Read the view again, decide on what it shows now, and send the command with "
-        'If-Match: "<version>" of what you read.',
-        members=(VERSION,)),
-    ProblemType(
-        "unsupported_media_type", 415, "Unsupported media type",
-        "The request body is not sent as JSON: its Content-Type is not application/json.",
-        "Send the body as JSON with Content-Type: application/json."),
-    ProblemType(
-        "must_lead_two_of_clubs", 422, "The first trick is led with the two of clubs",
-        "On the first trick of a hand the seat holding 2C leads, and it must lead 2C.",
-        "Play 2C (legal_cards holds just it).",
-        members=(LEGAL_CARDS,)),
-    ProblemType(
-        "must_follow_suit", 422, "You must follow suit",
-        "You hold a card of the suit led, so you must play one.",
-        _PLAY_AGAIN,
-        members=(LEGAL_CARDS,)),
-    ProblemType(
-        "no_points_on_first_trick", 422, "No hearts or queen of spades on the first trick",
-        "On the first trick no heart and not QS may be played, unless your hand holds "
-        "nothing else (the first_trick_points variant allows them).",
-        _PLAY_AGAIN,
-        members=(LEGAL_CARDS,)),
-    ProblemType(
-        "hearts_not_broken", 422, "Hearts are not broken",
-        "A heart may not be led until a heart has been played in this hand (or QS, with the "
-        "queen_breaks_hearts variant), unless you hold only hearts.",
-        _PLAY_AGAIN,
-        members=(LEGAL_CARDS,)),
-    ProblemType(
-        "card_not_in_hand", 422, "That card is not in your hand",
-        "A card you played or passed is not in your hand: it was never dealt to you, was "
-        "passed on, or has been played already.",
-        "Choose from legal_cards. If your copy of the hand is out of date, read the view again.",
-        members=(LEGAL_CARDS,)),
-    ProblemType(
-        "wrong_pass_count", 422, "Wrong number of cards passed",
-        "A pass names exactly the match's pass_count cards (3 unless its rules say otherwise).",
-        "Pass exactly pass_count distinct cards of your hand (legal_cards).",
-        members=(LEGAL_CARDS,)),
-    ProblemType(
-        "duplicate_cards", 422, "A card is named twice",
-        "A card is named twice: in a pass (also under two spellings, such as TC and 10C), or "
-        "in a fixed deal of a create request, which then carries no legal_cards.",
-        "Name each card once.",
-        members=(LEGAL_CARDS,)),
-    ProblemType(
-        "throttled", 429, "Too many requests",
-        "You sent more requests than the rate limit allows (per player; per address for "
-        "requests without a token). The request was not run.",
-        "Wait retry_after seconds (or what Retry-After says), then send it again.",
-        members=(RETRY_AFTER,), headers=(RETRY_AFTER_HEADER,)),
-    ProblemType(
-        "server_error", 500, "Server error",
-        "Something failed on the server. No detail of the failure leaves it.",
-        "Try again later. Before repeating a command, read the view: its version shows "
-        "whether the command took effect. Report a failure that persists to the operator, "
-        "with the time of the request."),
-)
+class InvalidRequest(Problem):
+    status_code = 400
+    default_code = "invalid_request"
+    default_detail = "The request is not valid."
+    title = "The request is not valid"
+    description = (
+        "The request is malformed: its body is not JSON or not the shape the operation takes (a field "
+        "missing, of the wrong type, out of range, or not one the operation knows), or a header or query "
+        "parameter such as If-Match or limit has a value it does not accept.")
+    what_to_do = (
+        "Fix the request and send it again; errors names each bad field and why. Sent unchanged it gets the "
+        "same answer. A refused request changes nothing.")
+    members = (ERRORS,)
 
-PROBLEM_TYPES: Mapping[str, ProblemType] = MappingProxyType({p.code: p for p in _DEFINITIONS})
-# A code defined twice would silently lose one of its definitions in the mapping above.
-if len(PROBLEM_TYPES) != len(_DEFINITIONS):
-    raise ValueError("a problem code is defined twice in _DEFINITIONS")
+    @classmethod
+    def of_field(cls, field: str, code: str, detail: str) -> InvalidRequest:
+        """The problem of one bad ``field`` (its dotted path; ``""``: the body) with the
+        reason ``code`` and ``detail`` as its one entry of ``errors``."""
+        return cls(detail, errors=[{"field": field, "code": code, "detail": detail}])
+
+
+class UnknownCard(Problem):
+    status_code = 400
+    default_code = "unknown_card"
+    default_detail = "Unknown card code."
+    title = "Unknown card code"
+    description = (
+        "A card code in the request cannot be read, and that is its only fault. A card is a rank (2-9, T or "
+        "10, J, Q, K, A) and a suit (C, D, H, S or a suit symbol), in either case: QS, 10h, Q♠. This is a "
+        "spelling error, not an illegal move: a request with other faults as well is invalid_request.")
+    what_to_do = "Send the cards as the view lists them, in canonical codes such as 2C, TH and QS."
+    members = (ERRORS,)
+
+
+class NotAuthenticated(Problem):
+    status_code = 401
+    default_code = "not_authenticated"
+    default_detail = "Authentication required."
+    title = "Authentication required"
+    description = "The request carries no bearer token, or one that is malformed, unknown or revoked."
+    what_to_do = (
+        "Send Authorization: Bearer <token> with a token from POST /api/v1/players (on registration) or POST "
+        "/api/v1/tokens. A revoked token stays revoked: use another.")
+    headers = (WWW_AUTHENTICATE_HEADER,)
+
+    def __init__(self, detail: str | None = None, auth_header: str | None = None) -> None:
+        super().__init__(detail)
+        # The handler sends it as WWW-Authenticate, as it does for DRF's own 401s.
+        self.auth_header = auth_header
+
+
+class NotSeated(Problem):
+    status_code = 403
+    default_code = "not_seated"
+    default_detail = "You have no seat in this match."
+    title = "You have no seat in this match"
+    description = (
+        "A command (pass or play) came from a player with no seat in the match. Reads of such a match answer "
+        "the spectator view instead.")
+    what_to_do = (
+        "Join the match first (POST /api/v1/matches/{id}/join) while it has an open seat, or send commands "
+        "only to matches you sit in.")
+
+
+class PermissionDenied(Problem):
+    status_code = 403
+    default_code = "permission_denied"
+    default_detail = "Permission denied."
+    title = "Permission denied"
+    description = (
+        "You are authenticated, but the operation is not allowed to you. No endpoint of v1 refuses a "
+        "signed-in player this way today; the code is what any permission check would answer.")
+    what_to_do = "Do not retry: the same request will be refused again."
+
+
+class RegistrationClosed(Problem):
+    status_code = 403
+    default_code = "registration_closed"
+    default_detail = "Self-registration is switched off."
+    title = "Self-registration is switched off"
+    description = (
+        "This server does not let players register themselves; its operator has switched self-registration "
+        "off.")
+    what_to_do = "Ask the server's operator for an account. Retrying will not help."
+
+
+class NotFound(Problem):
+    status_code = 404
+    default_code = "not_found"
+    default_detail = "Not found."
+    title = "Not found"
+    description = (
+        "Nothing is at that address: no match with that id, no token of yours with that key, no such path, "
+        "or no problem type with that code.")
+    what_to_do = (
+        "Check the id and the path (paths have no trailing slash). Sent unchanged the request gets the same "
+        "answer.")
+
+
+class MethodNotAllowed(Problem):
+    status_code = 405
+    default_code = "method_not_allowed"
+    default_detail = "Method not allowed."
+    title = "Method not allowed"
+    description = "The path does not take this HTTP method (e.g. DELETE on a match)."
+    what_to_do = "Use one of the methods the Allow header lists."
+    headers = (ALLOW_HEADER,)
+
+
+class NotAcceptable(Problem):
+    status_code = 406
+    default_code = "not_acceptable"
+    default_detail = "Not acceptable."
+    title = "Not acceptable"
+    description = (
+        "The Accept header names no media type the operation can answer: it answers application/json, and "
+        "errors as application/problem+json.")
+    what_to_do = "Accept application/json (or send no Accept header)."
+
+
+class NotYourTurn(Problem):
+    status_code = 409
+    default_code = "not_your_turn"
+    default_detail = "It is not your turn."
+    title = "It is not your turn"
+    description = "A play came from a seat whose turn it is not."
+    what_to_do = (
+        "Wait until the view says is_your_turn (read GET /api/v1/matches/{id}/view or follow the events), "
+        "then play. to_act names the seat to play now.")
+    members = (TO_ACT,)
+
+
+class WrongPhase(Problem):
+    status_code = 409
+    default_code = "wrong_phase"
+    default_detail = "Not possible in this phase of the hand."
+    title = "Not possible in this phase of the hand"
+    description = (
+        "The command does not fit the match's phase: a play while cards are being passed, a pass during play "
+        "or on a hold hand, or a command before every seat is taken.")
+    what_to_do = "Read the view (status, pass_direction, to_act) and send the command the phase asks for."
+
+
+class MatchFinished(Problem):
+    status_code = 409
+    default_code = "match_finished"
+    default_detail = "The match is over."
+    title = "The match is over"
+    description = "The match has ended and takes no more commands."
+    what_to_do = "Stop sending commands to it; the result is in the match summary and the view."
+
+
+class AlreadyPassed(Problem):
+    status_code = 409
+    default_code = "already_passed"
+    default_detail = "You have already passed."
+    title = "You have already passed"
+    description = (
+        "Your seat has passed this hand already. A pass is final, whatever cards the second one names.")
+    what_to_do = "Wait for the other seats; the view's pass.waiting_for lists those yet to pass."
+
+
+class AlreadySeated(Problem):
+    status_code = 409
+    default_code = "already_seated"
+    default_detail = "You already have a seat in this match."
+    title = "You already have a seat in this match"
+    description = (
+        "A player has at most one seat per match: a join by a player already seated, or a create request "
+        "with more than one player seat.")
+    what_to_do = (
+        "Play from the seat you have (the view names it); create a match with one seat of kind player.")
+
+
+class UsernameTaken(Problem):
+    status_code = 409
+    default_code = "username_taken"
+    default_detail = "That username is taken."
+    title = "That username is taken"
+    description = "Another player has registered that username."
+    what_to_do = "Register with another username."
+
+
+class SeatTaken(Problem):
+    status_code = 409
+    default_code = "seat_taken"
+    default_detail = "That seat is taken."
+    title = "That seat is taken"
+    description = "The seat named in the join is held by a player or a bot."
+    what_to_do = (
+        "Join without naming a seat (you get the first open one), or name a seat the match summary shows as "
+        "open.")
+
+
+class MatchFull(Problem):
+    status_code = 409
+    default_code = "match_full"
+    default_detail = "Every seat is taken."
+    title = "Every seat is taken"
+    description = "The match has no open seat left."
+    what_to_do = "Join another match, or create one."
+
+
+class StaleVersion(Problem):
+    status_code = 412
+    default_code = "stale_version"
+    default_detail = "The match has moved on."
+    title = "The match has moved on"
+    description = (
+        "The version in If-Match is not the match's current one: someone (a player or a bot) has acted since "
+        "you read the match. Nothing was changed.")
+    what_to_do = (
+        'Read the view again, decide on what it shows now, and send the command with If-Match: "<version>" '
+        "of what you read.")
+    members = (VERSION,)
+
+
+class UnsupportedMediaType(Problem):
+    status_code = 415
+    default_code = "unsupported_media_type"
+    default_detail = "Unsupported media type."
+    title = "Unsupported media type"
+    description = "The request body is not sent as JSON: its Content-Type is not application/json."
+    what_to_do = "Send the body as JSON with Content-Type: application/json."
+
+
+class MustLeadTwoOfClubs(Problem):
+    status_code = 422
+    default_code = "must_lead_two_of_clubs"
+    default_detail = "The first trick is led with the two of clubs."
+    title = "The first trick is led with the two of clubs"
+    description = "On the first trick of a hand the seat holding 2C leads, and it must lead 2C."
+    what_to_do = "Play 2C (legal_cards holds just it)."
+    members = (LEGAL_CARDS,)
+
+
+class MustFollowSuit(Problem):
+    status_code = 422
+    default_code = "must_follow_suit"
+    default_detail = "You must follow suit."
+    title = "You must follow suit"
+    description = "You hold a card of the suit led, so you must play one."
+    what_to_do = _PLAY_AGAIN
+    members = (LEGAL_CARDS,)
+
+
+class NoPointsOnFirstTrick(Problem):
+    status_code = 422
+    default_code = "no_points_on_first_trick"
+    default_detail = "No hearts or queen of spades on the first trick."
+    title = "No hearts or queen of spades on the first trick"
+    description = (
+        "On the first trick no heart and not QS may be played, unless your hand holds nothing else (the "
+        "first_trick_points variant allows them).")
+    what_to_do = _PLAY_AGAIN
+    members = (LEGAL_CARDS,)
+
+
+class HeartsNotBroken(Problem):
+    status_code = 422
+    default_code = "hearts_not_broken"
+    default_detail = "Hearts are not broken."
+    title = "Hearts are not broken"
+    description = (
+        "A heart may not be led until a heart has been played in this hand (or QS, with the "
+        "queen_breaks_hearts variant), unless you hold only hearts.")
+    what_to_do = _PLAY_AGAIN
+    members = (LEGAL_CARDS,)
+
+
+class CardNotInHand(Problem):
+    status_code = 422
+    default_code = "card_not_in_hand"
+    default_detail = "That card is not in your hand."
+    title = "That card is not in your hand"
+    description = (
+        "A card you played or passed is not in your hand: it was never dealt to you, was passed on, or has "
+        "been played already.")
+    what_to_do = "Choose from legal_cards. If your copy of the hand is out of date, read the view again."
+    members = (LEGAL_CARDS,)
+
+
+class WrongPassCount(Problem):
+    status_code = 422
+    default_code = "wrong_pass_count"
+    default_detail = "Wrong number of cards passed."
+    title = "Wrong number of cards passed"
+    description = "A pass names exactly the match's pass_count cards (3 unless its rules say otherwise)."
+    what_to_do = "Pass exactly pass_count distinct cards of your hand (legal_cards)."
+    members = (LEGAL_CARDS,)
+
+
+class DuplicateCards(Problem):
+    status_code = 422
+    default_code = "duplicate_cards"
+    default_detail = "A card is named twice."
+    title = "A card is named twice"
+    description = (
+        "A card is named twice: in a pass (also under two spellings, such as TC and 10C), or in a fixed deal "
+        "of a create request, which then carries no legal_cards.")
+    what_to_do = "Name each card once."
+    members = (LEGAL_CARDS,)
+
+
+class Throttled(Problem):
+    status_code = 429
+    default_code = "throttled"
+    default_detail = "Too many requests."
+    title = "Too many requests"
+    description = (
+        "You sent more requests than the rate limit allows (per player; per address for requests without a "
+        "token). The request was not run.")
+    what_to_do = "Wait retry_after seconds (or what Retry-After says), then send it again."
+    members = (RETRY_AFTER,)
+    headers = (RETRY_AFTER_HEADER,)
+
+    def __init__(self, detail: str | None = None, wait: float | None = None) -> None:
+        """``wait``: seconds until a request may pass (None: unknown), rounded up to whole
+        seconds as DRF's ``Throttled`` does; the body's ``retry_after`` and the handler's
+        Retry-After header both give it."""
+        self.wait = None if wait is None else math.ceil(wait)
+        super().__init__(detail, **({} if self.wait is None else {"retry_after": self.wait}))
+
+
+class ServerError(Problem):
+    status_code = 500
+    default_code = "server_error"
+    default_detail = "Server error."
+    title = "Server error"
+    description = "Something failed on the server. No detail of the failure leaves it."
+    what_to_do = (
+        "Try again later. Before repeating a command, read the view: its version shows whether the command "
+        "took effect. Report a failure that persists to the operator, with the time of the request.")

@@ -13,7 +13,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 
-from bots.strategies import LEVELS
+from games.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from games.engine import (
     CANONICAL_CARD_CODE_PATTERN,
     CARD_CODE_PATTERN,
@@ -33,7 +33,7 @@ from games.models import (
     Match,
 )
 
-from .problem_types import PROBLEM_TYPES
+from .problem_types import PROBLEMS
 
 SEAT_CHOICES = [seat.label for seat in Seat]
 STATUS_CHOICES = list(Match.Status.values)
@@ -303,7 +303,7 @@ BotOptionsInputSerializer = extend_schema_serializer(component_name="BotOptions"
 # --- matches ------------------------------------------------------------------------------
 
 
-BOT_LEVEL_CHOICES = list(LEVELS)
+BOT_LEVEL_CHOICES = list(BOT_LEVELS)
 
 
 class PlayerSeatSpecSerializer(StrictSerializer):
@@ -322,7 +322,7 @@ class BotSeatSpecSerializer(StrictSerializer):
     """A bot sits here."""
 
     kind = SingleValueField("bot")
-    level = serializers.ChoiceField(BOT_LEVEL_CHOICES, default="easy")
+    level = serializers.ChoiceField(BOT_LEVEL_CHOICES, default=DEFAULT_BOT_LEVEL)
 
 
 # One seat of a new match, by its kind: these validate it, and the schema's SeatSpec union
@@ -607,7 +607,7 @@ class ProblemSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField(help_text=(
         "stable machine-readable code, one page each at /problems/<code>; today one of "
-        + ", ".join(PROBLEM_TYPES) + " (a client should expect new ones)"))
+        + ", ".join(PROBLEMS) + " (a client should expect new ones)"))
     legal_cards = _cards(required=False, help_text="with rule refusals: what you may play or "
                                                    "pass")
     errors = FieldErrorSerializer(many=True, required=False,

@@ -7,13 +7,9 @@ import re
 import uuid
 from typing import Any
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.paginator import Page
-from django.db import IntegrityError, connection, transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from knox.models import get_token_model
 from rest_framework import generics, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -22,16 +18,13 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from config.celery import app as celery_app
 from games import selectors, services
 from games.engine import RuleSet, Seat, seat_view
 
-from . import presenters
+from . import accounts, health, presenters
 from . import serializers as s
-from .problems import PROBLEM_CONTENT_TYPE, GameProblem, invalid_request
-
-ApiToken = get_token_model()
-
+from .problem_types import InvalidRequest
+from .problems import PROBLEM_CONTENT_TYPE
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
 # (with Retry-After: hearts_api.schema adds the header to every 429).
@@ -61,16 +54,10 @@ class PlayerCreateView(APIView):
                    auth=[],
                    summary="Register a player and get its first bearer token")
     def post(self, request: Request) -> Response:
-        if not settings.SELF_REGISTRATION:
-            raise GameProblem("registration_closed", "Self-registration is switched off.")
+        accounts.registration_check()  # before the body is read: closed is closed
         data = _valid(s.PlayerCreateSerializer, request.data)
-        try:
-            with transaction.atomic():
-                user = get_user_model().objects.create_user(username=data["username"])
-        except IntegrityError:
-            raise GameProblem("username_taken", "That username is taken.") from None
-        _, token = ApiToken.objects.create(user=user, expiry=None, name="first token")
-        return Response({"username": user.get_username(), "token": token},
+        issued = accounts.player_create(username=data["username"])
+        return Response({"username": issued.row.user.get_username(), "token": issued.token},
                         status=status.HTTP_201_CREATED)
 
 
@@ -79,16 +66,15 @@ class TokenListView(APIView):
                    responses={200: s.ApiTokenSerializer(many=True), **_problems()},
                    summary="Your tokens (their first characters, never the whole token)")
     def get(self, request: Request) -> Response:
-        tokens = ApiToken.objects.filter(user=request.user).order_by("created")
-        return Response(s.ApiTokenSerializer(tokens, many=True).data)
+        return Response(s.ApiTokenSerializer(accounts.token_list(user=request.user), many=True).data)
 
     @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
                    responses={201: s.ApiTokenCreatedSerializer, **_problems(*_BODY)},
                    summary="Create another token (one per app); it is shown once")
     def post(self, request: Request) -> Response:
         data = _valid(s.TokenCreateSerializer, request.data)
-        instance, token = ApiToken.objects.create(user=request.user, expiry=None, name=data.get("name", ""))
-        body = {**s.ApiTokenSerializer(instance).data, "token": token}
+        issued = accounts.token_create(user=request.user, name=data.get("name", ""))
+        body = {**s.ApiTokenSerializer(issued.row).data, "token": issued.token}
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -100,9 +86,7 @@ class TokenDetailView(APIView):
                        description="the token_key of GET /tokens; another form is 404")],
                    summary="Revoke one of your tokens by its token_key")
     def delete(self, request: Request, token_key: str) -> Response:
-        deleted, _ = ApiToken.objects.filter(user=request.user, token_key=token_key).delete()
-        if not deleted:
-            raise GameProblem("not_found", "You have no token with that key.")
+        accounts.token_revoke(user=request.user, token_key=token_key)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -261,24 +245,11 @@ class HealthView(APIView):
         (406, PROBLEM_CONTENT_TYPE): s.ProblemSerializer}, auth=[],
         summary="Whether the database (and the broker, when there is one) answer")
     def get(self, request: Request) -> Response:
-        database = broker = "ok"
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1")
-        except Exception as error:  # report, don't raise: this is the health check
-            database = f"error: {error.__class__.__name__}"
-        if not settings.CELERY_TASK_ALWAYS_EAGER:
-            try:
-                with celery_app.connection_for_write() as conn:
-                    conn.ensure_connection(max_retries=1, timeout=2)
-            except Exception as error:
-                broker = f"error: {error.__class__.__name__}"
-        else:
-            broker = "none (tasks run in-process)"
-        healthy = database == "ok" and not broker.startswith("error")
-        return Response({"status": "ok" if healthy else "unavailable", "database": database,
-                         "broker": broker},
-                        status=status.HTTP_200_OK if healthy else status.HTTP_503_SERVICE_UNAVAILABLE)
+        found = health.health_check()
+        return Response({"status": "ok" if found.healthy else "unavailable",
+                         "database": found.database, "broker": found.broker},
+                        status=status.HTTP_200_OK if found.healthy
+                        else status.HTTP_503_SERVICE_UNAVAILABLE)
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -304,7 +275,7 @@ def _if_match(request: Request) -> int | None:
     if not header or header == "*":
         return None
     if not re.fullmatch(IF_MATCH_PATTERN, header):
-        raise invalid_request("If-Match", "invalid", 'If-Match takes one version: "42"')
+        raise InvalidRequest.of_field("If-Match", "invalid", 'If-Match takes one version: "42"')
     return int(header.strip('"'))
 
 

@@ -50,10 +50,16 @@ RULE_CODES: frozenset[str] = frozenset({
 class IllegalMove(ValueError):
     """A command the rules refuse. ``code`` is one of ``RULE_CODES``; ``legal_cards``
     lists what the seat could have played or passed from, when that helps; ``details``
-    holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready."""
+    holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready.
+
+    Raises ``ValueError`` itself for a code that is no rule: refusals that are not the
+    rules' (no such match, no seat, a stale version) are the service layer's
+    (``games.errors``)."""
 
     def __init__(self, code: str, message: str, legal_cards: Sequence[Card] | None = None,
                  **details: object) -> None:
+        if code not in RULE_CODES:
+            raise ValueError(f"{code!r} is not a rule code")
         super().__init__(message)
         self.code = code
         self.message = message

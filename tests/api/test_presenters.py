@@ -42,35 +42,34 @@ def _described_exactly(serializer, data, sort_keys=False):
     assert _text(serializer(data).data, sort_keys) == _text(data, sort_keys)
 
 
-def _matches():
-    """Each step of two whole matches of bots: (match row, state, events so far)."""
-    for number, rules in enumerate(RULES):
-        rng = random.Random(number)
-        state, logged = NEW_MATCH, []
+def _match(number, rules):
+    """Each step of a whole match of bots: (state, events so far)."""
+    rng = random.Random(number)
+    state, logged = NEW_MATCH, []
 
-        def apply(events):
-            nonlocal state
-            for event in events:
-                state = evolve(state, event)
-                logged.append(LoggedEvent(len(logged) + 1, event, AT))
+    def apply(events):
+        nonlocal state
+        for event in events:
+            state = evolve(state, event)
+            logged.append(LoggedEvent(len(logged) + 1, event, AT))
 
-        apply(decide(state, CreateMatch(rules)))
-        apply(decide(state, TakeSeat(Seat.NORTH, player="ada")))
-        yield state, logged
-        for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
-            apply(decide(state, TakeSeat(seat, bot_level="easy")))
-        while state.phase is not Phase.FINISHED:
-            if state.phase is Phase.DEALING:
-                apply(decide(state, DealHand(rng.getrandbits(63))))
-            else:
-                seat = state.to_act[0]
-                apply(decide(state, choose_command("easy", seat_view(state, seat), rng)))
-            yield state, logged
+    apply(decide(state, CreateMatch(rules)))
+    apply(decide(state, TakeSeat(Seat.NORTH, player="ada")))
+    yield state, list(logged)
+    for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
+        apply(decide(state, TakeSeat(seat, bot_level="easy")))
+    while state.phase is not Phase.FINISHED:
+        if state.phase is Phase.DEALING:
+            apply(decide(state, DealHand(rng.getrandbits(63))))
+        else:
+            seat = state.to_act[0]
+            apply(decide(state, choose_command("easy", seat_view(state, seat), rng)))
+        yield state, list(logged)
 
 
 @pytest.fixture(scope="module")
 def steps():
-    return list(_matches())
+    return [step for number, rules in enumerate(RULES) for step in _match(number, rules)]
 
 
 def test_the_summary_serializer_describes_the_presented_summary_exactly(steps):

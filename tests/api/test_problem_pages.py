@@ -1,63 +1,132 @@
-"""The problem type pages (docs/api.md, "Errors"): ``GET /problems/<code>`` answers a page for
-every code, in HTML for browsers and JSON otherwise, made from the same registry the
-exception handler uses; and every code the codebase can raise has a definition there."""
+"""The problem types (docs/api.md, "Errors"): one class per code, and every code the
+codebase can raise has one; ``GET /problems/<code>`` answers a page for every class, in
+HTML for browsers and JSON otherwise, made from the class the exception handler answers
+with."""
 
 from __future__ import annotations
 
+import ast
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework import exceptions
 
+import games
+import hearts_api
+from games.engine import IllegalMove, kernel
 from games.engine.decider import RULE_CODES
-from hearts_api.problem_types import PROBLEM_TYPES
-from hearts_api.problems import ProblemFormatter
+from games.errors import ServiceError
+from hearts_api.problem_types import PROBLEMS, Problem, problem_class
+from hearts_api.problems import DRF_RENAMED, ProblemExceptionHandler, refusal_problem
 
-from .helpers import API, D1, PROBLEM, assert_problem
+from .helpers import API, D1, PROBLEM, assert_problem, match_url
 
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 PAGE_RULE_CODES = ("must_lead_two_of_clubs", "must_follow_suit", "no_points_on_first_trick",
                    "hearts_not_broken", "card_not_in_hand", "wrong_pass_count", "duplicate_cards")
 EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.IGNORECASE)
+ENGINE = Path(games.__file__).parent / "engine"
 
-# --- every code raised has a definition -----------------------------------------------------
-
-SOURCES = [path for package in ("games", "hearts_api", "bots", "config")
-           for path in sorted((Path(settings.BASE_DIR) / package).rglob("*.py"))
-           if "migrations" not in path.parts]
-# Where the code names a problem code in a string literal.
-RAISED = [
-    re.compile(r'\b(?:IllegalMove|GameProblem)\(\s*"([a-z_]+)"'),  # engine, services, views
-    re.compile(r'\b(?:problem_response|problem_body)\(\s*"([a-z_]+)"'),  # Django's handlers
-    re.compile(r'\bdefault_code\s*=\s*"([a-z_]+)"'),  # APIException subclasses
-]
+# --- one class per code, and every code raised has one ----------------------------------------
 
 
-def _raised_codes() -> dict[str, set[str]]:
-    """Each problem code named in the sources -> the files naming it."""
-    found: dict[str, set[str]] = {}
-    for path in SOURCES:
-        text = path.read_text()
-        for pattern in RAISED:
-            for code in pattern.findall(text):
-                found.setdefault(code, set()).add(str(path.relative_to(settings.BASE_DIR)))
+def test_every_problem_class_declares_its_own_status_code_detail_title_and_page():
+    assert len(PROBLEMS) == 28
+    for code, problem in PROBLEMS.items():
+        declared = vars(problem)
+        assert {"status_code", "default_code", "default_detail", "title", "description",
+                "what_to_do"} <= set(declared), problem
+        assert declared["default_code"] == code
+        assert all(isinstance(declared[name], str) and declared[name]
+                   for name in ("default_detail", "title", "description", "what_to_do"))
+
+
+def test_a_second_class_for_a_code_is_refused():
+    with pytest.raises(TypeError, match="two problem classes for 'not_found'"):
+        type("AnotherNotFound", (Problem,), {"default_code": "not_found"})
+    assert PROBLEMS["not_found"].__name__ == "NotFound"
+
+
+def _literal_illegal_move_codes(path: Path) -> dict[str, int]:
+    """Each string literal that an ``IllegalMove(...)`` in ``path`` names as its code ->
+    the line raising it."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return {node.args[0].value: node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalMove"
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
+
+
+def service_error_classes() -> list[type[ServiceError]]:
+    """Every ``ServiceError`` subclass of the project's apps (each of their modules
+    imported first, so none is missed)."""
+    for package in (games, hearts_api):
+        for module in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if ".migrations" not in module.name:
+                importlib.import_module(module.name)
+    found, todo = [], [ServiceError]
+    while todo:
+        for subclass in todo.pop().__subclasses__():
+            found.append(subclass)
+            todo.append(subclass)
     return found
 
 
-def test_every_code_named_in_the_codebase_has_a_problem_type():
-    found = _raised_codes()
-    # The scan sees each kind of raise (else it would pass by finding nothing): the engine,
-    # a service, a selector, a view and a Django handler.
-    assert {"not_your_turn", "stale_version", "not_seated", "registration_closed",
-            "username_taken", "server_error"} <= set(found)
-    for code in RULE_CODES:  # the engine's rules, raised through kernel.legal_play's codes too
-        found.setdefault(code, set()).add("games/engine/decider.py")
-    assert "games/selectors.py" in found["not_found"]
-    undocumented = {code: files for code, files in found.items() if code not in PROBLEM_TYPES}
-    assert undocumented == {}
+def test_every_code_the_engine_can_raise_has_a_problem_class():
+    # IllegalMove takes nothing but RULE_CODES (the first test), so these are all it raises.
+    assert {code for code in RULE_CODES if code not in PROBLEMS} == set()
+    # The codes the engine names, as literals and as the kernel's rules of play, are rule codes.
+    literals = {code: f"{path.name}:{line}" for path in sorted(ENGINE.glob("*.py"))
+                for code, line in _literal_illegal_move_codes(path).items()}
+    assert {"not_your_turn", "wrong_phase", "card_not_in_hand", "already_passed"} <= set(literals)
+    assert {code: where for code, where in literals.items() if code not in RULE_CODES} == {}
+    assert {kernel.MUST_LEAD_TWO_OF_CLUBS, kernel.MUST_FOLLOW_SUIT, kernel.HEARTS_NOT_BROKEN,
+            kernel.NO_POINTS_ON_FIRST_TRICK} <= RULE_CODES
+
+
+def test_an_illegal_move_carries_rule_codes_only():
+    with pytest.raises(ValueError, match="'not_found' is not a rule code"):
+        IllegalMove("not_found", "no such match")
+    assert IllegalMove("not_your_turn", "it is east's turn").code == "not_your_turn"
+
+
+def test_every_service_error_has_a_problem_class_of_its_code():
+    classes = service_error_classes()
+    assert {cls.__name__ for cls in classes} >= {
+        "MatchNotFound", "NotSeated", "StaleVersion", "UnknownBotLevel",  # games
+        "RegistrationClosed", "UsernameTaken", "TokenNotFound"}  # hearts_api.accounts
+    assert [cls for cls in classes if cls.code not in PROBLEMS] == []
+
+
+def test_every_drf_code_the_handler_renames_is_one_of_ours():
+    assert {code: problem.default_code for code, problem in DRF_RENAMED.items()} == {
+        "authentication_failed": "not_authenticated", "parse_error": "invalid_request",
+        "invalid": "invalid_request"}
+    assert all(PROBLEMS[problem.default_code] is problem for problem in DRF_RENAMED.values())
+
+
+def test_a_refusal_with_a_code_that_has_no_class_fails_loudly(monkeypatch):
+    monkeypatch.setattr("games.engine.decider.RULE_CODES", RULE_CODES | {"no_such_rule"})
+    with pytest.raises(LookupError, match="no problem class for code 'no_such_rule'"):
+        refusal_problem(IllegalMove("no_such_rule", "a rule nobody defined"))
+    with pytest.raises(LookupError):
+        problem_class("no_such_rule")
+
+
+@pytest.mark.django_db
+def test_a_view_raising_a_code_without_a_class_is_an_error_not_a_422(make_table, monkeypatch):
+    table = make_table(D1)
+    monkeypatch.setattr("games.engine.decider.RULE_CODES", RULE_CODES | {"no_such_rule"})
+
+    def undefined(**kwargs):
+        raise IllegalMove("no_such_rule", "a rule nobody defined")
+
+    monkeypatch.setattr("games.services.card_play", undefined)
+    with pytest.raises(LookupError):
+        table.clients["north"].post(match_url(table.id, "play"), {"card": "2C"}, format="json")
 
 
 def _drf_exceptions() -> list[exceptions.APIException]:
@@ -71,24 +140,26 @@ def _drf_exceptions() -> list[exceptions.APIException]:
     return [cls(*arguments.get(cls, ())) for cls in classes] + [card]
 
 
-def test_every_code_the_formatter_gives_drf_errors_has_a_problem_type_with_that_status():
-    bodies = [ProblemFormatter(exc, {}, exc).run() for exc in _drf_exceptions()]
-    assert {body["code"] for body in bodies} >= {
+def test_every_drf_error_is_answered_with_the_status_and_title_of_its_problem_class():
+    responses = [ProblemExceptionHandler(exc, {"request": None}).run() for exc in _drf_exceptions()]
+    bodies = [response.data for response in responses]
+    assert {body["code"] for body in bodies} == {
         "invalid_request", "unknown_card", "not_authenticated", "permission_denied", "not_found",
         "method_not_allowed", "not_acceptable", "unsupported_media_type", "throttled",
         "server_error"}
-    for body in bodies:
-        problem = PROBLEM_TYPES[body["code"]]
-        assert (body["status"], body["title"], body["type"]) == (
-            problem.status, problem.title, f"/problems/{problem.code}")
+    for response, body in zip(responses, bodies, strict=True):
+        problem = PROBLEMS[body["code"]]
+        assert (response.status_code, body["status"], body["title"], body["type"]) == (
+            problem.status_code, problem.status_code, problem.title, f"/problems/{body['code']}")
+        assert response.content_type == PROBLEM
 
 
 # --- every definition has a page ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("code", list(PROBLEM_TYPES))
-def test_every_problem_type_has_an_html_and_a_json_page(anon_client, code):
-    problem = PROBLEM_TYPES[code]
+@pytest.mark.parametrize("code", list(PROBLEMS))
+def test_every_problem_class_has_an_html_and_a_json_page(anon_client, code):
+    problem = PROBLEMS[code]
     html = anon_client.get(f"/problems/{code}", HTTP_ACCEPT=BROWSER_ACCEPT)
     assert html.status_code == 200
     assert html["Content-Type"] == "text/html; charset=utf-8"
@@ -98,7 +169,7 @@ def test_every_problem_type_has_an_html_and_a_json_page(anon_client, code):
     assert page["Content-Type"] == "application/json"
     body = page.json()
     assert (body["code"], body["type"], body["status"], body["title"]) == (
-        code, f"/problems/{code}", problem.status, problem.title)
+        code, f"/problems/{code}", problem.status_code, problem.title)
     assert body["description"] and body["what_to_do"]
 
 
@@ -222,7 +293,7 @@ def test_html_pages_load_nothing_from_another_server(anon_client):
 
 def test_problem_index_lists_every_code_by_status(anon_client):
     listed = anon_client.get("/problems").json()["problems"]
-    assert [entry["code"] for entry in listed] == list(PROBLEM_TYPES)
+    assert [entry["code"] for entry in listed] == list(PROBLEMS)
     assert [entry["status"] for entry in listed] == sorted(entry["status"] for entry in listed)
     assert {"code": "stale_version", "type": "/problems/stale_version", "status": 412,
             "title": "The match has moved on"} in listed
@@ -231,7 +302,7 @@ def test_problem_index_lists_every_code_by_status(anon_client):
 def test_problem_index_in_html_links_every_page(anon_client):
     html = anon_client.get("/problems", HTTP_ACCEPT=BROWSER_ACCEPT).content.decode()
     assert re.findall(r'<a href="(/problems/[a-z_]+)">', html) == [
-        f"/problems/{code}" for code in PROBLEM_TYPES]
+        f"/problems/{code}" for code in PROBLEMS]
 
 
 # --- the type of a real error resolves --------------------------------------------------------

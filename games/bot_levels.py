@@ -1,0 +1,16 @@
+"""The bot levels a seat may take: the one list of their names.
+
+``BOT_LEVELS`` holds them weakest first (the order the API's schema lists them in):
+``random`` plays a random legal card, ``easy`` by habit, ``medium`` counts cards,
+``hard`` also tracks the queen of spades and breaks moons, ``expert`` searches. The
+service refuses any other level (``UnknownBotLevel``), the API's serializer offers
+exactly these, and the bots app checks at start-up that it has a strategy for each and
+no other, so a level never reaches a bot task that cannot play it. Plain data: ``games``
+knows the names, ``bots`` the strategies behind them.
+"""
+
+from __future__ import annotations
+
+BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+# The level of a bot seat whose create request names none.
+DEFAULT_BOT_LEVEL = "easy"

@@ -1,0 +1,84 @@
+"""The service layer's own refusals: what a command is refused for before the engine sees it.
+
+The engine refuses a command for the rules (``games.engine.IllegalMove``, codes of
+docs/rules.md, "Refusals"); these are the service's own: the match does not exist, the
+caller has no seat in it, the version it expects is not current, a bot seat names a level
+no bot plays. Each class
+is one meaning, with its ``code`` of docs/api.md, "Errors", and the facts worth telling
+the caller in ``details`` (JSON-ready), the same three attributes ``IllegalMove`` has, so
+the API maps either kind to its problem by ``code``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import ClassVar
+
+from .bot_levels import BOT_LEVELS
+
+
+class ServiceError(Exception):
+    """A command or read refused by a service or selector. Subclasses set ``code``
+    (str, a code of docs/api.md, "Errors"); ``message`` (str) says what happened this
+    time; ``details`` (a mapping, JSON-ready) holds the facts a caller may act on."""
+
+    code: ClassVar[str]
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    @property
+    def details(self) -> Mapping[str, object]:
+        """Facts for the caller beyond the message; none unless a subclass says so."""
+        return {}
+
+
+class MatchNotFound(ServiceError):
+    """No match has the id ``match_id`` (uuid.UUID)."""
+
+    code = "not_found"
+
+    def __init__(self, match_id: uuid.UUID) -> None:
+        super().__init__("no such match")
+        self.match_id = match_id
+
+
+class NotSeated(ServiceError):
+    """A seat's command came from a player with no seat in the match (docs/api.md,
+    "Errors": reads answer the spectator view instead, so only commands raise this)."""
+
+    code = "not_seated"
+
+    def __init__(self) -> None:
+        super().__init__("you have no seat in this match")
+
+
+class StaleVersion(ServiceError):
+    """The ``expected`` version (int) is not the match's current ``version`` (int):
+    someone acted since the caller read the match. ``details`` gives the current version,
+    which the caller reads the match again at."""
+
+    code = "stale_version"
+
+    def __init__(self, expected: int, version: int) -> None:
+        super().__init__(f"version {expected} is not current ({version})")
+        self.expected = expected
+        self.version = version
+
+    @property
+    def details(self) -> Mapping[str, object]:
+        return {"version": self.version}
+
+
+class UnknownBotLevel(ServiceError):
+    """A bot seat of a new match names ``level`` (str, or None for none), which is not
+    one of ``games.bot_levels.BOT_LEVELS``. The API offers only those, so this guards the
+    other callers: no bot task is ever queued for a level it cannot play."""
+
+    code = "invalid_request"
+
+    def __init__(self, level: str | None) -> None:
+        super().__init__(f"unknown bot level {level!r}: one of {', '.join(BOT_LEVELS)}")
+        self.level = level

@@ -1,0 +1,118 @@
+"""Players and their bearer tokens: registration, issuing, revoking and listing tokens.
+
+Why here and not in ``games``: a player is a Django user who exists for the API, and a
+token is a django-rest-knox row of this app's own model (``hearts_api.ApiToken``, which
+``settings.KNOX_TOKEN_MODEL`` names). ``games`` takes a user as given and never needs to
+know how one signs in, and it must not import ``hearts_api``; so the accounts' writes
+and their one read live beside the token model, and the views only validate, call these
+and serialize (docs/architecture.md, "Layers").
+
+Refusals are ``games.errors.ServiceError`` subclasses, which the API's handler maps by
+``code`` like the game services' own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+
+from games.errors import ServiceError
+
+from .models import ApiToken
+
+# The name of the token a player gets on registration.
+FIRST_TOKEN_NAME = "first token"
+
+
+class RegistrationClosed(ServiceError):
+    """Self-registration is switched off (``settings.SELF_REGISTRATION``)."""
+
+    code = "registration_closed"
+
+    def __init__(self) -> None:
+        super().__init__("Self-registration is switched off.")
+
+
+class UsernameTaken(ServiceError):
+    """Another player has registered ``username`` (str)."""
+
+    code = "username_taken"
+
+    def __init__(self, username: str) -> None:
+        super().__init__("That username is taken.")
+        self.username = username
+
+
+class TokenNotFound(ServiceError):
+    """The player has no token whose ``token_key`` (str) is this one."""
+
+    code = "not_found"
+
+    def __init__(self, token_key: str) -> None:
+        super().__init__("You have no token with that key.")
+        self.token_key = token_key
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A token just created: its row (``ApiToken``, whose ``user`` is the owner) and the
+    token itself (str), which only this answer ever shows: the database keeps its digest."""
+
+    row: ApiToken
+    token: str
+
+
+# --- writes -------------------------------------------------------------------------------
+
+
+def registration_check() -> None:
+    """Raises ``RegistrationClosed`` when self-registration is switched off. The API calls
+    it before reading the body: a closed registration is refused whatever the request
+    holds (docs/api.md, "Auth")."""
+    if not settings.SELF_REGISTRATION:
+        raise RegistrationClosed()
+
+
+def player_create(*, username: str) -> IssuedToken:
+    """Register a player ``username`` (already valid: ``PlayerCreateSerializer``) and issue
+    its first token, both or neither. Raises ``RegistrationClosed`` and ``UsernameTaken``."""
+    registration_check()
+    with transaction.atomic():
+        try:
+            # Its own savepoint: the unique constraint decides a race between two
+            # registrations of one name, and the outer transaction survives the refusal.
+            with transaction.atomic():
+                user = get_user_model().objects.create_user(username=username)
+        except IntegrityError:
+            raise UsernameTaken(username) from None
+        return token_create(user=user, name=FIRST_TOKEN_NAME)
+
+
+def token_create(*, user: AbstractBaseUser, name: str = "") -> IssuedToken:
+    """Issue another token for ``user``, named ``name`` (what it is for; may be empty). It
+    never expires: it lives until its owner revokes it (``settings.REST_KNOX``)."""
+    row, token = ApiToken.objects.create(user=user, expiry=None, name=name)
+    return IssuedToken(row, token)
+
+
+def token_revoke(*, user: AbstractBaseUser, token_key: str) -> None:
+    """Delete ``user``'s token with ``token_key``; from then on it authenticates nobody.
+    Raises ``TokenNotFound`` when ``user`` has none with that key (another player's token
+    included: it is not theirs to revoke, nor to learn of)."""
+    deleted, _ = ApiToken.objects.filter(user=user, token_key=token_key).delete()
+    if not deleted:
+        raise TokenNotFound(token_key)
+
+
+# --- reads --------------------------------------------------------------------------------
+
+
+def token_list(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
+    """``user``'s tokens, oldest first (their rows: ``token_key``, ``name``, ``created``;
+    never the token itself, which is not stored)."""
+    return ApiToken.objects.filter(user=user).order_by("created")

@@ -1,0 +1,67 @@
+"""What the bots' tasks read (``games.selectors``): the move a bot owes at a version, and the
+matches whose bot turn has waited, longest first."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db.models import F
+from django.utils import timezone
+
+from games import selectors, services
+from games.engine import Phase, RuleSet, Seat
+from games.models import Match
+
+pytestmark = pytest.mark.django_db
+
+# Inside the test's transaction on_commit never fires: no bot moves, the turns stay owed.
+PLAYER_AND_BOTS = [services.SeatSpec("player"), services.SeatSpec("bot", "hard"),
+                   services.SeatSpec("bot", "expert"), services.SeatSpec("bot", "random")]
+
+
+@pytest.fixture
+def creator():
+    return get_user_model().objects.create_user(username="creator")
+
+
+def _create(creator, **options):
+    return services.match_create(creator=creator, seats=PLAYER_AND_BOTS, rules=RuleSet(),
+                                 bots=services.BotOptions(**options)).match
+
+
+def test_bot_turn_is_the_first_bot_in_seat_order_with_its_view_and_budget(creator):
+    match = _create(creator, think_ms=37)
+    turn = selectors.bot_turn_get(match_id=match.id, version=match.version)
+    assert turn is not None
+    # Hand 1 passes left: all four must pass, and east is the first bot.
+    assert (turn.match_id, turn.seat, turn.level, turn.think_ms) == (
+        match.id, Seat.EAST, "hard", 37)
+    assert (turn.view.seat, turn.view.status, turn.view.is_your_turn) == (
+        Seat.EAST, Phase.PASSING, True)
+    assert len(turn.view.hand) == 13
+    assert selectors.bot_turn_get(match_id=str(match.id), version=match.version) == turn
+
+
+def test_no_bot_turn_at_another_version_for_no_match_or_without_a_bot_to_act(creator):
+    match = _create(creator)
+    assert selectors.bot_turn_get(match_id=match.id, version=match.version - 1) is None
+    assert selectors.bot_turn_get(match_id=uuid.UUID(int=0), version=match.version) is None
+    Match.objects.filter(pk=match.id).update(bot_to_act=False)
+    assert selectors.bot_turn_get(match_id=match.id, version=match.version) is None
+
+
+def test_bot_wait_list_is_the_unfinished_waits_older_than_the_cutoff_longest_first(creator):
+    older, newer, fresh, finished = (_create(creator, delay_ms=5, think_ms=50) for _ in range(4))
+    for match, seconds in ((older, 30), (newer, 20), (fresh, 0), (finished, 40)):
+        Match.objects.filter(pk=match.id).update(
+            updated_at=F("updated_at") - timedelta(seconds=seconds))
+    Match.objects.filter(pk=finished.id).update(status=Match.Status.FINISHED)
+    cutoff = timezone.now() - timedelta(seconds=10)
+    waits = selectors.bot_wait_list(updated_before=cutoff, limit=200)
+    assert [wait.match_id for wait in waits] == [older.id, newer.id]
+    assert (waits[0].version, waits[0].delay_ms, waits[0].think_ms) == (older.version, 5, 50)
+    assert [w.match_id for w in selectors.bot_wait_list(updated_before=cutoff, limit=1)] == [
+        older.id]
