@@ -15,7 +15,7 @@ from .cards import Card, Seat, format_cards
 from .decider import legal_cards
 from .events import CardsExchanged, CardsPassed, Event, HandDealt, MatchCreated, event_to_json
 from .rules import PassDirection, RuleSet, pass_source
-from .state import MatchResult, MatchState, Occupant, Phase, Trick, result_to_json
+from .state import MatchResult, MatchState, Occupant, Phase, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,57 +51,6 @@ class SeatView:
     def is_your_turn(self) -> bool:
         """Whether this seat must act now (pass, or play to the trick)."""
         return self.seat is not None and self.seat in self.to_act
-
-    def to_json(self) -> dict[str, Any]:
-        """The view in the API's JSON shape (docs/api.md, "The seat view")."""
-        # "pass" is the caller's own pass: null on a hold hand and for a spectator.
-        has_pass = self.seat is not None and self.pass_direction not in (None, PassDirection.HOLD)
-        return {
-            "status": self.status.value,
-            "seat": self.seat.label if self.seat is not None else None,
-            "hand_number": self.hand_number,
-            "pass_direction": self.pass_direction.value if self.pass_direction else None,
-            "hand": format_cards(self.hand),
-            "to_act": [seat.label for seat in self.to_act],
-            "is_your_turn": self.is_your_turn,
-            "legal_cards": format_cards(self.legal_cards),
-            "pass": {
-                "given": format_cards(self.pass_given) if self.pass_given else None,
-                "received": format_cards(self.pass_received) if self.pass_received else None,
-                "waiting_for": [seat.label for seat in self.to_act]
-                if self.status is Phase.PASSING else [],
-            } if has_pass else None,
-            "trick": _trick_json(self.trick) if self.trick else None,
-            "tricks": [_trick_json(trick) for trick in self.tricks],
-            "hearts_broken": self.hearts_broken,
-            "tricks_won": _by_seat(self.tricks_won),
-            "hand_points": _by_seat(self.hand_points),
-            "scores": _by_seat(self.scores),
-            "players": [
-                {"seat": seat.label,
-                 "name": occupant.player if occupant else None,
-                 "bot_level": occupant.bot_level if occupant else None}
-                for seat, occupant in zip(Seat, self.players, strict=True)
-            ],
-            "rules": self.rules.to_json(),
-            "result": result_to_json(self.result) if self.result else None,
-        }
-
-
-def _by_seat(values: tuple[int, int, int, int]) -> dict[str, int]:
-    return {seat.label: values[seat] for seat in Seat}
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "number": trick.number,
-        "leader": trick.leader.label,
-        "cards": [{"seat": seat.label, "card": str(card)} for seat, card in trick.plays],
-    }
-    if trick.winner is not None:
-        data["winner"] = trick.winner.label
-        data["points"] = trick.points
-    return data
 
 
 def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
