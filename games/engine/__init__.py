@@ -33,6 +33,7 @@ from .decider import (
     replay,
 )
 from .events import Event, event_from_json, event_seat, event_to_json
+from .notation import DealNotationError, format_deal, parse_deal
 from .rules import PassDirection, RuleSet, RuleSetError
 from .state import MatchState, Phase, state_from_json, state_to_json
 from .views import SeatView, redact, seat_view
@@ -45,4 +46,5 @@ __all__ = [
     "event_from_json", "event_seat", "event_to_json", "evolve", "legal_cards", "parse_card",
     "parse_cards", "redact", "replay", "seat_view", "sort_cards", "state_from_json",
     "state_to_json",
+    "DealNotationError", "format_deal", "parse_deal",
 ]

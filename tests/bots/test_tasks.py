@@ -16,11 +16,11 @@ from django.db.models import F
 from bots import strategies, tasks
 from bots.tasks import act, sweep
 from games import services
-from games.engine import PassDirection, RuleSet, Seat, parse_cards
+from games.engine import PassDirection, RuleSet, Seat, parse_cards, parse_deal
 from games.models import Event, Match
 from games.selectors import match_state
 
-from ..engine.helpers import D1, parse_deal
+from ..engine.helpers import D1
 
 FOUR_BOTS = [services.SeatSpec("bot", level) for level in ("easy", "random", "easy", "random")]
 # North is the creator; in D1 north holds 2C and every hand is a hold hand, so the match

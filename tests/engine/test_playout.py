@@ -11,13 +11,13 @@ import random
 
 import pytest
 
-from games.engine import PassCards, PassDirection, Phase, PlayCard, RuleSet, Seat
+from games.engine import PassCards, PassDirection, Phase, PlayCard, RuleSet, Seat, parse_deal
 from games.engine.decider import legal_cards
 from games.engine.events import TrickTaken
 from games.engine.masks import cards_of, mask_of
 from games.engine.playout import PlayoutHand, exchange, random_card, random_play
 
-from .helpers import D1, N, Table, cards, parse_deal
+from .helpers import D1, N, Table, cards
 
 VARIANTS = {
     "standard": RuleSet(),

@@ -46,6 +46,7 @@ from games.engine import (
     evolve,
     legal_cards,
     parse_card,
+    parse_deal,
     redact,
     replay,
     seat_view,
@@ -68,7 +69,7 @@ from games.engine.events import (
 from games.engine.rules import MoonScoring, TiePolicy, pass_target
 from games.engine.state import Deal, HandState
 
-from .helpers import D1, D4, Table, first_cards, first_legal, parse_deal, rotate_deal
+from .helpers import D1, D4, Table, first_cards, first_legal, rotate_deal
 
 TWO_OF_CLUBS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS = (parse_card(c) for c in ("2C", "QS", "JD"))
 _QUOTED_CODE = re.compile(r'"([2-9TJQKA][CDSH])"')

@@ -23,6 +23,7 @@ from games.engine import (
     RuleSetError,
     Seat,
     parse_card,
+    parse_deal,
     seat_view,
 )
 from games.engine.events import CardsExchanged, HandDealt, HandScored, MatchEnded, TrickTaken
@@ -44,7 +45,6 @@ from .helpers import (
     cards,
     codes,
     moon_hand,
-    parse_deal,
 )
 
 LEFT, RIGHT, ACROSS, HOLD = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS,
@@ -63,10 +63,10 @@ def hold_rules(**variants: object) -> RuleSet:
 # every heart. E wins the six club tricks (6 hearts: 6 points); from trick 7 N wins every
 # trick (QS + 7 hearts: 20 points) and takes its own JD on trick 10.
 SPLIT_20_6 = """
-N: 2C 3C 4C 5C 6C 7C 8C 9D 10D JD QD KD AD
-E: 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D
-S: 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS
-W: 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH
+N: 8765432.AKQJT9.-.-
+E: AKQJT9.8765432.-.-
+S: -.-.AKQJT98765432.-
+W: -.-.-.AKQJT98765432
 """
 SPLIT_20_6_SCRIPT = (
     "N 2C, E AC, S 2S, W 2H",  # E 1 (W holds only hearts: any heart on trick 1)
