@@ -42,7 +42,8 @@ demo: install
 # In-process tests run Celery eagerly; the end-to-end tests give CELERY_BROKER_URL (or
 # TEST_BROKER_URL) to the worker and server they start. The suite runs in TEST_WORKERS
 # processes (pytest-xdist; each has its own test database, e2e stack and Redis database
-# below the broker URL's); TEST_WORKERS=0 runs it in this one.
+# below the broker URL's); TEST_WORKERS=0 runs it in this one. tests/scheduling.py shares
+# the tests out: longest first, one at a time, the e2e stack's tests to one process.
 TEST_WORKERS ?= 2
 test: install node
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \

@@ -17,6 +17,9 @@ from hypothesis import settings as hypothesis_settings
 from knox.models import get_token_model
 from rest_framework.test import APIClient
 
+# How pytest-xdist shares the tests out between its processes.
+pytest_plugins = ["tests.scheduling"]
+
 _names = itertools.count(1)
 
 # CI replays the same generated examples on every run (a red run is then reproducible);

@@ -39,6 +39,7 @@ from .decider import (
     replay,
 )
 from .events import Event, event_from_json, event_seat, event_to_json
+from .notation import DealNotationError, format_deal, parse_deal
 from .state import NEW_MATCH, MatchState, Phase, state_from_json, state_to_json
 from .variants import PassDirection, RuleSet, RuleSetError
 from .views import SeatView, redact, seat_view
@@ -51,4 +52,5 @@ __all__ = [
     "event_from_json", "event_seat", "event_to_json", "evolve", "legal_cards", "parse_card",
     "parse_cards", "redact", "replay", "seat_view", "sort_cards", "state_from_json",
     "state_to_json",
+    "DealNotationError", "format_deal", "parse_deal",
 ]

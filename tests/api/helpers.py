@@ -2,7 +2,7 @@
 problem+json assertions and ``Table``, a match whose four seats are driven over HTTP.
 
 Everything here talks to the service through the real URL conf (``APIClient``); the
-engine is imported only to turn scenario notation (``10C``) into canonical codes.
+engine is imported only to read card codes (``10C``) and deals (``parse_deal``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
-from games.engine import parse_cards, sort_cards
+from games.engine import parse_cards, parse_deal, sort_cards
+from games.engine.cards import format_cards
 from games.models import Event
 
 # The fixture deals of scenarios.md (and R10's) live with the engine tests; re-exported here.
@@ -58,16 +59,13 @@ def codes(text: str | Iterable[str]) -> list[str]:
 
 
 def holdings(deal_text: str) -> dict[str, list[str]]:
-    """A deal printed as four ``X: cards`` lines -> canonical sorted cards by seat name."""
-    lines = [line for line in deal_text.strip().splitlines() if line.strip()]
-    assert [line.split(":")[0] for line in lines] == ["N", "E", "S", "W"], deal_text
-    return {LETTERS[line[0]]: codes(line.split(":", 1)[1]) for line in lines}
+    """A deal in the engine's notation (``parse_deal``) -> canonical sorted codes by seat name."""
+    return dict(zip(SEATS, deal(deal_text), strict=True))
 
 
 def deal(deal_text: str) -> list[list[str]]:
     """A deal as the create request takes it: four lists of 13 codes, north first."""
-    by_seat = holdings(deal_text)
-    return [by_seat[seat] for seat in SEATS]
+    return [format_cards(holding) for holding in parse_deal(deal_text)]
 
 
 def plays(*tricks: str) -> list[tuple[str, str]]:

@@ -15,10 +15,10 @@ N, E, S, W = Seat
 # North wins ten tricks on clubs while the others, void, throw it QS and eleven hearts;
 # East, South and West keep three cards each, West the last heart out (2H).
 COLD_MOON = """
-N: AC KC QC JC 10C 9C 8C 7C 6C 5C AH KH 2D
-E: 2C 3C 4C QS 3H 4H 5H 6H 7H 2S 3S 4S 5S
-S: 3D 4D 5D 6D 7D 8D 9D 10D JD 8H 9H 10H JH
-W: 2H QH QD KD AD 6S 7S 8S 9S 10S JS KS AS
+N: AKQJT98765.2.-.AK
+E: 432.-.Q5432.76543
+S: -.JT9876543.-.JT98
+W: -.AKQ.AKJT9876.Q2
 """
 COLD_MOON_TRICKS = (
     "E 2C, S 6D, W QD, N AC", "N KC, E 3C, S 7D, W KD", "N QC, E 4C, S 8D, W AD",

@@ -22,7 +22,8 @@ from .stack import Stack
 @pytest.fixture(scope="session")
 def e2e_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     """A fresh PostgreSQL database (migrated), gunicorn and a Celery worker on Redis.
-    Skips only when PostgreSQL or Redis cannot be reached."""
+    Skips only when PostgreSQL or Redis cannot be reached. Under pytest-xdist the tests
+    using it run in one process (tests/scheduling.py, ``E2E_STACK_MODULES``)."""
     server_url, broker = stack.postgres_server_url(), stack.broker_url()
     unreachable = [r for r in (stack.postgres_unreachable(server_url), stack.redis_unreachable(broker)) if r]
     if unreachable:

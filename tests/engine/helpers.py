@@ -1,16 +1,21 @@
 """Shared fixtures for the engine tests.
 
-The fixture deals of scenarios.md (as text, the way the scenarios print them),
-a few deals of our own built the same way, and ``Table``: a match driven only
-through ``decide`` and ``evolve``, with the event log kept for ``replay``.
+The fixture deals of scenarios.md and a few deals of our own, written in the engine's
+deal notation (``games.engine.notation``: one line per seat, clubs.diamonds.spades.hearts,
+ranks high to low), and ``Table``: a match driven only through ``decide`` and ``evolve``,
+with the event log kept for ``replay``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import uuid
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pytest
+from rest_framework.utils.encoders import JSONEncoder
 
 from games.engine import (
     NEW_MATCH,
@@ -28,15 +33,17 @@ from games.engine import (
     RuleSet,
     Seat,
     TakeSeat,
-    check_deal,
     decide,
     evolve,
     legal_cards,
     parse_cards,
+    parse_deal,
+    seat_view,
     sort_cards,
     state_to_json,
 )
 from games.engine.state import Deal
+from hearts_api import presenters
 
 N, E, S, W = Seat
 SEAT_LETTERS = {"N": N, "E": E, "S": S, "W": W}
@@ -49,41 +56,41 @@ ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
 # --- the fixture deals of scenarios.md ---------------------------------------------------
 
 D1 = """
-N: 2C 3C 4C 5C 6C 7C 8C 9C 10C 2D 3D 4D 5D
-E: 6D 7D 8D 2S 3S QS 2H 3H 4H 5H 6H 7H 8H
-S: 4S 5S 6S 7S 8S 9S 10S 9H 10H JH QH KH AH
-W: JC QC KC AC 9D 10D JD QD KD AD JS KS AS
+N: T98765432.5432.-.-
+E: -.876.Q32.8765432
+S: -.-.T987654.AKQJT9
+W: AKQJ.AKQJT9.AKJ.-
 """
 D1_A = ("N 2C, E 8D, S 10S, W JC", "W AC, N 3C, E QS, S AH")
 
 D2 = """
-N: 2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D
-E: QS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH
-S: 10C JC AC 8D 9D 10D JD QD 2S 3S 4S 5S AH
-W: 9C QC KC KD AD 6S 7S 8S 9S 10S JS KS AS
+N: 8765432.765432.-.-
+E: -.-.Q.KQJT98765432
+S: AJT.QJT98.5432.A
+W: KQ9.AK.AKJT9876.-
 """
 D2_A = ("N 2C, E QS, S AC, W KC", "S 2S, W 6S, N 3C, E 2H")
 
 # D2 with E's 2H and N's 7D swapped.
 D2V = """
-N: 2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 2H
-E: QS 7D 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH
-S: 10C JC AC 8D 9D 10D JD QD 2S 3S 4S 5S AH
-W: 9C QC KC KD AD 6S 7S 8S 9S 10S JS KS AS
+N: 8765432.65432.-.2
+E: -.7.Q.KQJT9876543
+S: AJT.QJT98.5432.A
+W: KQ9.AK.AKJT9876.-
 """
 
 D3 = """
-N: 2C 5C 8C JC 2D 5D 8D JD 2S 5S 8S JS AS
-E: 3C 6C 9C QC 3D 6D 9D QD AD 3S 6S 9S QS
-S: 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH
-W: 4C 7C 10C KC AC 4D 7D 10D KD 4S 7S 10S KS
+N: J852.J852.AJ852.-
+E: Q963.AQ963.Q963.-
+S: -.-.-.AKQJT98765432
+W: AKT74.KT74.KT74.-
 """
 
 D4 = """
-N: 2C 3C 4C 5C 2D 3D 4D 2S 3S 4S 2H 3H 4H
-E: 6C 7C 8C 5D 6D 7D 8D 5S 6S 7S 5H 6H 7H
-S: 9C 10C JC 9D 10D JD 8S 9S 10S JS 8H 9H 10H
-W: QC KC AC QD KD AD QS KS AS JH QH KH AH
+N: 5432.432.432.432
+E: 876.8765.765.765
+S: JT9.JT9.JT98.T98
+W: AKQ.AKQ.AKQ.AKQJ
 """
 D4_A = (
     "N 2C, E 6C, S 9C, W AC",
@@ -103,29 +110,29 @@ D4_A = (
 D4_A_POINTS = (0, 0, 0, 0, 0, 0, 0, 0, 13, 4, 4, 4, 1)
 
 D5 = """
-N: 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC
-E: 2D 3D 4D 5D 6D 7D QS 2H 3H 4H 5H 6H 7H
-S: 8D 9D 10D 2S 3S 4S 5S 6S 8H 9H 10H JH QH
-W: JD QD KD AD 7S 8S 9S 10S JS KS AS KH AH
+N: AKQJT98765432.-.-.-
+E: -.765432.Q.765432
+S: -.T98.65432.QJT98
+W: -.AKQJ.AKJT987.AK
 """
 
 # --- deals of our own ---------------------------------------------------------------------
 
 # R07 (a): D1 rotated one seat clockwise.
 D1_ROTATED = """
-N: 6D 7D 8D 2S 3S QS 2H 3H 4H 5H 6H 7H 8H
-E: 4S 5S 6S 7S 8S 9S 10S 9H 10H JH QH KH AH
-S: JC QC KC AC 9D 10D JD QD KD AD JS KS AS
-W: 2C 3C 4C 5C 6C 7C 8C 9C 10C 2D 3D 4D 5D
+N: -.876.Q32.8765432
+E: -.-.T987654.AKQJT9
+S: AKQJ.AKQJT9.AKJ.-
+W: T98765432.5432.-.-
 """
 
 # R10: after R10_SCRIPT it is trick 5, hearts broken (S's 2H at T4), W has led 3H,
 # N has played 6H and E holds 5C 6C 7C 8C 9C 8H 8S KS AS.
 R10_DEAL = """
-N: 2C 5D 6D 7D 8D 9D 10D JD 6H 7H 9H 10H JH
-E: 5C 6C 7C 8C 9C 10C 2D 3D 4D 8S KS AS 8H
-S: 3C 4C JC 2S 3S 4S 5S 6S 7S 9S 2H 4H 5H
-W: QC KC AC QD KD AD 10S JS QS 3H QH KH AH
+N: 2.JT98765.-.JT976
+E: T98765.432.AK8.8
+S: J43.-.9765432.542
+W: AKQ.AKQ.QJT.AKQ3
 """
 R10_SCRIPT = (
     "N 2C, E 10C, S JC, W AC",
@@ -155,10 +162,10 @@ D3_W_MOON = (
 # E05 control: D4 with N's 4D and W's QD swapped. W still takes all 13 hearts and QS,
 # but N wins trick 4 (no points) with QD, so W does not take every trick.
 D4_CONTROL = """
-N: 2C 3C 4C 5C 2D 3D QD 2S 3S 4S 2H 3H 4H
-E: 6C 7C 8C 5D 6D 7D 8D 5S 6S 7S 5H 6H 7H
-S: 9C 10C JC 9D 10D JD 8S 9S 10S JS 8H 9H 10H
-W: QC KC AC 4D KD AD QS KS AS JH QH KH AH
+N: 5432.Q32.432.432
+E: 876.8765.765.765
+S: JT9.JT9.JT98.T98
+W: AKQ.AK4.AKQ.AKQJ
 """
 D4_CONTROL_SCRIPT = (
     "N 2C, E 6C, S 9C, W AC",
@@ -173,10 +180,10 @@ D4_CONTROL_SCRIPT = (
 # Worked check "98, 60, 99, 70": played out with ``first_legal`` this hand gives
 # E 24 points and S 2, N and W none (a deal shuffled from seed 22, written out).
 SPLIT_2_24 = """
-N: 2C 4C 10D KD 2S 5S 6S QS 3H 5H 8H 10H JH
-E: 6C QC AC 7D 8D QD AD 7S 8S 10S KS KH AH
-S: 5C 8C JC 2D 5D 9D 3S 9S JS AS 6H 9H QH
-W: 3C 7C 9C 10C KC 3D 4D 6D JD 4S 2H 4H 7H
+N: 42.KT.Q652.JT853
+E: AQ6.AQ87.KT87.AK
+S: J85.952.AJ93.Q96
+W: KT973.J643.4.742
 """
 
 # E10 (mid-hand QS discard): D2V where S wins trick 2 with E's QS in it, hearts unbroken.
@@ -195,13 +202,6 @@ def codes(text: str | Iterable[Card]) -> list[str]:
     """Canonical codes in canonical order, from text (``"10S 4S"``) or from cards."""
     found = cards(text) if isinstance(text, str) else tuple(text)
     return [str(card) for card in sort_cards(found)]
-
-
-def parse_deal(text: str) -> Deal:
-    """A deal printed as four ``X: cards`` lines, N, E, S, W in that order."""
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    assert [line.split(":")[0] for line in lines] == ["N", "E", "S", "W"], text
-    return check_deal([cards(line.split(":", 1)[1]) for line in lines])
 
 
 def rotate_deal(deal: Deal, steps: int) -> Deal:
@@ -246,7 +246,7 @@ def first_cards(state: MatchState, seat: Seat) -> tuple[Card, ...]:
 class Table:
     """A match of four seated players, started and dealt, with its full event log.
 
-    ``deals`` are fixture texts (or ``Deal`` tuples) for the first hands; later
+    ``deals`` are fixture texts (``parse_deal``) or ``Deal`` tuples for the first hands; later
     hands are shuffled from ``DealHand(seed)``.
     """
 
@@ -317,3 +317,10 @@ class Table:
             seat = self.now.to_act[0]
             events += self.do(PlayCard(seat, first_legal(self.now, seat)))
         return events
+
+
+def view_json(state: MatchState, seat: Seat | None) -> dict[str, Any]:
+    """``seat``'s view of ``state`` as the API serves it (``hearts_api.presenters``): what
+    the seat sees, checked in the very JSON a client gets."""
+    body = presenters.seat_view(seat_view(state, seat), match_id=uuid.UUID(int=0), version=0)
+    return json.loads(json.dumps(body, cls=JSONEncoder))

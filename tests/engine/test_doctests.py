@@ -4,10 +4,10 @@ import doctest
 
 import pytest
 
-from games.engine import cards, formats, kernel
+from games.engine import cards, formats, kernel, notation
 
 
-@pytest.mark.parametrize("module", [cards, formats, kernel], ids=lambda module: module.__name__)
+@pytest.mark.parametrize("module", [cards, formats, kernel, notation], ids=lambda module: module.__name__)
 def test_docstring_examples_hold(module):
     failed, attempted = doctest.testmod(module)
     assert attempted > 0

@@ -1,15 +1,18 @@
 """Property-based tests (hypothesis) of the engine over drawn variants, deals and plays.
 
-test_playouts.py plays thousands of seeded random hands under the default rules. Here
-hypothesis draws the ``RuleSet`` as well (pass rotation and count, first-trick points,
-QS breaking hearts, moon scoring, shoot the sun, the jack of diamonds, a target small
-enough that matches end), the deals (any permutation of the pack, deals with a seat void
-in clubs, and deals on which one seat takes every trick), and every pass and play (an
-index into the holding or into the sorted ``legal_cards``), and shrinks any failure to a
-minimal match. The properties are those of scenarios.md ("Property checks") under every
-variant, plus what the Decider promises: ``decide`` changes nothing it is given,
-``replay`` rebuilds the state, events and states survive their JSON forms, and
-``seat_view``/``redact`` show a seat nothing of another seat's hidden cards.
+Each property of the engine is checked here, once. Hypothesis draws the ``RuleSet``
+(pass rotation and count, first-trick points, QS breaking hearts, moon scoring, shoot
+the sun, the jack of diamonds, a target small enough that matches end), the deals (any
+permutation of the pack, deals with a seat void in clubs, and deals on which one seat
+takes every trick), and every pass and play (an index into the holding or into the
+sorted ``legal_cards``), and shrinks any failure to a minimal match. The properties are
+those of scenarios.md ("Property checks") under every variant, with the legal cards of
+every play against an independent reading of the rules, plus what the Decider promises:
+``decide`` changes nothing it is given, ``replay`` rebuilds the state, events and states
+survive their JSON forms, and ``seat_view``/``redact`` show a seat nothing of another
+seat's hidden cards (nor any seed). The OpenSpiel differential
+(test_openspiel_differential.py) plays tens of thousands of random hands against an
+independent engine.
 """
 
 from __future__ import annotations
@@ -47,9 +50,9 @@ from games.engine import (
     evolve,
     legal_cards,
     parse_card,
+    parse_deal,
     redact,
     replay,
-    seat_view,
     state_from_json,
     state_to_json,
 )
@@ -69,7 +72,7 @@ from games.engine.events import (
 from games.engine.rules import MoonScoring, TiePolicy, pass_target
 from games.engine.state import Deal, HandState
 
-from .helpers import D1, D4, Table, first_cards, first_legal, parse_deal, rotate_deal
+from .helpers import D1, D4, Table, first_cards, first_legal, rotate_deal, view_json
 
 TWO_OF_CLUBS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS = (parse_card(c) for c in ("2C", "QS", "JD"))
 _QUOTED_CODE = re.compile(r'"([2-9TJQKA][CDSH])"')
@@ -534,6 +537,27 @@ def test_first_trick_ban_applies_to_every_play_of_trick_one_and_no_later_trick(m
     assert len(match.plays) >= 52 * match.now.hands_played
 
 
+def expected_lead(holding: Sequence[Card], hearts_broken: bool) -> set[Card]:
+    """docs/rules.md, "A hand", step 6, for the leads after the first trick: no heart
+    until hearts are broken, unless the leader holds nothing else."""
+    if hearts_broken or all(card.suit is Suit.HEARTS for card in holding):
+        return set(holding)
+    return {card for card in holding if card.suit is not Suit.HEARTS}
+
+
+@MATCHES
+@given(matches())
+def test_legal_leads_match_an_independent_reading_of_the_rules(match):
+    """The first lead is checked with the first trick's rules, above."""
+    leads = [step for step in match.plays
+             if not step.before.hand.trick.cards and step.before.hand.trick.number > 1]
+    for step in leads:
+        state, seat = step.before, step.command.seat
+        expected = expected_lead(state.hand.holdings[seat], state.hand.hearts_broken)
+        assert set(legal_cards(state, seat)) == expected, (seat, state.hand.holdings[seat])
+    assert len(leads) == 12 * match.now.hands_played
+
+
 @MATCHES
 @given(matches(rules=hold_first_rules, deals=deals_with_a_seat_void_in_clubs(), max_hands=1))
 def test_first_trick_ban_binds_a_seat_void_in_clubs_holding_points_and_others(match):
@@ -707,7 +731,7 @@ def test_seat_view_never_shows_another_seats_unplayed_cards_or_pass(match):
         if hand is None:
             continue
         for seat in Seat:
-            view = seat_view(state, seat).to_json()
+            view = view_json(state, seat)
             shown = card_codes(view)
             assert view["hand"] == [str(card) for card in hand.holdings[seat]]
             for other in Seat:
@@ -716,7 +740,7 @@ def test_seat_view_never_shows_another_seats_unplayed_cards_or_pass(match):
                 assert not shown & hidden_cards(state, seat, other), (seat, other)
                 if not hand.is_exchanged and hand.passes[other] is not None:
                     assert not shown & {str(card) for card in hand.passes[other]}
-        spectator = card_codes(seat_view(state, None).to_json())
+        spectator = card_codes(view_json(state, None))
         assert spectator <= played_cards(state)
 
 
@@ -738,7 +762,13 @@ def test_redacted_events_never_show_another_seats_unplayed_cards_or_pass(match):
                     assert not shown & hidden_cards(state, seat, other), (event, seat, other)
             if isinstance(event, HandDealt):
                 assert shown == {str(card) for card in event.holdings[seat]}
+                assert "seed" not in redact(event, seat)
             if isinstance(event, CardsPassed):
                 assert shown == ({str(c) for c in event.cards} if seat == event.seat else set())
+            if isinstance(event, CardsExchanged):  # the seat's own pass and the one it received
+                source = next(s for s in Seat if pass_target(s, event.pass_direction) == seat)
+                assert shown == {str(card) for card in (*event.passes[seat], *event.passes[source])}
+        if isinstance(event, HandDealt):
+            assert "seed" not in redact(event, None)
         if hand is not None:
             assert card_codes(redact(event, None)) <= played_cards(state)

@@ -16,7 +16,6 @@ from games.engine import (
     parse_card,
     parse_cards,
     redact,
-    seat_view,
 )
 from games.engine.events import CardsExchanged, CardsPassed, HandDealt, HandScored, TrickTaken
 from games.engine.rules import pass_target
@@ -48,6 +47,7 @@ from .helpers import (
     cards,
     codes,
     moon_hand,
+    view_json,
 )
 
 DEFAULT = RuleSet()
@@ -133,7 +133,7 @@ def test_r05_d1a_trick_two_gives_west_14_points_in_every_seats_view():
     ]
     assert table.now.hand.points_taken() == (0, 0, 0, 14)
     for seat in Seat:
-        view = seat_view(table.now, seat).to_json()
+        view = view_json(table.now, seat)
         assert view["hand_points"] == {"north": 0, "east": 0, "south": 0, "west": 14}
         assert [trick["winner"] for trick in view["tricks"]] == ["west", "west"]
 
@@ -193,7 +193,7 @@ def play_hands(count: int) -> list[HandRecord]:
             dealt_equals_play_start=hand.holdings == dealt.holdings,
             pass_refusal=refusal,
             first_to_act=table.now.to_act,
-            north_view=seat_view(table.now, N).to_json(),
+            north_view=view_json(table.now, N),
         ))
         table.play_out_hand()
     return records
@@ -297,7 +297,7 @@ def test_r15_after_norths_pass_east_sees_only_its_own_13_cards():
     table = Table(D1, rules=DEFAULT)
     dealt_east = table.holding(E)
     table.pass_cards(N, R15_PASSES[N])
-    view = seat_view(table.now, E).to_json()
+    view = view_json(table.now, E)
     assert view["hand"] == dealt_east
     assert view["pass"] == {"given": None, "received": None,
                             "waiting_for": ["east", "south", "west"]}
@@ -325,7 +325,7 @@ def test_r15_each_seat_learns_only_the_three_cards_it_received():
     exchanged = events[-1]
     received_from = {N: W, E: N, S: E, W: S}  # left pass
     for seat, passer in received_from.items():
-        view = seat_view(table.now, seat).to_json()
+        view = view_json(table.now, seat)
         expected = {"given": codes(R15_PASSES[seat]), "received": codes(R15_PASSES[passer])}
         assert {k: view["pass"][k] for k in expected} == expected
         redacted = redact(exchanged, seat)

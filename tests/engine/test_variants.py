@@ -23,7 +23,7 @@ from games.engine import (
     RuleSetError,
     Seat,
     parse_card,
-    seat_view,
+    parse_deal,
 )
 from games.engine.events import CardsExchanged, HandDealt, HandScored, MatchEnded, TrickTaken
 from games.engine.rules import MoonScoring, TiePolicy
@@ -44,7 +44,7 @@ from .helpers import (
     cards,
     codes,
     moon_hand,
-    parse_deal,
+    view_json,
 )
 
 LEFT, RIGHT, ACROSS, HOLD = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS,
@@ -63,10 +63,10 @@ def hold_rules(**variants: object) -> RuleSet:
 # every heart. E wins the six club tricks (6 hearts: 6 points); from trick 7 N wins every
 # trick (QS + 7 hearts: 20 points) and takes its own JD on trick 10.
 SPLIT_20_6 = """
-N: 2C 3C 4C 5C 6C 7C 8C 9D 10D JD QD KD AD
-E: 9C 10C JC QC KC AC 2D 3D 4D 5D 6D 7D 8D
-S: 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS
-W: 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH
+N: 8765432.AKQJT9.-.-
+E: AKQJT9.8765432.-.-
+S: -.-.AKQJT98765432.-
+W: -.-.-.AKQJT98765432
 """
 SPLIT_20_6_SCRIPT = (
     "N 2C, E AC, S 2S, W 2H",  # E 1 (W holds only hearts: any heart on trick 1)
@@ -182,7 +182,7 @@ def play_rotation(rotation: tuple[PassDirection, ...], hands: int) -> list[dict]
         dealt = next(e for e in table.deal(seed=number) if isinstance(e, HandDealt))
         record = {"hand": dealt.hand_number, "dealt": dealt.pass_direction,
                   "phase": table.now.phase,
-                  "view": seat_view(table.now, N).to_json()["pass_direction"]}
+                  "view": view_json(table.now, N)["pass_direction"]}
         if table.now.phase is Phase.PASSING:
             given = table.now.hand.holdings[N][:3]
             table.do(PassCards(N, given))
@@ -262,7 +262,7 @@ def test_pass_count_passes_exactly_that_many_cards_to_the_receiving_seat(count, 
     assert {seat: table.holding(seat) for seat in Seat} == {
         seat: codes(text) for seat, text in after.items()}
     giver = {LEFT: W, RIGHT: E, ACROSS: S}[direction]  # who passes to North
-    north = seat_view(table.now, N).to_json()["pass"]
+    north = view_json(table.now, N)["pass"]
     assert north["given"] == codes(first(PASS_ORDER[N], count))
     assert north["received"] == codes(first(PASS_ORDER[giver], count))
     assert table.now.phase is Phase.PLAYING and table.now.to_act == [N]  # N kept 2C

@@ -1,0 +1,47 @@
+"""How pytest-xdist shares the suite out between its processes (``make test``: two).
+
+xdist's default (``--dist load``) hands each process a chunk of consecutive tests and
+can leave one process alone with the last long ones, and the e2e tests that share a
+stack (``e2e_stack``, tests/e2e/conftest.py) may land on both processes, each then
+starting a stack of its own. Here instead the longest tests come first and each process
+is handed one test at a time, so that the long ones are shared out and the short ones
+even out the end; and the tests on the e2e stack go to one process together (xdist's
+own grouping, ``--dist loadgroup`` with ``xdist_group`` marks, groups nothing under
+pytest 9.2: pytest-xdist issue 1386).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from xdist.scheduler import LoadScopeScheduling
+
+# The longest tests, tens of seconds each: most of the suite's time.
+LONGEST = ("tests/e2e/", "tests/engine/test_openspiel_differential.py")
+# The modules whose tests use ``e2e_stack``: one left out still passes, but may start a
+# second stack in the other process.
+E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_full_match.py",
+                     "tests/e2e/test_sdk_examples.py")
+
+
+class OneTestAtATime(LoadScopeScheduling):
+    """Each process is handed one test at a time, in collection order, except the tests
+    on the e2e stack: one unit, for one process."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return "e2e_stack" if nodeid.startswith(E2E_STACK_MODULES) else nodeid
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: with -p no:xdist there is no such hook
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeScheduling | None:
+    """``OneTestAtATime`` in place of the default; another ``--dist`` given on the command
+    line is xdist's to serve."""
+    return OneTestAtATime(config, log) if config.getvalue("dist") == "load" else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In each xdist process (all sort alike): the longest tests first. Without xdist the
+    order stays."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: not item.nodeid.startswith(LONGEST))
