@@ -17,6 +17,8 @@ from hypothesis import settings as hypothesis_settings
 from knox.models import get_token_model
 from rest_framework.test import APIClient
 
+from .clients import InProcessClient
+
 # How pytest-xdist shares the tests out between its processes.
 pytest_plugins = ["tests.scheduling"]
 
@@ -35,7 +37,7 @@ def make_client(db: None) -> Callable[..., APIClient]:
     def make(username: str | None = None) -> APIClient:
         user = get_user_model().objects.create_user(username=username or f"player{next(_names)}")
         _, token = get_token_model().objects.create(user=user, expiry=None)
-        client = APIClient(SERVER_NAME="localhost")
+        client = InProcessClient()
         client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
         client.username = user.get_username()  # type: ignore[attr-defined]
         return client
@@ -50,7 +52,7 @@ def client_a(make_client: Callable[..., APIClient]) -> APIClient:
 
 @pytest.fixture
 def anon_client() -> APIClient:
-    return APIClient(SERVER_NAME="localhost")
+    return InProcessClient()
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -6,22 +6,22 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from knox.crypto import hash_token
-from rest_framework.test import APIClient
 
 from hearts_api.models import ApiToken
 
+from ..clients import InProcessClient
 from .helpers import API, assert_invalid, assert_problem
 
 pytestmark = pytest.mark.django_db
 
 
 def _register(username):
-    return APIClient(SERVER_NAME="localhost").post(f"{API}/players", {"username": username},
+    return InProcessClient().post(f"{API}/players", {"username": username},
                                                    format="json")
 
 
 def _bearer(token):
-    client = APIClient(SERVER_NAME="localhost")
+    client = InProcessClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     return client
 

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from games.models import Event
 
+from ..clients import InProcessClient
 from .helpers import D1, create_match, match_url
 
 THREADS = 8
@@ -41,7 +42,7 @@ def _race(requests: list[Callable[[APIClient], Any]], clients: list[APIClient]) 
 
 def _same_player(client: APIClient) -> APIClient:
     """Another client (one per thread) with ``client``'s bearer token."""
-    twin = APIClient(SERVER_NAME="localhost")
+    twin = InProcessClient()
     twin.credentials(**client._credentials)
     return twin
 
