@@ -367,15 +367,17 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         hand = replace(hand, holdings=(a, b, c, d), passes=event.passes, is_exchanged=True)
         return replace(state, hand=_start_play(hand), phase=Phase.PLAYING)
     if isinstance(event, CardPlayed):
-        return replace(state, hand=_play(hand, event, state.rules))
+        return _with_hand(state, _play(hand, event, state.rules))
     if isinstance(event, TrickTaken):
         assert hand.trick is not None
-        done = replace(hand.trick, winner=event.winner, points=event.points)
+        trick = hand.trick
+        done = Trick(trick.number, trick.leader, trick.cards, event.winner, event.points)
         taken = list(hand.taken)
         taken[event.winner] = taken[event.winner] + done.cards
         next_trick = Trick(done.number + 1, event.winner) if done.number < 13 else None
-        return replace(state, hand=replace(hand, trick=next_trick, tricks=hand.tricks + (done,),
-                                           taken=tuple(taken)))
+        return _with_hand(state, HandState(
+            hand.number, hand.pass_direction, hand.holdings, hand.passes, hand.is_exchanged,
+            next_trick, hand.tricks + (done,), hand.hearts_broken, tuple(taken)))  # type: ignore[arg-type]
     if isinstance(event, HandScored):
         started = state.end_started_after
         if started is None and kernel.end_begins(event.totals, state.rules):
@@ -395,15 +397,27 @@ def _start_play(hand: HandState) -> HandState:
     return dataclasses.replace(hand, trick=Trick(1, leader))
 
 
+# A card played is most of a log: its states are built directly, not through
+# dataclasses.replace, which costs several times as much (the OpenSpiel differential and
+# every replay spend most of their time here).
+
+
+def _with_hand(state: MatchState, hand: HandState) -> MatchState:
+    return MatchState(state.rules, state.seats, state.phase, state.totals, state.hands_played,
+                      hand, state.deals, state.end_started_after, state.moons, state.result)
+
+
 def _play(hand: HandState, event: CardPlayed, rules: RuleSet) -> HandState:
-    assert hand.trick is not None
+    trick = hand.trick
+    assert trick is not None
     holdings = list(hand.holdings)
     holdings[event.seat] = tuple(card for card in holdings[event.seat] if card is not event.card)
     broken = hand.hearts_broken or kernel.breaks_hearts(1 << event.card.index,
                                                          rules.queen_breaks_hearts)
-    trick = dataclasses.replace(hand.trick, cards=hand.trick.cards + (event.card,))
-    return dataclasses.replace(hand, holdings=tuple(holdings), trick=trick,  # type: ignore[arg-type]
-                               hearts_broken=broken)
+    played = Trick(trick.number, trick.leader, trick.cards + (event.card,), trick.winner,
+                   trick.points)
+    return HandState(hand.number, hand.pass_direction, tuple(holdings),  # type: ignore[arg-type]
+                     hand.passes, hand.is_exchanged, played, hand.tricks, broken, hand.taken)
 
 
 def replay(events: Iterable[Event]) -> MatchState:
