@@ -1,13 +1,17 @@
-"""The API's JSON, made from the engine's domain objects: one function per response shape.
+"""The API's JSON for matches, made from the engine's domain objects: one function per
+response shape.
 
 The engine gives domain objects (``MatchState``, ``SeatView``, events and their redacted
-stored form); this module alone turns them into the bodies of docs/api.md. Views return
-these dicts as they are, and the output serializers in ``serializers`` only describe
-them for the schema (``tests/api/test_presenters.py`` checks that each serializer gives
-back exactly what it is handed, so none reshapes or drops a key). Plain Python: no DRF.
+stored form); this module alone turns them into the match bodies of docs/api.md (the
+summary, the seat view, events, command results). Views return these dicts as they are,
+and the output serializers in ``serializers`` only describe them for the schema
+(``tests/api/test_presenters.py`` checks that each serializer gives back exactly what it
+is handed, so none reshapes or drops a key). Plain Python: no DRF. The small bodies of
+players, tokens and ``/healthz`` are written in their views.
 
-Key order is part of the body: it follows the serializers' field order, which is the
-order of the schema's properties.
+Key order is part of the body and stays as clients have seen it: the summary's and the
+view's follow their serializers' fields; an event's is ``seq``, ``type``, ``seat``,
+``at``, then its stored fields (tests/api/test_presenters.py pins one of each).
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ def drf_problem(exc: exceptions.APIException) -> Problem:
         return Throttled(str(exc.detail), wait=exc.wait)
     if exc.status_code >= 500:
         # No detail of the failure leaves the server: the handler gave it a generic one.
-        return ServerError(str(exc.detail))
+        return ServerError(exc.detail if isinstance(exc.detail, str) else None)
     codes = exc.get_codes()
     drf_code = codes if isinstance(codes, str) else exc.default_code
     problem = DRF_RENAMED.get(drf_code) or problem_class(drf_code)

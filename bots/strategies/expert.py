@@ -32,13 +32,12 @@ from games.engine.kernel import (
     SUIT_MASK_BY_ORDER,
     cards_as_bits,
     match_ends,
-    penalty_points_of,
     score_hand,
 )
 from games.engine.playout import PlayoutHand
 
 from . import hard
-from .memory import MOON_RUN_TRICKS, Memory, candidates, is_moon_run
+from .memory import MOON_RUN_TRICKS, Memory, candidates, is_moon_run_taken
 
 DEFAULT_BUDGET_MS = 200.0
 PLAYS_PER_MS = 800.0
@@ -118,11 +117,11 @@ class Knowledge:
         self.freedom = {bit: sum(1 for s in range(4) if not self.voids[s] & bit)
                         for bit in cards_as_bits(self.hidden)}
         points = view.hand_points
-        # An opponent on for a moon (see ``_is_moon_run``) plays for it in the play-outs;
+        # An opponent on for a moon (``memory.is_moon_run``) plays for it in the play-outs;
         # this seat is searched twice, avoiding and shooting, when it might make one.
         opponents = [avoid_policy] * 4
         for other in range(4):
-            if other != self.seat and _is_moon_run(other, self.taken, view.trick.number):
+            if other != self.seat and is_moon_run_taken(self.taken, other, view.trick.number - 1):
                 opponents[other] = shoot_policy
         self.plans = [opponents]
         if not any(points[s] for s in range(4) if s != self.seat) and (
@@ -339,22 +338,14 @@ def avoid_policy(hand: PlayoutHand, legal: int) -> int:
 
 
 def _moon_runner(hand: PlayoutHand) -> int:
-    """The seat on a moon run (``_is_moon_run``), or -1."""
+    """The seat on a moon run (``memory.is_moon_run``), or -1."""
     if hand.trick_number <= MOON_RUN_TRICKS:  # the common case, cheaply
         return -1
     taken = hand.taken
     for seat in range(4):
         if taken[seat] & PENALTY_CARDS:
-            return seat if _is_moon_run(seat, taken, hand.trick_number) else -1
+            return seat if is_moon_run_taken(taken, seat, hand.trick_number - 1) else -1
     return -1
-
-
-def _is_moon_run(seat: int, taken: Sequence[int], trick_number: int) -> bool:
-    """``memory.is_moon_run`` on the cards each seat has ``taken`` (masks), while trick
-    ``trick_number`` is being played."""
-    points = [penalty_points_of(cards) for cards in taken]
-    has_heart = [bool(cards & HEARTS) for cards in taken]
-    return is_moon_run(points, has_heart, seat, trick_number - 1)
 
 
 def shoot_policy(hand: PlayoutHand, legal: int) -> int:

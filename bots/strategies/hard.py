@@ -36,7 +36,7 @@ from .memory import (
     can_win,
     candidates,
     highest,
-    is_moon_run,
+    is_moon_run_taken,
     is_penalty_card,
     lowest,
     may_collect_points,
@@ -52,15 +52,11 @@ def choose_pass(view: SeatView, rng: Random) -> list[Card]:
 # --- the moon -----------------------------------------------------------------------------
 
 
-def moon_shooter(view: SeatView) -> Seat | None:
+def moon_shooter(view: SeatView, memory: Memory) -> Seat | None:
     """The other seat on a moon run (``memory.is_moon_run``), or None. The bot's own seat
     never is: it does not shoot the moon."""
-    has_heart = [False] * 4
-    for trick in view.tricks:
-        if trick.winner is not None and any(card.is_heart for card in trick.cards):
-            has_heart[trick.winner] = True
     for seat in Seat:
-        if seat != view.seat and is_moon_run(view.hand_points, has_heart, seat, len(view.tricks)):
+        if seat != view.seat and is_moon_run_taken(memory.taken_masks, seat, len(view.tricks)):
             return seat
     return None
 
@@ -184,7 +180,7 @@ def choose_play(view: SeatView, rng: Random) -> Card:
         return legal[0]
     memory = Memory.from_view(view)
     trick = TrickSoFar.from_view(view)
-    shooter = moon_shooter(view)
+    shooter = moon_shooter(view, memory)
     if shooter is not None:
         card = break_moon(legal, memory, trick, shooter)
         if card is not None:

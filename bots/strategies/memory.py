@@ -22,14 +22,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from games.engine import Card, PassDirection, Rank, Seat, SeatView, Suit
+from games.engine import Card, PassDirection, Rank, Seat, SeatView, Suit, kernel
 from games.engine.cards import QUEEN_OF_SPADES
 from games.engine.kernel import (
     ALL_CARDS,
+    HEARTS,
     PENALTY_CARDS,
     SUIT_MASKS,
     cards_of,
     mask_of,
+    penalty_points_of,
     suit_mask_of,
 )
 from games.engine.rules import legal_plays, pass_target, penalty_points, trick_winner
@@ -60,6 +62,12 @@ def is_moon_run(points: Sequence[int], has_heart: Sequence[bool], seat: int,
     ``MOON_RUN_POINTS`` of them, and a heart among them (``has_heart`` by seat)."""
     return (tricks_done >= MOON_RUN_TRICKS and points[seat] >= MOON_RUN_POINTS
             and has_heart[seat] and not any(points[other] for other in range(4) if other != seat))
+
+
+def is_moon_run_taken(taken: Sequence[int], seat: int, tricks_done: int) -> bool:
+    """``is_moon_run`` read off the card sets each seat has ``taken`` in complete tricks."""
+    return is_moon_run([penalty_points_of(cards) for cards in taken],
+                       [bool(cards & HEARTS) for cards in taken], seat, tricks_done)
 
 
 def candidates(view: SeatView) -> list[Card]:
@@ -278,9 +286,10 @@ class TrickSoFar:
 def can_win(trick: TrickSoFar, card: Card) -> bool:
     """Whether ``card`` would be winning the trick once played (docs/rules.md, rule 7: the
     highest card of the suit led wins; a card of another suit never does)."""
-    if trick.winning_card is None:
+    if trick.winning_card is None or trick.led_suit is None:
         return True
-    return card.suit is trick.led_suit and card.rank > trick.winning_card.rank
+    return kernel.takes_lead(1 << card.index, 1 << trick.winning_card.index,
+                             SUIT_MASKS[trick.led_suit])
 
 
 def can_be_overtaken(memory: Memory, trick: TrickSoFar, card: Card) -> bool:

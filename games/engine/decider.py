@@ -238,13 +238,15 @@ def _decide_play(state: MatchState, command: PlayCard) -> list[Event]:
     if not legal >> card.index & 1:
         assert rule is not None  # a card outside the legal set breaks the rule that set it
         led = trick.cards[0].suit if trick.cards else None
-        raise IllegalMove(rule, _play_refusal(rule, led), _cards_in(holding, legal))
+        raise IllegalMove(rule, _refusal_message(rule, led), _cards_in(holding, legal))
     return _consequences(state, [CardPlayed(command.seat, card)])
 
 
-def _play_refusal(rule: str, led: Suit | None) -> str:
-    """The message for a play that breaks ``rule`` (a rule of ``kernel.legal_play``)."""
-    if rule == kernel.MUST_FOLLOW_SUIT and led is not None:
+def _refusal_message(rule: str, led: Suit | None) -> str:
+    """The message for a play that breaks ``rule`` (a rule of ``kernel.legal_play``);
+    ``led`` is the suit led (None when the seat leads)."""
+    if rule == kernel.MUST_FOLLOW_SUIT:
+        assert led is not None  # following means a suit was led
         return f"you must follow {led.name.lower()}"
     return {
         kernel.MUST_LEAD_TWO_OF_CLUBS: "the first trick is led with 2C",
@@ -371,13 +373,15 @@ def evolve(state: MatchState, event: Event) -> MatchState:
     if isinstance(event, TrickTaken):
         assert hand.trick is not None
         trick = hand.trick
-        done = Trick(trick.number, trick.leader, trick.cards, event.winner, event.points)
-        taken = list(hand.taken)
-        taken[event.winner] = taken[event.winner] + done.cards
+        done = Trick(number=trick.number, leader=trick.leader, cards=trick.cards,
+                     winner=event.winner, points=event.points)
+        a, b, c, d = (cards + done.cards if seat == event.winner else cards
+                      for seat, cards in enumerate(hand.taken))
         next_trick = Trick(done.number + 1, event.winner) if done.number < 13 else None
         return _with_hand(state, HandState(
-            hand.number, hand.pass_direction, hand.holdings, hand.passes, hand.is_exchanged,
-            next_trick, hand.tricks + (done,), hand.hearts_broken, tuple(taken)))  # type: ignore[arg-type]
+            number=hand.number, pass_direction=hand.pass_direction, holdings=hand.holdings,
+            passes=hand.passes, is_exchanged=hand.is_exchanged, trick=next_trick,
+            tricks=hand.tricks + (done,), hearts_broken=hand.hearts_broken, taken=(a, b, c, d)))
     if isinstance(event, HandScored):
         started = state.end_started_after
         if started is None and kernel.end_begins(event.totals, state.rules):
@@ -397,27 +401,32 @@ def _start_play(hand: HandState) -> HandState:
     return dataclasses.replace(hand, trick=Trick(1, leader))
 
 
-# A card played is most of a log: its states are built directly, not through
-# dataclasses.replace, which costs several times as much (the OpenSpiel differential and
-# every replay spend most of their time here).
+# A card played is most of a log: its states are built directly, by keyword, not through
+# dataclasses.replace, which costs twice as much (the OpenSpiel differential and every
+# replay spend most of their time here). tests/engine/test_rules.py checks that these
+# keep every field.
 
 
 def _with_hand(state: MatchState, hand: HandState) -> MatchState:
-    return MatchState(state.rules, state.seats, state.phase, state.totals, state.hands_played,
-                      hand, state.deals, state.end_started_after, state.moons, state.result)
+    """``state`` with ``hand`` as its current hand."""
+    return MatchState(rules=state.rules, seats=state.seats, phase=state.phase,
+                      totals=state.totals, hands_played=state.hands_played, hand=hand,
+                      deals=state.deals, end_started_after=state.end_started_after,
+                      moons=state.moons, result=state.result)
 
 
 def _play(hand: HandState, event: CardPlayed, rules: RuleSet) -> HandState:
     trick = hand.trick
     assert trick is not None
-    holdings = list(hand.holdings)
-    holdings[event.seat] = tuple(card for card in holdings[event.seat] if card is not event.card)
+    a, b, c, d = (tuple(card for card in cards if card is not event.card)
+                  if seat == event.seat else cards for seat, cards in enumerate(hand.holdings))
     broken = hand.hearts_broken or kernel.breaks_hearts(1 << event.card.index,
                                                          rules.queen_breaks_hearts)
-    played = Trick(trick.number, trick.leader, trick.cards + (event.card,), trick.winner,
-                   trick.points)
-    return HandState(hand.number, hand.pass_direction, tuple(holdings),  # type: ignore[arg-type]
-                     hand.passes, hand.is_exchanged, played, hand.tricks, broken, hand.taken)
+    played = Trick(number=trick.number, leader=trick.leader, cards=trick.cards + (event.card,),
+                   winner=trick.winner, points=trick.points)
+    return HandState(number=hand.number, pass_direction=hand.pass_direction,
+                     holdings=(a, b, c, d), passes=hand.passes, is_exchanged=hand.is_exchanged,
+                     trick=played, tricks=hand.tricks, hearts_broken=broken, taken=hand.taken)
 
 
 def replay(events: Iterable[Event]) -> MatchState:

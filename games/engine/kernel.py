@@ -137,7 +137,7 @@ def winning_position(plays: Sequence[int]) -> int:
 
 def breaks_hearts(bit: int, queen_breaks_hearts: bool) -> bool:
     """Whether playing card ``bit`` breaks hearts: any heart does, and QS does under the
-    variant ``queen_breaks_hearts`` (docs/rules.md, "Hearts broken")."""
+    variant ``queen_breaks_hearts`` (docs/rules.md, "6. Leading hearts")."""
     return bit & HEARTS != 0 or (queen_breaks_hearts and bit == QUEEN_OF_SPADES_BIT)
 
 

@@ -118,7 +118,8 @@ class PlayoutHand:
         self.to_play = winner
 
     def play_out(self, choose: Callable[[PlayoutHand, int], int]) -> None:
-        """Play to the end, each card chosen by ``choose(self, legal_mask)``."""
+        """Play to the end, each card chosen by ``choose(self, legal)`` from the mask of
+        legal cards."""
         while not self.is_over:
             self.play(choose(self, self.legal()))
 

@@ -231,6 +231,29 @@ def test_verify_match_reports_a_tampered_snapshot_as_mismatch(make_table):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("change", ["no version", "unknown version", "missing field"])
+def test_verify_match_reads_a_snapshot_of_an_older_format_and_reports_an_unreadable_one(
+        make_table, change):
+    table = make_table(D1)
+    table.played(*D1_A)
+    version = table.view("north")["version"]
+    state = dict(Match.objects.get(pk=table.id).state)
+    assert state.pop("v") == 1
+    if change == "unknown version":
+        state["v"] = 2
+    elif change == "missing field":
+        del state["totals"]
+    Match.objects.filter(pk=table.id).update(state=state)
+    if change == "no version":  # as written before snapshots carried one: still ok
+        assert _verify(table.id) == f"{table.id}: ok ({version} events, version {version})\n"
+        return
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="1 match"):
+        call_command("verify_match", table.id, stdout=out)
+    assert out.getvalue() == f"{table.id}: MISMATCH ({version} events, version {version})\n"
+
+
+@pytest.mark.django_db
 def test_event_log_cannot_be_updated_or_deleted_through_the_orm(make_table):
     table = make_table(D1)
     events = Event.objects.filter(match_id=table.id)

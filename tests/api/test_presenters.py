@@ -96,3 +96,23 @@ def test_each_event_serializer_describes_its_presented_events_exactly(steps):
             _described_exactly(s.EVENT_SERIALIZERS[event["type"]], event, sort_keys=True)
             seen.add(event["type"])
     assert seen == set(s.EVENT_SERIALIZERS)  # every event type was met
+
+
+def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps):
+    state, logged = steps[-1]
+    match = Match(id=uuid.UUID(int=1), status="finished", version=len(logged), created_at=AT,
+                  bot_delay_ms=0, bot_think_ms=200)
+    assert list(presenters.match_summary(match, state)) == [
+        "id", "status", "rules", "bots", "seats", "hand_number", "scores", "version",
+        "created_at", "result"]
+    assert list(presenters.seat_view(seat_view(state, Seat.NORTH), match_id=match.id,
+                                     version=1)) == [
+        "match_id", "version", "status", "seat", "hand_number", "pass_direction", "hand",
+        "to_act", "is_your_turn", "legal_cards", "trick", "tricks", "hearts_broken",
+        "tricks_won", "hand_points", "scores", "players", "rules", "result", "pass"]
+    bodies = {body["type"]: body for body in presenters.events(logged, Seat.NORTH)}
+    assert list(bodies["card_played"]) == ["seq", "type", "seat", "at", "card"]
+    assert list(bodies["hand_dealt"]) == [
+        "seq", "type", "seat", "at", "hand_number", "pass_direction", "hand"]
+    assert list(bodies["cards_exchanged"]) == [
+        "seq", "type", "seat", "at", "hand_number", "pass_direction", "given", "received"]

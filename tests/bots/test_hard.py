@@ -9,6 +9,7 @@ from __future__ import annotations
 from random import Random
 
 from bots.strategies import hard, medium
+from bots.strategies.memory import Memory
 from games.engine import Card, Seat, SeatView, parse_card
 
 from .positions import LEFT, RIGHT, position
@@ -118,8 +119,8 @@ def test_moon_shooter_is_the_seat_holding_every_point_late_in_the_hand() -> None
     late = position(S, "3H QH 2D 3D 5S 6S 7S", (*MOON_TRICKS, "E TH"))
     early = position(S, "3H QH 9C 2D 3D 5S 6S 7S", (*MOON_TRICKS[:5], "E TH"))
     assert late.hand_points == (0, 22, 0, 0)
-    assert hard.moon_shooter(late) == E
-    assert hard.moon_shooter(early) is None
+    assert hard.moon_shooter(late, Memory.from_view(late)) == E
+    assert hard.moon_shooter(early, Memory.from_view(early)) is None
 
 
 def test_hard_breaks_a_moon_by_taking_a_heart_trick() -> None:

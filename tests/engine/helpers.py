@@ -262,7 +262,6 @@ class Table:
 
     @property
     def now(self) -> MatchState:
-        assert self.state is not None
         return self.state
 
     def do(self, command: Command) -> list[Event]:

@@ -151,7 +151,7 @@ any_deals = st.one_of(shuffled_deals, deals_with_a_seat_void_in_clubs(), sweep_d
 class Transition:
     """One event applied: the state before it, the event, the state after it."""
 
-    before: MatchState | None
+    before: MatchState
     event: Event
     after: MatchState
 
@@ -160,7 +160,7 @@ class Transition:
 class Step:
     """One accepted command and the events it caused, applied in order."""
 
-    before: MatchState | None
+    before: MatchState
     command: Command
     transitions: tuple[Transition, ...]
 

@@ -1,23 +1,28 @@
 """The rules as pure functions, and each of the "Worked checks" at the end of docs/rules.md."""
 
+import dataclasses
+
 import pytest
 
-from games.engine import PassDirection, Phase, RuleSet, Seat, Suit
-from games.engine.events import HandScored, MatchEnded
+from games.engine import PassDirection, Phase, RuleSet, Seat, Suit, evolve
+from games.engine.events import CardPlayed, HandScored, MatchEnded, TrickTaken
 from games.engine.rules import (
     MoonScoring,
     TiePolicy,
     legal_plays,
     pass_direction,
+    pass_source,
     pass_target,
     penalty_points,
     score_hand,
     standings,
     trick_winner,
 )
+from games.engine.state import Trick
 
 from .helpers import (
     ALL_HEARTS,
+    D1,
     D2V,
     D4,
     D4_A,
@@ -332,3 +337,39 @@ def test_nobody_passes_on_a_hold_hand():
 
 def test_standings_list_lowest_first_and_tied_seats_share_a_place():
     assert standings((100, 40, 40, 75)) == [(E, 40, 1), (S, 40, 1), (W, 75, 3), (N, 100, 4)]
+
+
+# --- evolve's direct constructors keep every field ----------------------------------------
+
+
+def test_evolve_of_a_card_and_a_trick_changes_only_what_they_decide():
+    table = Table(D1)
+    table.play("N 2C, E 8D, S 10S")
+    before = table.now
+    played = CardPlayed(W, cards("JC")[0])
+    after = evolve(before, played)
+    hand = before.hand
+    expected_hand = dataclasses.replace(
+        hand, holdings=tuple(h if seat != W else tuple(c for c in h if c != played.card)
+                             for seat, h in enumerate(hand.holdings)),
+        trick=dataclasses.replace(hand.trick, cards=hand.trick.cards + (played.card,)))
+    assert after == dataclasses.replace(before, hand=expected_hand)
+    taken = evolve(after, TrickTaken(1, W, 0))
+    done = dataclasses.replace(after.hand.trick, winner=W, points=0)
+    assert taken == dataclasses.replace(after, hand=dataclasses.replace(
+        after.hand, trick=Trick(2, W), tricks=(done,),
+        taken=tuple(done.cards if seat == W else () for seat in Seat)))
+    assert all(getattr(taken, f.name) == getattr(after, f.name)
+               for f in dataclasses.fields(taken) if f.name != "hand")
+
+
+@pytest.mark.parametrize("direction", [PassDirection.LEFT, PassDirection.RIGHT,
+                                       PassDirection.ACROSS])
+def test_a_seat_receives_from_the_seat_that_passes_to_it(direction):
+    receivers = {seat: pass_target(seat, direction) for seat in Seat}
+    assert sorted(receivers.values()) == list(Seat)  # each seat receives one pass
+    for seat in Seat:
+        assert pass_source(receivers[seat], direction) == seat
+    assert pass_source(N, PassDirection.LEFT) == W and pass_source(N, PassDirection.RIGHT) == E
+    with pytest.raises(ValueError):
+        pass_source(N, PassDirection.HOLD)
