@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.engine import Event, MatchState, PassDirection, Phase, Seat, SeatView, redact
 from games.engine import seat_view as engine_seat_view
+from games.engine.cards import format_cards
 from games.engine.events import event_seat
 from games.engine.state import Occupant, Trick, result_to_json
 
@@ -73,10 +74,10 @@ def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int) -> dict[str,
         "seat": view.seat.label if view.seat is not None else None,
         "hand_number": view.hand_number,
         "pass_direction": view.pass_direction.value if view.pass_direction else None,
-        "hand": _codes(view.hand),
+        "hand": format_cards(view.hand),
         "to_act": [seat.label for seat in view.to_act],
         "is_your_turn": view.is_your_turn,
-        "legal_cards": _codes(view.legal_cards),
+        "legal_cards": format_cards(view.legal_cards),
         "trick": _trick(view.trick) if view.trick else None,
         "tricks": [_trick(trick) for trick in view.tricks],
         "hearts_broken": view.hearts_broken,
@@ -89,8 +90,8 @@ def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int) -> dict[str,
         "rules": view.rules.to_json(),
         "result": result_to_json(view.result) if view.result else None,
         "pass": {
-            "given": _codes(view.pass_given) if view.pass_given else None,
-            "received": _codes(view.pass_received) if view.pass_received else None,
+            "given": format_cards(view.pass_given) if view.pass_given else None,
+            "received": format_cards(view.pass_received) if view.pass_received else None,
             "waiting_for": ([seat.label for seat in view.to_act]
                             if view.status is Phase.PASSING else []),
         } if has_pass else None,
@@ -122,10 +123,6 @@ def command_result(match: Match, logged: Sequence[LoggedEvent], view: SeatView) 
 
 def _by_seat(values: Sequence[int]) -> dict[str, int]:
     return {seat.label: values[seat] for seat in Seat}
-
-
-def _codes(cards: Sequence[Any]) -> list[str]:
-    return [str(card) for card in cards]
 
 
 def _trick(trick: Trick) -> dict[str, Any]:

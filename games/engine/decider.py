@@ -40,11 +40,12 @@ from .state import NEW_MATCH, Deal, HandState, MatchResult, MatchState, Occupant
 
 RULE_CODES: frozenset[str] = frozenset({
     "not_your_turn", "wrong_phase", "card_not_in_hand",
-    "must_lead_two_of_clubs", "must_follow_suit", "no_points_on_first_trick",
-    "hearts_not_broken", "wrong_pass_count", "duplicate_cards", "already_passed",
+    kernel.MUST_LEAD_TWO_OF_CLUBS, kernel.MUST_FOLLOW_SUIT, kernel.NO_POINTS_ON_FIRST_TRICK,
+    kernel.HEARTS_NOT_BROKEN, "wrong_pass_count", "duplicate_cards", "already_passed",
     "match_finished", "seat_taken", "already_seated", "match_full",
 })
-"""The codes an ``IllegalMove`` carries: docs/rules.md, "Refusals", and the seating rules."""
+"""The codes an ``IllegalMove`` carries: docs/rules.md, "Refusals" (the rules of play as
+``kernel.legal_play`` names them), and the seating rules."""
 
 
 class IllegalMove(ValueError):
