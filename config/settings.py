@@ -147,6 +147,10 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: with no broker the tasks run eagerly, in-process (the embedded default).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+# Redis for what every web process must share (match notifications, throttle counters):
+# REDIS_URL, else the broker's URL when the broker is Redis; empty: no Redis.
+REDIS_URL = env.str("REDIS_URL", default="") or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://localhost/"  # never contacted: eager tasks run in the caller
