@@ -74,7 +74,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 else:
-    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+    # Django's psycopg pool: a request borrows a connection and gives it back when it ends,
+    # and a waiting long poll or stream gives its back between reads (hearts_api.live).
+    # Persistent connections (CONN_MAX_AGE) do not mix with the pool, nor with ASGI, where
+    # each request runs in a thread of its own. DB_POOL_SIZE bounds each process's share.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=10), "timeout": 10}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en-us"
@@ -144,6 +150,12 @@ SPECTACULAR_SETTINGS = {
         "BotLevelEnum": "hearts_api.serializers.BOT_LEVEL_CHOICES",
     },
 }
+
+# Live updates (hearts_api.notifier, hearts_api.live): how a commit reaches waiting
+# requests (redis, postgresql or process; empty: the first that applies), and how often an
+# idle stream sends a comment so that proxies and clients know it is alive (seconds).
+LIVE_NOTIFIER = env.str("LIVE_NOTIFIER", default="")
+LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=15)
 
 # Celery: with no broker the tasks run eagerly, in-process (the embedded default).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")

@@ -50,8 +50,9 @@ def main() -> None:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
-            [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", "1", "--threads", "4", "--log-level", "warning"], cwd=ROOT, env=env)
+            [str(BIN / "gunicorn"), "config.asgi", "--worker-class", "uvicorn_worker.UvicornWorker",
+             "--bind", f"127.0.0.1:{port}", "--workers", "1", "--log-level", "warning"],
+            cwd=ROOT, env=env)
         try:
             wait_healthy(url, server)
             print(f"server up at {url} ({time.monotonic() - started:.1f} s)")

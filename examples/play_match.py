@@ -2,18 +2,23 @@
 
     python examples/play_match.py --base-url http://127.0.0.1:8000
 
-It registers a player, creates a match (itself north, three bots), then loops:
-fetch its seat view (``If-None-Match`` saves work while bots think), pass its
-three highest cards, play its lowest legal card. At the end it prints a score
-sheet from the match's events and the final standings.
+It registers a player, creates a match (itself north, three bots), then follows the
+match's Server-Sent Events stream: each ``view`` message is its seat view, and when
+it is its turn it passes its three highest cards or plays its lowest legal card. Each
+command carries an ``Idempotency-Key``, so a command whose answer was lost is simply
+sent again; a dropped stream resumes with ``Last-Event-ID``. At the end it prints a
+score sheet from the match's events and the final standings.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 import sys
 import time
+import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -35,20 +40,16 @@ def play_match(base_url: str, bot_level: str = "easy", timeout_s: float = 600) -
         http.headers["Authorization"] = f"Bearer {player.json()['token']}"
 
         seats = [{"kind": "player"}] + [{"kind": "bot", "level": bot_level}] * 3
-        created = http.post("/api/v1/matches", json={"seats": seats})
+        created = http.post("/api/v1/matches", json={"seats": seats},
+                            headers={"Idempotency-Key": str(uuid.uuid4())})
         created.raise_for_status()
         match_url = created.headers["Location"]
         print(f"{name} (north) created {match_url} against three {bot_level} bots")
 
-        etag, view = None, None
         deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            response = http.get(f"{match_url}/view", headers={"If-None-Match": etag} if etag else {})
-            if response.status_code == 304:
-                time.sleep(0.05)  # the bots are thinking (in a worker, when there is one)
-                continue
-            response.raise_for_status()
-            etag, view = response.headers["ETag"], response.json()
+        for view in seat_views(http, match_url):
+            if time.monotonic() > deadline:
+                sys.exit("the match did not finish in time")
             if view["status"] == "finished":
                 print_score_sheet(http, match_url)
                 print_standings(view["result"])
@@ -57,16 +58,59 @@ def play_match(base_url: str, bot_level: str = "easy", timeout_s: float = 600) -
                 continue
             if view["status"] == "passing":
                 count = view["rules"]["pass_count"]
-                cards = sorted(view["hand"], key=rank, reverse=True)[:count]
-                command = http.post(f"{match_url}/pass", json={"cards": cards},
-                                    headers={"If-Match": etag})
+                action, body = "pass", {"cards": sorted(view["hand"], key=rank, reverse=True)[:count]}
             else:
-                card = min(view["legal_cards"], key=rank)
-                command = http.post(f"{match_url}/play", json={"card": card},
-                                    headers={"If-Match": etag})
-            if command.status_code not in (200, 412):  # 412: the table moved; look again
+                action, body = "play", {"card": min(view["legal_cards"], key=rank)}
+            command = send(http, f"{match_url}/{action}", body, version=view["version"])
+            if command.status_code not in (200, 412):  # 412: the table moved; the stream says how
                 sys.exit(f"refused: {command.json()}")
-        sys.exit("the match did not finish in time")
+        sys.exit("the stream ended before the match did")
+
+
+def seat_views(http: httpx.Client, match_url: str) -> Iterator[dict[str, Any]]:
+    """The seat views of the match's stream as they come, until the server ends it. A
+    dropped connection is resumed after the last message seen (``Last-Event-ID``)."""
+    last_id: str | None = None
+    while True:
+        headers = {"Accept": "text/event-stream", **({"Last-Event-ID": last_id} if last_id else {})}
+        try:
+            with http.stream("GET", f"{match_url}/stream", headers=headers,
+                             timeout=httpx.Timeout(60, read=45)) as stream:  # a comment every 15 s
+                stream.raise_for_status()
+                message: dict[str, str] = {}
+                for line in stream.iter_lines():
+                    if line and not line.startswith(":"):
+                        field, _, value = line.partition(": ")
+                        message[field] = value
+                    elif not line and message:
+                        last_id = message.get("id", last_id)
+                        if message.get("event") == "view":
+                            yield json.loads(message["data"])
+                        message = {}
+                return
+        except httpx.TransportError as error:
+            print(f"stream dropped ({error.__class__.__name__}); resuming after {last_id}")
+            time.sleep(1)
+
+
+def send(http: httpx.Client, url: str, body: dict[str, Any], *, version: int,
+         attempts: int = 5) -> httpx.Response:
+    """POST a command with an Idempotency-Key, again with the same key when no answer came
+    (a timeout, a dropped connection) or the first try is still running (409
+    request_in_progress): the server applies it once and answers every try alike."""
+    headers = {"Idempotency-Key": str(uuid.uuid4()), "If-Match": f'"{version}"'}
+    for attempt in range(1, attempts + 1):
+        try:
+            response = http.post(url, json=body, headers=headers, timeout=10)
+        except httpx.TransportError:
+            if attempt == attempts:
+                raise
+        else:
+            busy = response.status_code == 409 and response.json().get("code") == "request_in_progress"
+            if not busy or attempt == attempts:
+                return response
+        time.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")
 
 
 def all_events(http: httpx.Client, match_url: str) -> list[dict[str, Any]]:

@@ -6,4 +6,8 @@ class HeartsApiConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import schema  # noqa: F401  (registers the drf-spectacular extensions)
+        from games.signals import match_advanced
+
+        from . import notifier, schema  # noqa: F401  (schema registers drf-spectacular extensions)
+
+        match_advanced.connect(notifier.announce, dispatch_uid="hearts_api.announce")

@@ -19,3 +19,26 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
         return {"type": "http", "scheme": "bearer",
                 "description": "A token from POST /api/v1/players or POST /api/v1/tokens."}
+
+
+class QueryTokenAuthentication(TokenAuthentication):
+    """``?access_token=<token>``, for the stream only: a browser's ``EventSource`` cannot
+    send an ``Authorization`` header. The same tokens and checks as the header's."""
+
+    def authenticate(self, request: Any) -> tuple[Any, Any] | None:
+        token = request.query_params.get("access_token")
+        if not token:
+            return None
+        return self.authenticate_credentials(token.encode())
+
+
+class QueryTokenScheme(OpenApiAuthenticationExtension):
+    """Documents ``?access_token=`` as an API key in the query."""
+
+    target_class = QueryTokenAuthentication
+    name = "accessToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "query", "name": "access_token",
+                "description": "The bearer token in the query, for EventSource clients "
+                               "(GET /matches/{id}/stream only)."}

@@ -33,6 +33,7 @@ from games.models import (
     Match,
 )
 
+from .live import WAIT_MAX_SECONDS, WAIT_MIN_SECONDS
 from .problem_types import PROBLEMS
 
 SEAT_CHOICES = [seat.label for seat in Seat]
@@ -558,6 +559,19 @@ class EventQuerySerializer(serializers.Serializer):
                               help_text="return events with seq > after")
     limit = QueryIntegerField(min_value=1, max_value=1000, default=500,
                               help_text="at most this many events")
+    wait = QueryIntegerField(min_value=WAIT_MIN_SECONDS, max_value=WAIT_MAX_SECONDS,
+                             required=False,
+                             help_text="seconds to hold the request until an event after "
+                                       "`after` is committed; then, or when time runs out "
+                                       "(no events), the answer")
+
+
+class StreamQuerySerializer(serializers.Serializer):
+    after = QueryIntegerField(min_value=0, max_value=MAX_INT32, required=False,
+                              help_text="resume: the events with seq > after first, then the "
+                                        "view, then live (the Last-Event-ID header wins)")
+    access_token = serializers.CharField(required=False, help_text=(
+        "the bearer token, for browsers' EventSource, which cannot send headers"))
 
 
 class EventListSerializer(serializers.Serializer):

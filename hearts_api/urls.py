@@ -15,4 +15,5 @@ urlpatterns = [
     path("matches/<uuid:match_id>/pass", views.PassView.as_view(), name="match-pass"),
     path("matches/<uuid:match_id>/play", views.PlayView.as_view(), name="match-play"),
     path("matches/<uuid:match_id>/events", views.EventListView.as_view(), name="match-events"),
+    path("matches/<uuid:match_id>/stream", views.MatchStreamView.as_view(), name="match-stream"),
 ]

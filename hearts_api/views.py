@@ -8,11 +8,13 @@ import uuid
 from typing import Any
 
 from django.core.paginator import Page
+from django.http.response import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
@@ -21,8 +23,9 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.engine import RuleSet, Seat, seat_view
 
-from . import accounts, health, presenters
+from . import accounts, health, live, presenters
 from . import serializers as s
+from .auth import BearerTokenAuthentication, QueryTokenAuthentication
 from .problem_types import InvalidRequest
 from .problems import PROBLEM_CONTENT_TYPE
 
@@ -226,13 +229,73 @@ class EventListView(APIView):
     @extend_schema(operation_id="matches_events",
                    parameters=[s.EventQuerySerializer],
                    responses={200: s.EventListSerializer, **_problems(400, 404)},
-                   summary="The match's events after seq N, redacted for your seat")
-    def get(self, request: Request, match_id: uuid.UUID) -> Response:
+                   summary="The match's events after seq N, redacted for your seat; with "
+                           "wait, held until there is one")
+    def get(self, request: Request, match_id: uuid.UUID) -> HttpResponseBase:
         query = _valid(s.EventQuerySerializer, request.query_params.dict())
         match = selectors.match_get(match_id=match_id)
+        if "wait" in query:
+            live.release_connections()
+            return live.long_poll_response(match_id=match.id, user=request.user,
+                                           token_id=_token_id(request), after=query["after"],
+                                           limit=query["limit"], wait=query["wait"])
         logged = selectors.event_list(match=match, after=query["after"], limit=query["limit"])
         viewer = selectors.seat_of(match, request.user)
         return Response({"events": presenters.events(logged, viewer), "version": match.version})
+
+
+class EventStreamRenderer(JSONRenderer):
+    """``text/event-stream``: the stream's media type. Only a refusal is rendered by it
+    (as problem+json); the stream's own body is written by ``hearts_api.live``."""
+
+    media_type = "text/event-stream"
+    format = "sse"
+
+
+LAST_EVENT_ID_PATTERN = r"^[0-9]{1,9}$"
+_LAST_EVENT_ID = OpenApiParameter(
+    "Last-Event-ID", str, OpenApiParameter.HEADER, pattern=LAST_EVENT_ID_PATTERN,
+    description="resume after this seq (EventSource sends it when it reconnects); wins over "
+                "?after=")
+
+
+STREAM_DESCRIPTION = """Server-Sent Events, each message `id: <n>`, `event: <name>`, `data: <JSON>`:
+
+- `event: view`: your seat view (the SeatView schema), `id` its version. First, unless
+  resuming; then after every change.
+- `event: <type>` (`card_played`, `trick_taken`, ...): one event of the log, redacted for
+  your seat (the Event schema), `id` its seq. Every event exactly once, in order.
+- a comment line (`: keep-alive`) at least every 15 seconds while nothing happens.
+
+Resume with `Last-Event-ID: <seq>` (or `?after=<seq>`): the events after that seq, then
+the view, then live. The stream ends after the match's last event (`match_ended`).
+"""
+
+
+class MatchStreamView(APIView):
+    authentication_classes = [BearerTokenAuthentication, QueryTokenAuthentication]
+    renderer_classes = [EventStreamRenderer]
+
+    @extend_schema(operation_id="matches_stream",
+                   parameters=[s.StreamQuerySerializer, _LAST_EVENT_ID],
+                   responses={(200, "text/event-stream"): OpenApiResponse(
+                       OpenApiTypes.STR, description=STREAM_DESCRIPTION),
+                       **_problems(400, 404)},
+                   summary="The match as Server-Sent Events: your view, then every event "
+                           "and view as it happens")
+    def get(self, request: Request, match_id: uuid.UUID) -> HttpResponseBase:
+        query = _valid(s.StreamQuerySerializer, request.query_params.dict())
+        after = query.get("after")
+        last_event_id = request.headers.get("Last-Event-ID", "").strip()
+        if last_event_id:
+            if not re.fullmatch(LAST_EVENT_ID_PATTERN, last_event_id):
+                raise InvalidRequest.of_field("Last-Event-ID", "invalid",
+                                              "Last-Event-ID takes the seq of an event: 41")
+            after = int(last_event_id)
+        match = selectors.match_get(match_id=match_id)
+        live.release_connections()
+        return live.stream_response(match_id=match.id, user=request.user,
+                                    token_id=_token_id(request), after=after)
 
 
 class HealthView(APIView):
@@ -277,6 +340,11 @@ def _if_match(request: Request) -> int | None:
     if not re.fullmatch(IF_MATCH_PATTERN, header):
         raise InvalidRequest.of_field("If-Match", "invalid", 'If-Match takes one version: "42"')
     return int(header.strip('"'))
+
+
+def _token_id(request: Request) -> Any:
+    """The id of the token the request came with: a waiting request ends when it is revoked."""
+    return getattr(request.auth, "pk", None)
 
 
 def _command_result(request: Request, result: services.CommandResult) -> dict[str, Any]:

@@ -4,7 +4,8 @@
     python examples/sdk_python/play_match.py --base-url http://127.0.0.1:8000
 
 It registers a player, creates a match (itself north, three bots), then loops: read
-its seat view (``If-None-Match``: a 304 means the table has not moved), pass its
+its seat view (``If-None-Match``: a 304 means the table has not moved, and it waits
+for the next event with a long poll, ``GET /events?wait=``), pass its
 highest cards, play its lowest legal card (``If-Match``: a 412 means the table moved
 first; look again). Refusals come back as typed ``Problem`` objects. At the end it
 reads every page of the event log and prints a score sheet and the final standings.
@@ -66,6 +67,7 @@ T = TypeVar("T")
 SEATS = ("north", "east", "south", "west")
 RANKS = "23456789TJQKA"
 EVENT_PAGE = 200  # events per page, so a whole match takes several pages
+LONG_POLL_S = 10  # seconds a wait for the table to move may hold (the server allows 1..30)
 
 
 def rank(card: str) -> int:
@@ -112,7 +114,9 @@ def play_match(client: AuthenticatedClient, match_id: UUID, timeout_s: float = 6
         looked = matches_view.sync_detailed(match_id, client=client,
                                             if_none_match=etag or UNSET)
         if looked.status_code == 304:
-            time.sleep(0.05)  # the bots are thinking
+            # The bots are thinking: hold a request until the log grows (a long poll).
+            matches_events.sync_detailed(match_id, client=client, after=view.version if view else 0,
+                                         limit=1, wait=LONG_POLL_S)
             continue
         view, etag = _parsed(looked, SeatView), looked.headers["ETag"]
         if view.status == "finished":

@@ -7,13 +7,13 @@
  *     node examples/sdk_typescript/dist/play_match.js --base-url http://127.0.0.1:8000
  *
  * It registers a player, creates a match (itself north, three bots), then loops: read its
- * seat view (If-None-Match saves work while the bots think), pass its pass_count highest
+ * seat view (If-None-Match: a 304 means the table has not moved, and it waits for the next
+ * event with a long poll, GET /events?wait=), pass its pass_count highest
  * cards, play its lowest legal card (If-Match with the view's version; a 412
  * stale_version means the table moved: look again). At the end it reads every page of
  * the match's events and prints a score sheet from them and the final standings.
  */
 import { randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 
 import {
@@ -33,6 +33,7 @@ import {
 
 const SEATS: readonly Seat[] = ["north", "east", "south", "west"];
 const RANKS = "23456789TJQKA";
+const LONG_POLL_S = 10; // seconds a wait for the table to move may hold (the server allows 1..30)
 /** Every bot level the schema knows: the compiler checks that none is missing or extra. */
 const BOT_LEVELS: Record<BotLevel, true> = { random: true, easy: true, medium: true, hard: true, expert: true };
 
@@ -140,7 +141,12 @@ async function playMatch(options: Options): Promise<{ hearts: HeartsClient; view
     stats.views += 1;
     if (read.response.status === 304) {
       stats.unchanged += 1;
-      await sleep(50); // nothing changed: the bots are thinking
+      // Nothing changed, the bots are thinking: hold a request until the log grows.
+      const version = etag === undefined ? 0 : Number(etag.replaceAll('"', ""));
+      const waited = await hearts.GET("/api/v1/matches/{match_id}/events", {
+        params: { path: { match_id }, query: { after: version, limit: 1, wait: LONG_POLL_S } },
+      });
+      if (waited.error) fail(`long poll refused: ${describe(waited.error)}`);
       continue;
     }
     if (read.error) fail(`view refused: ${describe(read.error)}`);

@@ -37,7 +37,7 @@ def e2e_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         stack.purge_broker(broker)
         processes.append(stack.start_celery_worker(env, log_dir, broker))
-        web, base_url = stack.start_gunicorn(env, log_dir, threads=4)
+        web, base_url = stack.start_gunicorn(env, log_dir)
         processes.append(web)
         yield Stack(base_url, database_url, env)
     finally:
@@ -48,11 +48,12 @@ def e2e_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
 
 @pytest.fixture
 def sqlite_stack(tmp_path: Path) -> Iterator[Stack]:
-    """The embedded default: a SQLite file, eager Celery, gunicorn with 2 workers x 8 threads."""
+    """The embedded default (a SQLite file, eager Celery) behind gunicorn with 2 uvicorn workers:
+    two processes writing one file, which the embedded default must survive."""
     database_url = f"sqlite:///{tmp_path / 'db.sqlite3'}"  # an absolute path: sqlite:////tmp/…
     env = stack.service_env(database_url, broker="")
     stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
-    web, base_url = stack.start_gunicorn(env, tmp_path, threads=8)
+    web, base_url = stack.start_gunicorn(env, tmp_path)
     try:
         yield Stack(base_url, database_url, env)
     finally:

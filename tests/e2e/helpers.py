@@ -135,10 +135,13 @@ def submit(client: ApiClient, match_id: str, move: tuple[str, list[str] | str],
 
 
 def play_seat_until_finished(client: ApiClient, match_id: str, *, timeout: float,
-                             poll: float = 0.03, stall: float = 60) -> dict[str, Any]:
-    """Poll the seat view with If-None-Match and move whenever it is this seat's turn, until
-    the match is finished; returns the last view. Fails if the match does not move for
-    ``stall`` seconds (a stuck bot or player) or takes longer than ``timeout``."""
+                             wait: int | None = 10, poll: float = 0.03,
+                             stall: float = 60) -> dict[str, Any]:
+    """Read the seat view with If-None-Match and move whenever it is this seat's turn, until
+    the match is finished; returns the last view. Between reads it long-polls the events
+    for up to ``wait`` seconds (None: sleeps ``poll`` seconds, for a set-up whose processes
+    do not notify each other). Fails if the match does not move for ``stall`` seconds (a
+    stuck bot or player) or takes longer than ``timeout``."""
     deadline = time.monotonic() + timeout
     etag, view, moved_at = None, None, time.monotonic()
     while time.monotonic() < deadline:
@@ -155,7 +158,12 @@ def play_seat_until_finished(client: ApiClient, match_id: str, *, timeout: float
             assert response.status_code == 304, response.text
         assert time.monotonic() - moved_at < stall, \
             f"match {match_id} has not moved for {stall}s (last view version {view and view['version']})"
-        time.sleep(poll)
+        if wait is None or view is None:
+            time.sleep(poll)
+        else:
+            waited = client.request("GET", f"/matches/{match_id}/events",
+                                    params={"after": view["version"], "limit": 1, "wait": wait})
+            assert waited.status_code == 200, waited.text
     raise AssertionError(f"match {match_id} not finished after {timeout}s")
 
 

@@ -274,12 +274,13 @@ def _stopped_on_failure(process: ManagedProcess) -> Iterator[None]:
         raise
 
 
-def start_gunicorn(env: dict[str, str], log_dir: Path, *, threads: int) -> tuple[ManagedProcess, str]:
-    """gunicorn serving config.wsgi on a free port, 2 workers; waits until /healthz says ok."""
+def start_gunicorn(env: dict[str, str], log_dir: Path, *, workers: int = 2) -> tuple[ManagedProcess, str]:
+    """gunicorn with uvicorn workers serving config.asgi on a free port, as ``make serve``
+    does; waits until /healthz says ok."""
     port = free_port()
     web = ManagedProcess("gunicorn", [
-        str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
-        "--workers", "2", "--threads", str(threads), "--graceful-timeout", "5",
+        str(BIN / "gunicorn"), "config.asgi", "--worker-class", "uvicorn_worker.UvicornWorker",
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--graceful-timeout", "5",
         "--no-control-socket",  # its default path is shared by every gunicorn of this user
     ], env, log_dir / "gunicorn.log").start()
     base_url = f"http://127.0.0.1:{port}"

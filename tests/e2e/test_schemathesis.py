@@ -42,7 +42,7 @@ def fuzz_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         env = {**stack.service_env(database_url), "THROTTLE_ANON": "1000000/min",
                "THROTTLE_USER": "1000000/min"}
         stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
-        web, base_url = stack.start_gunicorn(env, tmp_path_factory.mktemp("fuzz-logs"), threads=4)
+        web, base_url = stack.start_gunicorn(env, tmp_path_factory.mktemp("fuzz-logs"))
         try:
             yield Stack(base_url, database_url, env)
         finally:
@@ -62,7 +62,8 @@ def test_server_and_schema_agree_under_schemathesis(fuzz_stack: Stack, tmp_path:
     chosen = os.environ.get("FUZZ_SEED", "")
     seed = (["--generation-deterministic"] if not chosen else
             ["--seed", str(secrets.randbelow(2**31)) if chosen == "random" else chosen])
-    env = {**os.environ, "FUZZ_TOKEN": _token(fuzz_stack.base_url, "fuzzer"),
+    env = {**os.environ, "PYTHONPATH": str(stack.ROOT),  # the config's hooks module
+           "FUZZ_TOKEN": _token(fuzz_stack.base_url, "fuzzer"),
            "REVOKER_TOKEN": _token(fuzz_stack.base_url, "revoker")}
     run = subprocess.run(
         [str(stack.BIN / "schemathesis"), "--config-file", str(CONFIG), "--no-color", "run",

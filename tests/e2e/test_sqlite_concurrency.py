@@ -1,5 +1,5 @@
 """The embedded default (a SQLite file, Celery eager) under concurrent commands: gunicorn with
-2 workers x 8 threads, four human seats, many threads reading and commanding at once.
+2 uvicorn workers, four human seats, many threads reading and commanding at once.
 Needs neither PostgreSQL nor Redis."""
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def test_sqlite_survives_concurrent_commands(sqlite_stack: Stack) -> None:
                              pause=0.05) for i in range(4)]
         try:
             for future in [pool.submit(play_seat_until_finished, seat, match_id, timeout=240,
-                                       poll=0.02) for seat in seats]:
+                                       wait=None, poll=0.02) for seat in seats]:
                 future.result()
         finally:
             stop.set()

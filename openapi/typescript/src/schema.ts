@@ -46,7 +46,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match's events after seq N, redacted for your seat */
+        /** The match's events after seq N, redacted for your seat; with wait, held until there is one */
         get: operations["matches_events"];
         put?: never;
         post?: never;
@@ -101,6 +101,23 @@ export interface paths {
         put?: never;
         /** Play a card from your seat */
         post: operations["matches_play"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/matches/{match_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The match as Server-Sent Events: your view, then every event and view as it happens */
+        get: operations["matches_stream"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -970,6 +987,8 @@ export interface operations {
                 after?: number;
                 /** @description at most this many events */
                 limit?: number;
+                /** @description seconds to hold the request until an event after `after` is committed; then, or when time runs out (no events), the answer */
+                wait?: number;
             };
             header?: never;
             path: {
@@ -1315,6 +1334,89 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    matches_stream: {
+        parameters: {
+            query?: {
+                /** @description the bearer token, for browsers' EventSource, which cannot send headers */
+                access_token?: string;
+                /** @description resume: the events with seq > after first, then the view, then live (the Last-Event-ID header wins) */
+                after?: number;
+            };
+            header?: {
+                /** @description resume after this seq (EventSource sends it when it reconnects); wins over ?after= */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description Server-Sent Events, each message `id: <n>`, `event: <name>`, `data: <JSON>`:
+             *
+             *     - `event: view`: your seat view (the SeatView schema), `id` its version. First, unless
+             *       resuming; then after every change.
+             *     - `event: <type>` (`card_played`, `trick_taken`, ...): one event of the log, redacted for
+             *       your seat (the Event schema), `id` its seq. Every event exactly once, in order.
+             *     - a comment line (`: keep-alive`) at least every 15 seconds while nothing happens.
+             *
+             *     Resume with `Last-Event-ID: <seq>` (or `?after=<seq>`): the events after that seq, then
+             *     the view, then live. The stream ends after the match's last event (`match_ended`).
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

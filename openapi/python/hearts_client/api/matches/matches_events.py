@@ -17,6 +17,7 @@ def _get_kwargs(
     *,
     after: int | Unset = 0,
     limit: int | Unset = 500,
+    wait: int | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,6 +25,8 @@ def _get_kwargs(
     params["after"] = after
 
     params["limit"] = limit
+
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -90,13 +93,15 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 500,
+    wait: int | Unset = UNSET,
 ) -> Response[EventList | Problem]:
-    """The match's events after seq N, redacted for your seat
+    """The match's events after seq N, redacted for your seat; with wait, held until there is one
 
     Args:
         match_id (UUID):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
+        wait (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -110,6 +115,7 @@ def sync_detailed(
         match_id=match_id,
         after=after,
         limit=limit,
+        wait=wait,
     )
 
     response = client.get_httpx_client().request(
@@ -125,13 +131,15 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 500,
+    wait: int | Unset = UNSET,
 ) -> EventList | Problem | None:
-    """The match's events after seq N, redacted for your seat
+    """The match's events after seq N, redacted for your seat; with wait, held until there is one
 
     Args:
         match_id (UUID):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
+        wait (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,6 +154,7 @@ def sync(
         client=client,
         after=after,
         limit=limit,
+        wait=wait,
     ).parsed
 
 
@@ -155,13 +164,15 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 500,
+    wait: int | Unset = UNSET,
 ) -> Response[EventList | Problem]:
-    """The match's events after seq N, redacted for your seat
+    """The match's events after seq N, redacted for your seat; with wait, held until there is one
 
     Args:
         match_id (UUID):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
+        wait (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,6 +186,7 @@ async def asyncio_detailed(
         match_id=match_id,
         after=after,
         limit=limit,
+        wait=wait,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -188,13 +200,15 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 500,
+    wait: int | Unset = UNSET,
 ) -> EventList | Problem | None:
-    """The match's events after seq N, redacted for your seat
+    """The match's events after seq N, redacted for your seat; with wait, held until there is one
 
     Args:
         match_id (UUID):
         after (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 500.
+        wait (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,5 +224,6 @@ async def asyncio(
             client=client,
             after=after,
             limit=limit,
+            wait=wait,
         )
     ).parsed

@@ -1,0 +1,266 @@
+"""Match notifications: a command's commit wakes the requests waiting on that match.
+
+A commit sends ``games.signals.match_advanced``; ``announce`` (connected to it in
+``HeartsApiConfig.ready``, in every process that commits: web and worker) publishes
+the match's id and new version. Each web process's event loop has one ``Board``:
+waiting requests subscribe to it by match, and one listener task per loop carries the
+published versions from the backend to the board. No waiting request holds a thread
+or a database connection, and none reads the database until it is woken.
+
+Backends (``LIVE_NOTIFIER``; by default the first that applies):
+
+- ``redis`` (``REDIS_URL`` set): ``PUBLISH`` on a channel every web process
+  subscribes to.
+- ``postgresql`` (PostgreSQL without Redis): ``pg_notify`` after the commit; each web
+  process ``LISTEN``s on one autocommit connection of its own.
+- ``process`` (the embedded default, SQLite): the commit and the waiting request are
+  in the same process, so the board is woken directly (``call_soon_threadsafe``).
+
+A listener that (re)connects wakes every waiter of its board, so nothing committed
+while it was away is missed: a woken request re-reads the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+# How long a listener that lost its connection waits before it tries again (seconds).
+RECONNECT_SECONDS = 1.0
+
+
+class Subscription:
+    """One waiting request's interest in one match; ``wait`` returns when the match moved."""
+
+    def __init__(self) -> None:
+        self._moved = asyncio.Event()
+
+    def wake(self) -> None:
+        self._moved.set()
+
+    async def wait(self, timeout: float) -> bool:
+        """True as soon as the match moved since the last call (or since subscribing),
+        False after ``timeout`` seconds without a move."""
+        try:
+            await asyncio.wait_for(self._moved.wait(), timeout)
+        except TimeoutError:
+            return False
+        self._moved.clear()
+        return True
+
+
+class Board:
+    """The subscriptions of one event loop, by match id (str)."""
+
+    def __init__(self) -> None:
+        self._by_match: defaultdict[str, set[Subscription]] = defaultdict(set)
+
+    def add(self, match_id: str, subscription: Subscription) -> None:
+        self._by_match[match_id].add(subscription)
+
+    def remove(self, match_id: str, subscription: Subscription) -> None:
+        waiting = self._by_match.get(match_id)
+        if waiting is not None:
+            waiting.discard(subscription)
+            if not waiting:
+                del self._by_match[match_id]
+
+    def wake(self, match_id: str) -> None:
+        for subscription in self._by_match.get(match_id, ()):
+            subscription.wake()
+
+    def wake_all(self) -> None:
+        for waiting in self._by_match.values():
+            for subscription in waiting:
+                subscription.wake()
+
+    def __len__(self) -> int:
+        return sum(len(waiting) for waiting in self._by_match.values())
+
+
+class Backend(Protocol):
+    name: str
+
+    def publish(self, match_id: str, version: int) -> None:
+        """Announce ``version`` of ``match_id`` to every process (sync, from any thread)."""
+
+    async def listen(self, board: Board) -> None:
+        """Wake ``board``'s subscriptions as announcements arrive, until cancelled."""
+
+
+def _message(match_id: str, version: int) -> str:
+    return f"{match_id} {version}"
+
+
+def _match_of(message: str | bytes) -> str:
+    text = message.decode() if isinstance(message, bytes) else message
+    return text.split(" ", 1)[0]
+
+
+class ProcessBackend:
+    """The embedded default: publisher and waiters share the process."""
+
+    name = "process"
+
+    def __init__(self) -> None:
+        self._boards: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Board] = (
+            weakref.WeakKeyDictionary())
+
+    def attach(self, loop: asyncio.AbstractEventLoop, board: Board) -> None:
+        self._boards[loop] = board
+
+    def publish(self, match_id: str, version: int) -> None:
+        for loop, board in list(self._boards.items()):
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(board.wake, match_id)
+
+    async def listen(self, board: Board) -> None:
+        self.attach(asyncio.get_running_loop(), board)
+        await asyncio.Event().wait()  # publish wakes the board itself; nothing to carry
+
+
+class RedisBackend:
+    """Redis pub/sub on one channel per Redis database (pub/sub ignores the database
+    number, so two deployments on one Redis stay apart)."""
+
+    name = "redis"
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.url = url
+        self.channel = f"hearts.match_advanced.{urlsplit(url).path.strip('/') or '0'}"
+        self._client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+
+    def publish(self, match_id: str, version: int) -> None:
+        self._client.publish(self.channel, _message(match_id, version))
+
+    async def listen(self, board: Board) -> None:
+        import redis.asyncio
+
+        while True:
+            client = redis.asyncio.Redis.from_url(self.url, socket_connect_timeout=2)
+            try:
+                async with client.pubsub() as pubsub:
+                    await pubsub.subscribe(self.channel)
+                    board.wake_all()
+                    async for message in pubsub.listen():
+                        if message["type"] == "message":
+                            board.wake(_match_of(message["data"]))
+            except (OSError, redis.RedisError) as error:
+                logger.warning("match notifications: Redis listener lost (%s); retrying", error)
+            finally:
+                await client.aclose()
+            board.wake_all()
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+
+class PostgresBackend:
+    """PostgreSQL ``NOTIFY`` / ``LISTEN`` on the database of ``DATABASES["default"]``."""
+
+    name = "postgresql"
+    channel = "hearts_match_advanced"
+
+    def publish(self, match_id: str, version: int) -> None:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [self.channel, _message(match_id, version)])
+
+    async def listen(self, board: Board) -> None:
+        import psycopg
+        from django.db import connections
+
+        while True:
+            try:
+                # A connection of its own: LISTEN needs autocommit, and a connection
+                # waiting on notifies() can run nothing else.
+                async with await psycopg.AsyncConnection.connect(
+                        autocommit=True, **_conninfo(connections["default"].settings_dict)) as conn:
+                    await conn.execute(f"LISTEN {self.channel}")
+                    board.wake_all()
+                    async for notify in conn.notifies():
+                        board.wake(_match_of(notify.payload))
+            except psycopg.Error as error:
+                logger.warning("match notifications: PostgreSQL listener lost (%s); retrying", error)
+            board.wake_all()
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+
+def _conninfo(settings_dict: dict[str, Any]) -> dict[str, Any]:
+    params = {"dbname": settings_dict["NAME"], "user": settings_dict.get("USER"),
+              "password": settings_dict.get("PASSWORD"), "host": settings_dict.get("HOST"),
+              "port": settings_dict.get("PORT")}
+    return {key: value for key, value in params.items() if value}
+
+
+@cache
+def backend() -> Backend:
+    """The process's backend (module docstring): ``LIVE_NOTIFIER``, or the first that
+    applies. Raises ``ValueError`` for an unknown ``LIVE_NOTIFIER``."""
+    name = settings.LIVE_NOTIFIER or (
+        "redis" if settings.REDIS_URL
+        else "postgresql" if settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+        else "process")
+    if name == "redis":
+        return RedisBackend(settings.REDIS_URL)
+    if name == "postgresql":
+        return PostgresBackend()
+    if name == "process":
+        return ProcessBackend()
+    raise ValueError(f"LIVE_NOTIFIER must be redis, postgresql or process, not {name!r}")
+
+
+def announce(sender: Any, *, match_id: Any, version: int, **kwargs: Any) -> None:
+    """``match_advanced`` receiver: publish the new version. The command has committed, so
+    a backend that fails is logged, not raised: waiters then wake at their timeout."""
+    try:
+        backend().publish(str(match_id), version)
+    except Exception:
+        logger.exception("could not announce match %s v%s", match_id, version)
+
+
+# The board and listener task of each running event loop.
+_boards: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[Board, asyncio.Task[None]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def board() -> Board:
+    """The running loop's board, its listener started on first use."""
+    loop = asyncio.get_running_loop()
+    found = _boards.get(loop)
+    if found is None or found[1].done():
+        new_board = found[0] if found else Board()
+        found = (new_board, loop.create_task(backend().listen(new_board), name="match-notifier"))
+        _boards[loop] = found
+    return found[0]
+
+
+@contextmanager
+def subscription(match_id: str) -> Iterator[Subscription]:
+    """Subscribe to ``match_id``'s moves for the block (in a running event loop). Subscribe
+    before reading the log, so that a commit between the read and the wait still wakes."""
+    here = board()
+    subscribed = Subscription()
+    here.add(match_id, subscribed)
+    try:
+        yield subscribed
+    finally:
+        here.remove(match_id, subscribed)
+
+
+def waiting() -> int:
+    """How many subscriptions the running loop's board holds (for the benchmark)."""
+    found = _boards.get(asyncio.get_running_loop())
+    return len(found[0]) if found else 0

@@ -1,0 +1,352 @@
+"""Waiting without polling (docs/api.md, "Events" and "Stream"): the refusals of ``wait``,
+``Last-Event-ID`` and the stream's media type; long polls woken by a commit through each
+notifier backend; the stream's frames, resume and end.
+
+The waiting tests run the request in an event loop (Django's ``AsyncClient``) while a
+command commits from another thread, as a bot's or another player's would: they need
+real commits (``transactional_db``), since the waiting request reads on a connection of
+its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient
+
+from hearts_api import live, notifier
+
+from .helpers import HOLD, SEATS, Table, assert_invalid, assert_problem, match_url
+
+# A match that ends after its first hand: someone takes a point in it.
+ONE_HAND = {**HOLD, "target_score": 1, "tie_policy": "share"}
+
+
+@pytest.fixture(autouse=True)
+def _process_notifier(settings: Any) -> Iterator[None]:
+    """The in-process notifier unless a test asks for ``backend``: each test's event loop
+    ends with the test, and a listener's connection would outlive it."""
+    settings.LIVE_NOTIFIER = "process"
+    notifier.backend.cache_clear()
+    yield
+    notifier.backend.cache_clear()
+
+
+@pytest.fixture(params=["process", "postgresql", "redis"])
+def backend(request: pytest.FixtureRequest, settings: Any) -> Iterator[str]:
+    """Each notifier backend in turn (the process's ``backend()`` is cached: cleared here)."""
+    if request.param == "redis":
+        from tests.e2e import stack
+
+        url = "redis://127.0.0.1:6379/10"
+        unreachable = stack.redis_unreachable(url)
+        if unreachable:
+            pytest.skip(unreachable)
+        settings.REDIS_URL = url
+    settings.LIVE_NOTIFIER = request.param
+    notifier.backend.cache_clear()
+    yield request.param
+    notifier.backend.cache_clear()
+
+
+class SeatClient:
+    """Django's ``AsyncClient`` acting as one seat of ``table`` (its bearer token on each
+    request: the client's own ``headers`` do not reach an ASGI request's headers)."""
+
+    def __init__(self, table: Table, seat: str) -> None:
+        self.authorization = table.clients[seat]._credentials["HTTP_AUTHORIZATION"]  # type: ignore[attr-defined]
+        self.client = AsyncClient(SERVER_NAME="localhost")
+
+    async def get(self, path: str, query: dict[str, Any] | None = None, **headers: str) -> Any:
+        return await self.client.get(path, query, headers={"Authorization": self.authorization,
+                                                            **headers})
+
+
+def _async_client(table: Table, seat: str) -> SeatClient:
+    return SeatClient(table, seat)
+
+
+async def _in_thread(command: Callable[..., Any], *args: Any) -> Any:
+    """Run a sync ``command`` (a test client's request) in a thread of its own, as another
+    request would run, and close that thread's database connection after it."""
+    def run() -> Any:
+        try:
+            return command(*args)
+        finally:
+            live.release_connections()
+    return await sync_to_async(run, thread_sensitive=False)()
+
+
+async def _subscribed(count: int = 1) -> None:
+    """Until the loop's board holds ``count`` subscriptions (the request is waiting)."""
+    for _ in range(500):
+        if notifier.waiting() >= count:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the request never subscribed")
+
+
+# --- refusals -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wait", ["abc", "0", "31", "1.5", "", "-1", "+5", "99999999999"])
+def test_wait_out_of_range_or_not_an_integer_is_refused_naming_it(
+        make_table: Callable[..., Table], wait: str) -> None:
+    table = make_table()
+    assert_invalid(table.get("north", "events", after=0, wait=wait), "wait")
+
+
+def test_wait_on_an_unknown_match_is_not_found(client_a: Any) -> None:
+    response = client_a.get(match_url("00000000-0000-0000-0000-000000000000", "events"),
+                            {"wait": 5})
+    assert_problem(response, 404, "not_found")
+
+
+@pytest.mark.parametrize("last_event_id", ["abc", "-1", "1e3", "1234567890"])
+def test_a_last_event_id_that_is_not_a_seq_is_refused_naming_it(
+        make_table: Callable[..., Table], last_event_id: str) -> None:
+    table = make_table()
+    response = table.clients["north"].get(match_url(table.id, "stream"),
+                                          HTTP_LAST_EVENT_ID=last_event_id)
+    assert_invalid(response, "Last-Event-ID")
+
+
+def test_a_stream_after_that_is_not_a_seq_is_refused_naming_it(make_table: Callable[..., Table]) -> None:
+    table = make_table()
+    assert_invalid(table.get("north", "stream", after="x"), "after")
+
+
+def test_the_stream_is_only_served_as_an_event_stream(make_table: Callable[..., Table]) -> None:
+    table = make_table()
+    response = table.clients["north"].get(match_url(table.id, "stream"),
+                                          HTTP_ACCEPT="application/json")
+    assert_problem(response, 406, "not_acceptable")
+
+
+def test_the_stream_needs_a_token_in_the_header_or_the_query(
+        make_table: Callable[..., Table], anon_client: Any) -> None:
+    table = make_table()
+    assert_problem(anon_client.get(match_url(table.id, "stream")), 401, "not_authenticated")
+    assert_problem(anon_client.get(match_url(table.id, "stream"), {"access_token": "x" * 64}),
+                   401, "not_authenticated")
+
+
+def test_only_the_stream_takes_a_token_in_the_query(make_table: Callable[..., Table],
+                                                     anon_client: Any) -> None:
+    table = make_table()
+    token = table.clients["north"]._credentials["HTTP_AUTHORIZATION"].split()[1]  # type: ignore[attr-defined]
+    response = anon_client.get(match_url(table.id, "view"), {"access_token": token})
+    assert_problem(response, 401, "not_authenticated")
+
+
+# --- long polls ---------------------------------------------------------------------------
+
+
+async def _long_poll(client: SeatClient, match_id: str, **query: Any) -> tuple[Any, float]:
+    started = time.monotonic()
+    response = await client.get(match_url(match_id, "events"), query)
+    body = json.loads(b"".join([chunk async for chunk in response.streaming_content]))
+    return (response.status_code, body), time.monotonic() - started
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_with_events_waiting_answers_at_once(make_table: Callable[..., Table]) -> None:
+    table = make_table()
+    expected = table.get("east", "events", after=2).json()
+
+    (status, body), _ = asyncio.run(_long_poll(_async_client(table, "east"), table.id, after=2,
+                                               wait=30))
+
+    assert status == 200
+    assert body == json.loads(json.dumps(expected))
+    assert [event["seq"] for event in body["events"]] == list(range(3, expected["version"] + 1))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_is_woken_by_the_commit(make_table: Callable[..., Table], backend: str) -> None:
+    """The poll waits on the notifier; a pass by another seat, committed from another
+    thread, wakes it with that event (the pass is the match's next seq)."""
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    view = table.view("south")
+    cards = view["legal_cards"][:3]
+
+    async def scenario() -> tuple[tuple[int, dict[str, Any]], float]:
+        poll = asyncio.ensure_future(_long_poll(_async_client(table, "north"), table.id,
+                                                after=view["version"], wait=20))
+        await _subscribed()
+        await asyncio.sleep(0.2)  # the listener is connected (it wakes every waiter when it is)
+        await _in_thread(table.passed, "south", cards)
+        answered = await poll
+        assert notifier.waiting() == 0  # the answered poll dropped its subscription
+        return answered
+
+    (status, body), elapsed = asyncio.run(scenario())
+
+    assert status == 200
+    assert [(e["seq"], e["type"], e["seat"]) for e in body["events"]] == [
+        (view["version"] + 1, "cards_passed", "south")]
+    assert body["events"][0]["cards"] is None  # north does not see south's cards
+    assert body["version"] == view["version"] + 1
+    assert elapsed < 10  # woken, not timed out
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_with_nothing_new_answers_empty_after_wait(make_table: Callable[..., Table]) -> None:
+    table = make_table()
+    version = table.view("north")["version"]
+
+    (status, body), elapsed = asyncio.run(_long_poll(_async_client(table, "north"), table.id,
+                                                     after=version, wait=1))
+
+    assert (status, body) == (200, {"events": [], "version": version})
+    assert 1 <= elapsed < 5
+
+
+# --- the stream ---------------------------------------------------------------------------
+
+
+def parse_frames(text: str) -> list[dict[str, Any]]:
+    """SSE messages as ``{"id", "event", "data"}`` (data parsed), comments as ``{"comment"}``."""
+    frames = []
+    for block in text.strip("\n").split("\n\n"):
+        if block.startswith(":"):
+            frames.append({"comment": block[1:].strip()})
+            continue
+        fields = dict(line.split(": ", 1) for line in block.split("\n"))
+        frames.append({"id": int(fields["id"]), "event": fields["event"],
+                       "data": json.loads(fields["data"])})
+    return frames
+
+
+class StreamReader:
+    """An open stream's frames, read as they come."""
+
+    def __init__(self, response: Any) -> None:
+        self.response = response
+        self.chunks = response.streaming_content
+        self.buffer = ""
+
+    async def frames(self, count: int, timeout: float = 10) -> list[dict[str, Any]]:
+        while self.buffer.count("\n\n") < count:
+            self.buffer += (await asyncio.wait_for(anext(self.chunks), timeout)).decode()
+        blocks = self.buffer.split("\n\n")
+        taken, self.buffer = blocks[:count], "\n\n".join(blocks[count:])
+        return parse_frames("\n\n".join(taken))
+
+    async def rest(self, timeout: float = 10) -> list[dict[str, Any]]:
+        """Every frame until the server closes the stream."""
+        async def drain() -> str:
+            return self.buffer + "".join([chunk.decode() async for chunk in self.chunks])
+        text = await asyncio.wait_for(drain(), timeout)
+        return parse_frames(text) if text.strip() else []
+
+    async def disconnect(self) -> None:
+        """What the server does when the client goes: cancel the read in progress."""
+        reading = asyncio.ensure_future(anext(self.chunks))
+        await asyncio.sleep(0.05)
+        reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reading
+
+
+async def _open_stream(client: SeatClient, match_id: str, **headers: str) -> StreamReader:
+    response = await client.get(match_url(match_id, "stream"), **headers)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/event-stream"
+    assert response["Cache-Control"] == "no-cache"
+    assert response["X-Accel-Buffering"] == "no"
+    return StreamReader(response)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stream_sends_the_view_then_each_event_and_the_view_after_it(
+        make_table: Callable[..., Table]) -> None:
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    south = table.view("south")
+
+    async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        reader = await _open_stream(_async_client(table, "north"), table.id)
+        first = await reader.frames(1)
+        await _in_thread(table.passed, "south", south["legal_cards"][:3])
+        then = await reader.frames(2)
+        await reader.disconnect()
+        assert notifier.waiting() == 0  # the disconnect dropped its subscription
+        return first, then
+
+    first, then = asyncio.run(scenario())
+
+    version = south["version"]
+    assert first == [{"id": version, "event": "view", "data": first[0]["data"]}]
+    assert first[0]["data"]["seat"] == "north" and len(first[0]["data"]["hand"]) == 13
+    assert [(f["id"], f["event"]) for f in then] == [(version + 1, "cards_passed"), (version + 1, "view")]
+    assert then[0]["data"] == table.events("north", after=version)[0] | {
+        "at": then[0]["data"]["at"]}
+    assert then[1]["data"] == json.loads(json.dumps(table.view("north")))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_resumes_after_last_event_id_and_closes_after_the_last_event(
+        make_table: Callable[..., Table]) -> None:
+    """Resume from seq 3 of a finished match: every event after it, exactly once and in
+    order, then the final view, then the end of the stream."""
+    table = make_table(rules=ONE_HAND)
+    table.play_out_hand()
+    final = table.view("west")
+    assert final["status"] == "finished"
+    expected = json.loads(json.dumps(table.events("west", after=3)))
+
+    async def scenario() -> list[dict[str, Any]]:
+        reader = await _open_stream(_async_client(table, "west"), table.id, **{"Last-Event-ID": "3"})
+        return await reader.rest()
+
+    frames = asyncio.run(scenario())
+
+    assert [f["data"] for f in frames[:-1]] == expected
+    assert [(f["id"], f["event"]) for f in frames[:-1]] == [(e["seq"], e["type"]) for e in expected]
+    assert expected[-1]["type"] == "match_ended"
+    assert frames[-1] == {"id": final["version"], "event": "view", "data": json.loads(json.dumps(final))}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_spectators_stream_shows_no_cards_and_takes_the_token_in_the_query(
+        make_table: Callable[..., Table], make_client: Callable[..., Any]) -> None:
+    table = make_table(rules=ONE_HAND)
+    table.play_out_hand()
+    spectator = make_client()
+    token = spectator._credentials["HTTP_AUTHORIZATION"].split()[1]
+
+    async def scenario() -> list[dict[str, Any]]:
+        response = await AsyncClient(SERVER_NAME="localhost").get(
+            match_url(table.id, "stream"), {"access_token": token, "after": 0})
+        assert response.status_code == 200
+        return await StreamReader(response).rest()
+
+    frames = asyncio.run(scenario())
+
+    view = frames[-1]["data"]
+    assert view["seat"] is None and view["hand"] == [] and view["legal_cards"] == []
+    dealt = [f["data"] for f in frames if f["event"] == "hand_dealt"]
+    assert dealt and all(event.get("cards") in (None, []) for event in dealt)
+    assert {seat for f in frames if f["event"] == "seat_taken" for seat in [f["data"]["seat"]]} == set(SEATS)
+
+
+@pytest.mark.parametrize(("path", "query", "waiting"), [
+    ("/api/v1/matches/0f/stream", b"", True),
+    ("/api/v1/matches/0f/stream", b"access_token=x&after=3", True),
+    ("/api/v1/matches/0f/events", b"after=3&wait=10", True),
+    ("/api/v1/matches/0f/events", b"wait=abc", True),  # refused, as quickly, on that path
+    ("/api/v1/matches/0f/events", b"after=3", False),
+    ("/api/v1/matches/0f/events", b"await=3", False),
+    ("/api/v1/matches/0f/view", b"wait=3", False),
+    ("/api/v1/matches", b"", False),
+])
+def test_only_streams_and_long_polls_are_served_without_a_thread_of_their_own(
+        path: str, query: bytes, waiting: bool) -> None:
+    assert live.is_waiting_request({"path": path, "query_string": query}) is waiting
