@@ -47,6 +47,7 @@ def play_match(base_url: str, bot_level: str = "easy", timeout_s: float = 600) -
         print(f"{name} (north) created {match_url} against three {bot_level} bots")
 
         deadline = time.monotonic() + timeout_s
+        acted_at = 0  # the version our last command left the match at
         for view in seat_views(http, match_url):
             if time.monotonic() > deadline:
                 sys.exit("the match did not finish in time")
@@ -54,7 +55,9 @@ def play_match(base_url: str, bot_level: str = "easy", timeout_s: float = 600) -
                 print_score_sheet(http, match_url)
                 print_standings(view["result"])
                 return view
-            if not view["is_your_turn"]:
+            # Views the stream sent while our command ran are older than its answer (or than
+            # the version a 412 names): skip them.
+            if not view["is_your_turn"] or view["version"] < acted_at:
                 continue
             if view["status"] == "passing":
                 count = view["rules"]["pass_count"]
@@ -62,7 +65,9 @@ def play_match(base_url: str, bot_level: str = "easy", timeout_s: float = 600) -
             else:
                 action, body = "play", {"card": min(view["legal_cards"], key=rank)}
             command = send(http, f"{match_url}/{action}", body, version=view["version"])
-            if command.status_code not in (200, 412):  # 412: the table moved; the stream says how
+            if command.status_code in (200, 412):  # 412: the table moved on; the stream says how
+                acted_at = command.json()["version"]
+            else:
                 sys.exit(f"refused: {command.json()}")
         sys.exit("the stream ended before the match did")
 

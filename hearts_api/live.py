@@ -37,6 +37,9 @@ from .models import ApiToken
 WAIT_MIN_SECONDS, WAIT_MAX_SECONDS = 1, 30
 # Events per read while a stream catches up (a stream reads again until it has them all).
 STREAM_BATCH = 500
+# Seconds a woken request lets further commits land before it reads: bots answer a move
+# within milliseconds of each other, and one read then carries them all.
+SETTLE_SECONDS = 0.02
 # The statuses after which a match never moves again: its stream closes.
 FINAL_STATUSES = frozenset({"finished", "aborted"})
 # Requests whose answer waits: config.asgi serves them without a thread of their own.
@@ -120,7 +123,7 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
             remaining = deadline - loop.time()
             if reading is None or reading.events or remaining <= 0:
                 break
-            if not await moved.wait(remaining):
+            if not await moved.wait(remaining, SETTLE_SECONDS):
                 break
     body = {"events": reading.events, "version": reading.version} if reading else {
         "events": [], "version": after}
@@ -180,6 +183,6 @@ async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                 status = reading.status
             if status in FINAL_STATUSES:
                 return
-            catch_up = await moved.wait(heartbeat)
+            catch_up = await moved.wait(heartbeat, SETTLE_SECONDS)
             if not catch_up:
                 yield HEARTBEAT

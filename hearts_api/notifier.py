@@ -49,13 +49,16 @@ class Subscription:
     def wake(self) -> None:
         self._moved.set()
 
-    async def wait(self, timeout: float) -> bool:
-        """True as soon as the match moved since the last call (or since subscribing),
-        False after ``timeout`` seconds without a move."""
+    async def wait(self, timeout: float, settle: float = 0.0) -> bool:
+        """True once the match moved since the last call (or since subscribing), and then
+        ``settle`` more seconds passed, so that a burst of commits (bots answering in turn)
+        is read once; False after ``timeout`` seconds without a move."""
         try:
             await asyncio.wait_for(self._moved.wait(), timeout)
         except TimeoutError:
             return False
+        if settle:
+            await asyncio.sleep(settle)
         self._moved.clear()
         return True
 
