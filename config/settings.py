@@ -115,6 +115,10 @@ KNOX_TOKEN_MODEL = "hearts_api.ApiToken"
 # knox's own AuthToken is swapped out for ApiToken: its migrations would create an unused table.
 MIGRATION_MODULES = {"knox": None}
 SELF_REGISTRATION = env.bool("SELF_REGISTRATION", default=True)
+# An Idempotency-Key whose first request has run this long without answering is free for
+# a retry to take over: that request's process died (no request runs longer: gunicorn's
+# worker timeout is 30 s).
+IDEMPOTENCY_IN_FLIGHT_SECONDS = env.int("IDEMPOTENCY_IN_FLIGHT_SECONDS", default=60)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hearts API",
@@ -133,6 +137,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "GET_LIB_DOC_EXCLUDES": "hearts_api.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "hearts_api.schema.postprocess",

@@ -555,7 +555,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, stale_version, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, throttled, server_error (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, stale_version, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -828,7 +828,10 @@ export interface operations {
     matches_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -842,6 +845,8 @@ export interface operations {
                 headers: {
                     /** @description the new match's URL */
                     Location: string;
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -850,6 +855,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -874,6 +881,8 @@ export interface operations {
             };
             409: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -882,6 +891,8 @@ export interface operations {
             };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -890,6 +901,8 @@ export interface operations {
             };
             422: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1034,7 +1047,10 @@ export interface operations {
     matches_join: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 match_id: string;
             };
@@ -1048,6 +1064,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1056,6 +1074,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1072,6 +1092,8 @@ export interface operations {
             };
             404: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1088,6 +1110,8 @@ export interface operations {
             };
             409: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1096,6 +1120,18 @@ export interface operations {
             };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1118,6 +1154,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
                 /** @description "<version>": refuse with 412 stale_version if the match has moved on; * or none: any version */
                 "If-Match"?: string;
             };
@@ -1134,6 +1172,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1142,6 +1182,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1158,6 +1200,8 @@ export interface operations {
             };
             403: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1166,6 +1210,8 @@ export interface operations {
             };
             404: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1182,6 +1228,8 @@ export interface operations {
             };
             409: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1190,6 +1238,8 @@ export interface operations {
             };
             412: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1198,6 +1248,8 @@ export interface operations {
             };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1206,6 +1258,8 @@ export interface operations {
             };
             422: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1228,6 +1282,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
                 /** @description "<version>": refuse with 412 stale_version if the match has moved on; * or none: any version */
                 "If-Match"?: string;
             };
@@ -1244,6 +1300,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1252,6 +1310,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1268,6 +1328,8 @@ export interface operations {
             };
             403: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1276,6 +1338,8 @@ export interface operations {
             };
             404: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1292,6 +1356,8 @@ export interface operations {
             };
             409: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1300,6 +1366,8 @@ export interface operations {
             };
             412: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1308,6 +1376,8 @@ export interface operations {
             };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1316,6 +1386,8 @@ export interface operations {
             };
             422: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1524,7 +1596,10 @@ export interface operations {
     tokens_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1536,6 +1611,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1544,6 +1621,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1566,8 +1645,30 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
