@@ -172,6 +172,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout"
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {
     "wake-stalled-bots": {"task": "bots.tasks.sweep", "schedule": timedelta(seconds=10)},
+    "purge-idempotency-keys": {"task": "hearts_api.tasks.purge_idempotency_keys",
+                               "schedule": timedelta(hours=1)},
 }
 # The sweep wakes a match whose bot turn has waited this long beyond the match's own
 # bot_delay_ms + bot_think_ms (so a match waiting out its delay is never "stalled").

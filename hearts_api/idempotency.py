@@ -183,6 +183,12 @@ def release(held: Claim) -> None:
     IdempotencyKey.objects.filter(pk=held.row, lease=held.lease).delete()
 
 
+def purge_expired() -> int:
+    """Delete every expired row; returns how many."""
+    deleted, _ = IdempotencyKey.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted
+
+
 def is_kept(status: int) -> bool:
     """Whether an answer with ``status`` is stored: not a server error (5xx) nor a 429,
     which say "try again" and must let the retry run."""

@@ -1,7 +1,7 @@
 """``Idempotency-Key`` on the POSTs (docs/api.md, "Retries"): a retry of the same request
 gets the first answer again, marked ``Idempotent-Replayed: true``; the key with another
 request is 422, while in flight 409, malformed 400; keys are per player, expire after 24
-hours (hearts_api/idempotency.py)."""
+hours and are purged by beat (hearts_api/idempotency.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from games import services
 from games.models import Event, Match
 from hearts_api import idempotency
 from hearts_api.models import IdempotencyKey
+from hearts_api.tasks import purge_idempotency_keys
 
 from .helpers import API, D1, assert_invalid, assert_problem, assert_refused, match_url
 
@@ -310,3 +311,15 @@ def test_an_expired_key_may_name_another_request(make_table):
          expires_in=-timedelta(seconds=1))
     assert _play(north, table.id, PLAY_2C, "old").status_code == 200
     assert _played(table.id) == ["2C"]
+
+
+def test_beat_purges_expired_keys_hourly(settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["purge-idempotency-keys"]
+    assert (entry["task"], entry["schedule"]) == (purge_idempotency_keys.name, timedelta(hours=1))
+
+
+def test_the_purge_task_deletes_only_expired_keys(client_a):
+    for key, expires_in in (("gone", -timedelta(seconds=1)), ("kept", timedelta(seconds=30))):
+        _row(client_a, key, fingerprint="0" * 64, expires_in=expires_in)
+    assert purge_idempotency_keys() == 1
+    assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["kept"]
