@@ -121,6 +121,10 @@ KNOX_TOKEN_MODEL = "hearts_api.ApiToken"
 # knox's own AuthToken is swapped out for ApiToken: its migrations would create an unused table.
 MIGRATION_MODULES = {"knox": None}
 SELF_REGISTRATION = env.bool("SELF_REGISTRATION", default=True)
+# An Idempotency-Key whose first request has run this long without answering is free for
+# a retry to take over: that request's process died (no request runs longer: gunicorn's
+# worker timeout is 30 s).
+IDEMPOTENCY_IN_FLIGHT_SECONDS = env.int("IDEMPOTENCY_IN_FLIGHT_SECONDS", default=60)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hearts API",
@@ -139,6 +143,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "GET_LIB_DOC_EXCLUDES": "hearts_api.schema.doc_excludes",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "hearts_api.schema.postprocess",
@@ -179,6 +184,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout"
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {
     "wake-stalled-bots": {"task": "bots.tasks.sweep", "schedule": timedelta(seconds=10)},
+    "purge-idempotency-keys": {"task": "hearts_api.tasks.purge_idempotency_keys",
+                               "schedule": timedelta(hours=1)},
 }
 # The sweep wakes a match whose bot turn has waited this long beyond the match's own
 # bot_delay_ms + bot_think_ms (so a match waiting out its delay is never "stalled").

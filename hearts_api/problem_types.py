@@ -123,7 +123,8 @@ _PLAY_AGAIN = "Play one of legal_cards. A refused play changes nothing; it is st
 
 
 # By status (the order of the /problems index); within 422 the play rules in the order of
-# docs/rules.md, "A hand" (steps 3 to 6), then the card and pass codes ("Refusals").
+# docs/rules.md, "A hand" (steps 3 to 6), then the card and pass codes ("Refusals"), then
+# the Idempotency-Key's.
 class InvalidRequest(Problem):
     status_code = 400
     default_code = "invalid_request"
@@ -327,6 +328,20 @@ class MatchFull(Problem):
     what_to_do = "Join another match, or create one."
 
 
+class RequestInProgress(Problem):
+    status_code = 409
+    default_code = "request_in_progress"
+    default_detail = "A request with this Idempotency-Key is still in progress."
+    title = "A request with this Idempotency-Key is still in progress"
+    description = (
+        "An earlier request of yours with the same Idempotency-Key has not answered yet, so this one was not "
+        "run. A first request that never answers (its server failed) holds the key for a minute at most (the "
+        "server's IDEMPOTENCY_IN_FLIGHT_SECONDS).")
+    what_to_do = (
+        "Wait a moment and send the same request with the same key again: once the first has answered, you "
+        "get its answer, marked Idempotent-Replayed: true.")
+
+
 class StaleVersion(Problem):
     status_code = 412
     default_code = "stale_version"
@@ -426,6 +441,19 @@ class DuplicateCards(Problem):
         "of a create request, which then carries no legal_cards.")
     what_to_do = "Name each card once."
     members = (LEGAL_CARDS,)
+
+
+class IdempotencyKeyReused(Problem):
+    status_code = 422
+    default_code = "idempotency_key_reused"
+    default_detail = "This Idempotency-Key was used for another request."
+    title = "This Idempotency-Key was used for another request"
+    description = (
+        "You sent this Idempotency-Key before with another request: another method, path or body. A key "
+        "names one request for 24 hours; the request was not run.")
+    what_to_do = (
+        "Send a new request with a new key (a fresh UUID per request is simplest); send the same key only to "
+        "retry the very same request.")
 
 
 class Throttled(Problem):

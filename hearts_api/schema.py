@@ -13,9 +13,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
-from drf_spectacular.plumbing import build_array_type
+from drf_spectacular.plumbing import build_array_type, get_lib_doc_excludes
 
 from . import serializers as s
+from .idempotency import IdempotentMixin
+
+
+def doc_excludes() -> list[type]:
+    """The classes whose docstrings never describe an operation (``GET_LIB_DOC_EXCLUDES``):
+    DRF's, and the mixins of ours, which are written for the code's readers."""
+    return [*get_lib_doc_excludes(), IdempotentMixin]
 
 
 class StrictSerializerSchema(OpenApiSerializerExtension):

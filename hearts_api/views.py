@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.paginator import Page
@@ -23,9 +24,10 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.engine import RuleSet, Seat, seat_view
 
-from . import accounts, health, live, presenters
+from . import accounts, health, idempotency, live, presenters
 from . import serializers as s
 from .auth import BearerTokenAuthentication, QueryTokenAuthentication
+from .idempotency import IdempotentMixin
 from .problem_types import InvalidRequest
 from .problems import PROBLEM_CONTENT_TYPE
 
@@ -41,6 +43,32 @@ def _problems(*statuses: int, auth: bool = True) -> dict[tuple[int, str], Any]:
     (with ``auth``, every authenticated one: 401) can answer."""
     codes = sorted({*statuses, *_ALWAYS, *((401,) if auth else ())})
     return {(code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in codes}
+
+
+_IDEMPOTENCY_KEY = OpenApiParameter(
+    idempotency.HEADER, {"type": "string", "pattern": idempotency.KEY_PATTERN,
+                         # the key's 255 characters and, quoted, its two quotes
+                         "maxLength": idempotency.MAX_KEY_LENGTH + 2},
+    OpenApiParameter.HEADER,
+    description='1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). '
+                "A retry of the same request with the same key within 24 hours gets the "
+                "first answer again; the same key with another request is 422 "
+                "idempotency_key_reused, and 409 request_in_progress while the first runs.")
+
+
+def _idempotent(success: int, serializer: Any, *statuses: int,
+                parameters: Sequence[OpenApiParameter] = ()) -> dict[str, Any]:
+    """The ``extend_schema`` parameters and responses of a POST taking an
+    ``Idempotency-Key``: ``serializer`` answered with ``success``, the problems of
+    ``statuses`` and the 409 and 422 a key may cause, ``parameters`` and the key itself,
+    and ``Idempotent-Replayed`` on each answer a key stores (not 401, 406 or 429, which
+    come before the key is read)."""
+    replayed = OpenApiParameter(
+        idempotency.REPLAYED_HEADER, str, OpenApiParameter.HEADER, enum=["true"],
+        response=sorted({success, *statuses, 409, 422}),
+        description="true: the stored answer to an earlier request with this Idempotency-Key")
+    return {"parameters": [*parameters, _IDEMPOTENCY_KEY, replayed],
+            "responses": {success: serializer, **_problems(*statuses, 409, 422)}}
 
 
 # --- players and tokens -------------------------------------------------------------------
@@ -64,7 +92,7 @@ class PlayerCreateView(APIView):
                         status=status.HTTP_201_CREATED)
 
 
-class TokenListView(APIView):
+class TokenListView(IdempotentMixin, APIView):
     @extend_schema(operation_id="tokens_list",
                    responses={200: s.ApiTokenSerializer(many=True), **_problems()},
                    summary="Your tokens (their first characters, never the whole token)")
@@ -72,7 +100,7 @@ class TokenListView(APIView):
         return Response(s.ApiTokenSerializer(accounts.token_list(user=request.user), many=True).data)
 
     @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
-                   responses={201: s.ApiTokenCreatedSerializer, **_problems(*_BODY)},
+                   **_idempotent(201, s.ApiTokenCreatedSerializer, *_BODY),
                    summary="Create another token (one per app); it is shown once")
     def post(self, request: Request) -> Response:
         data = _valid(s.TokenCreateSerializer, request.data)
@@ -117,7 +145,7 @@ class MatchPagination(PageNumberPagination):
         return list(self.page)
 
 
-class MatchListCreateView(generics.GenericAPIView):
+class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
     pagination_class = MatchPagination
     serializer_class = s.MatchSummarySerializer
 
@@ -133,10 +161,11 @@ class MatchListCreateView(generics.GenericAPIView):
             presenters.match_summary(match, selectors.match_state(match)) for match in page or []])
 
     @extend_schema(operation_id="matches_create", request=s.MatchCreateSerializer,
-                   responses={201: s.MatchSummarySerializer, **_problems(*_BODY, 409, 422)},
-                   parameters=[OpenApiParameter(
-                       "Location", OpenApiTypes.URI, OpenApiParameter.HEADER, response=[201],
-                       required=True, description="the new match's URL")],
+                   **_idempotent(201, s.MatchSummarySerializer, *_BODY, 409, 422,
+                                 parameters=[OpenApiParameter(
+                                     "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
+                                     response=[201], required=True,
+                                     description="the new match's URL")]),
                    summary="Create a match; it starts when every seat is taken")
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request.data)
@@ -160,9 +189,9 @@ class MatchDetailView(APIView):
         return Response(presenters.match_summary(match, selectors.match_state(match)))
 
 
-class MatchJoinView(APIView):
+class MatchJoinView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_join", request=s.MatchJoinSerializer,
-                   responses={200: s.MatchSummarySerializer, **_problems(*_BODY, 404, 409)},
+                   **_idempotent(200, s.MatchSummarySerializer, *_BODY, 404, 409),
                    summary="Take an open seat (any, or the one named)")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = _valid(s.MatchJoinSerializer, request.data)
@@ -198,14 +227,13 @@ IF_MATCH_PATTERN = r'^(\*|"[0-9]{1,18}"|[0-9]{1,18})$'
 _IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, pattern=IF_MATCH_PATTERN,
                              description='"<version>": refuse with 412 stale_version if the '
                                          'match has moved on; * or none: any version')
-_COMMAND_PROBLEMS = _problems(*_BODY, 403, 404, 409, 412, 422)
+_COMMAND = _idempotent(200, s.CommandResultSerializer, *_BODY, 403, 404, 409, 412, 422,
+                       parameters=[_IF_MATCH])
 
 
-class PassView(APIView):
+class PassView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_pass", request=s.CardsPassSerializer,
-                   parameters=[_IF_MATCH],
-                   responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
-                   summary="Pass cards from your seat")
+                   **_COMMAND, summary="Pass cards from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = _valid(s.CardsPassSerializer, request.data)
         result = services.cards_pass(match_id=match_id, player=request.user, cards=data["cards"],
@@ -213,11 +241,9 @@ class PassView(APIView):
         return Response(_command_result(request, result))
 
 
-class PlayView(APIView):
+class PlayView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_play", request=s.CardPlaySerializer,
-                   parameters=[_IF_MATCH],
-                   responses={200: s.CommandResultSerializer, **_COMMAND_PROBLEMS},
-                   summary="Play a card from your seat")
+                   **_COMMAND, summary="Play a card from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = _valid(s.CardPlaySerializer, request.data)
         result = services.card_play(match_id=match_id, player=request.user, card=data["card"],

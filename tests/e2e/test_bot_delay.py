@@ -8,19 +8,11 @@ from itertools import pairwise
 
 import pytest
 
-from .helpers import ApiClient
+from .helpers import D1, ApiClient
 from .stack import Stack, wait_until
 
 pytestmark = pytest.mark.e2e
 
-# scenarios.md's D1: north holds 2C; east and south hold no club, west holds JC QC KC AC,
-# so west takes trick 1 and leads trick 2, and then it is north's turn again.
-D1 = [
-    ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "2D", "3D", "4D", "5D"],
-    ["6D", "7D", "8D", "2S", "3S", "QS", "2H", "3H", "4H", "5H", "6H", "7H", "8H"],
-    ["4S", "5S", "6S", "7S", "8S", "9S", "TS", "9H", "TH", "JH", "QH", "KH", "AH"],
-    ["JC", "QC", "KC", "AC", "9D", "TD", "JD", "QD", "KD", "AD", "JS", "KS", "AS"],
-]
 DELAY_MS = 400
 # The event times are written by two processes (gunicorn, the worker) on one clock; allow
 # for rounding, not for a bot that moves early: without the delay the gaps are milliseconds.

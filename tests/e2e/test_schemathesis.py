@@ -23,6 +23,7 @@ pytestmark = pytest.mark.e2e
 
 SCHEMA = ROOT / "openapi" / "schema.yaml"
 CONFIG = Path(__file__).with_name("schemathesis.toml")
+HOOKS = Path(__file__).with_name("schemathesis_hooks.py")
 # Cases per operation and phase. One worker: schemathesis compiles code in its workers
 # threads, which CPython 3.11 can fail at ("AST constructor recursion depth mismatch").
 MAX_EXAMPLES = 100
@@ -62,9 +63,8 @@ def test_server_and_schema_agree_under_schemathesis(fuzz_stack: Stack, tmp_path:
     chosen = os.environ.get("FUZZ_SEED", "")
     seed = (["--generation-deterministic"] if not chosen else
             ["--seed", str(secrets.randbelow(2**31)) if chosen == "random" else chosen])
-    env = {**os.environ, "PYTHONPATH": str(stack.ROOT),  # the config's hooks module
-           "FUZZ_TOKEN": _token(fuzz_stack.base_url, "fuzzer"),
-           "REVOKER_TOKEN": _token(fuzz_stack.base_url, "revoker")}
+    env = {**os.environ, "FUZZ_TOKEN": _token(fuzz_stack.base_url, "fuzzer"),
+           "REVOKER_TOKEN": _token(fuzz_stack.base_url, "revoker"), "SCHEMATHESIS_HOOKS": str(HOOKS)}
     run = subprocess.run(
         [str(stack.BIN / "schemathesis"), "--config-file", str(CONFIG), "--no-color", "run",
          str(SCHEMA), "--url", fuzz_stack.base_url, "--max-examples", str(MAX_EXAMPLES),

@@ -572,7 +572,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, stale_version, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, throttled, server_error (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, stale_version, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -845,7 +845,10 @@ export interface operations {
     matches_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -859,6 +862,8 @@ export interface operations {
                 headers: {
                     /** @description the new match's URL */
                     Location: string;
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -867,6 +872,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -891,6 +898,8 @@ export interface operations {
             };
             409: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -899,6 +908,8 @@ export interface operations {
             };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -907,6 +918,8 @@ export interface operations {
             };
             422: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1053,7 +1066,10 @@ export interface operations {
     matches_join: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 match_id: string;
             };
@@ -1067,6 +1083,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1075,6 +1093,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1091,6 +1111,8 @@ export interface operations {
             };
             404: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1107,6 +1129,8 @@ export interface operations {
             };
             409: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1115,6 +1139,18 @@ export interface operations {
             };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1137,6 +1173,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
                 /** @description "<version>": refuse with 412 stale_version if the match has moved on; * or none: any version */
                 "If-Match"?: string;
             };
@@ -1153,6 +1191,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1161,6 +1201,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1177,6 +1219,8 @@ export interface operations {
             };
             403: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1185,6 +1229,8 @@ export interface operations {
             };
             404: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1201,6 +1247,8 @@ export interface operations {
             };
             409: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1209,6 +1257,8 @@ export interface operations {
             };
             412: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1217,6 +1267,8 @@ export interface operations {
             };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1225,6 +1277,8 @@ export interface operations {
             };
             422: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1247,6 +1301,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
                 /** @description "<version>": refuse with 412 stale_version if the match has moved on; * or none: any version */
                 "If-Match"?: string;
             };
@@ -1263,6 +1319,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1271,6 +1329,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1287,6 +1347,8 @@ export interface operations {
             };
             403: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1295,6 +1357,8 @@ export interface operations {
             };
             404: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1311,6 +1375,8 @@ export interface operations {
             };
             409: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1319,6 +1385,8 @@ export interface operations {
             };
             412: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1327,6 +1395,8 @@ export interface operations {
             };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1335,6 +1405,8 @@ export interface operations {
             };
             422: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1626,7 +1698,10 @@ export interface operations {
     tokens_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1638,6 +1713,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1646,6 +1723,8 @@ export interface operations {
             };
             400: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1668,8 +1747,30 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             415: {
                 headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.match_create_request import MatchCreateRequest
 from ...models.match_summary import MatchSummary
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: MatchCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -92,10 +95,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MatchCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
     """Create a match; it starts when every seat is taken
 
     Args:
+        idempotency_key (str | Unset):
         body (MatchCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -109,6 +114,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -122,10 +128,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MatchCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
     """Create a match; it starts when every seat is taken
 
     Args:
+        idempotency_key (str | Unset):
         body (MatchCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -140,6 +148,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -147,10 +156,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MatchCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
     """Create a match; it starts when every seat is taken
 
     Args:
+        idempotency_key (str | Unset):
         body (MatchCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -164,6 +175,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -175,10 +187,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MatchCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
     """Create a match; it starts when every seat is taken
 
     Args:
+        idempotency_key (str | Unset):
         body (MatchCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -194,5 +208,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -17,8 +17,11 @@ def _get_kwargs(
     match_id: UUID,
     *,
     body: MatchJoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -72,6 +75,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -99,11 +107,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MatchJoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
     """Take an open seat (any, or the one named)
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
         body (MatchJoinRequest | Unset): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -118,6 +128,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         match_id=match_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -132,11 +143,13 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MatchJoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
     """Take an open seat (any, or the one named)
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
         body (MatchJoinRequest | Unset): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -152,6 +165,7 @@ def sync(
         match_id=match_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -160,11 +174,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MatchJoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
     """Take an open seat (any, or the one named)
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
         body (MatchJoinRequest | Unset): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -179,6 +195,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         match_id=match_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -191,11 +208,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MatchJoinRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
     """Take an open seat (any, or the one named)
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
         body (MatchJoinRequest | Unset): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -212,5 +231,6 @@ async def asyncio(
             match_id=match_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -17,9 +17,13 @@ def _get_kwargs(
     match_id: UUID,
     *,
     body: CardsPassRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
     if not isinstance(if_match, Unset):
         headers["If-Match"] = if_match
 
@@ -118,12 +122,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CardsPassRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Response[CommandResult | Problem]:
     """Pass cards from your seat
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
         if_match (str | Unset):
         body (CardsPassRequest): A request body; a field it does not name is refused (400
             unknown_field).
@@ -139,6 +145,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         match_id=match_id,
         body=body,
+        idempotency_key=idempotency_key,
         if_match=if_match,
     )
 
@@ -154,12 +161,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CardsPassRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> CommandResult | Problem | None:
     """Pass cards from your seat
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
         if_match (str | Unset):
         body (CardsPassRequest): A request body; a field it does not name is refused (400
             unknown_field).
@@ -176,6 +185,7 @@ def sync(
         match_id=match_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
         if_match=if_match,
     ).parsed
 
@@ -185,12 +195,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CardsPassRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> Response[CommandResult | Problem]:
     """Pass cards from your seat
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
         if_match (str | Unset):
         body (CardsPassRequest): A request body; a field it does not name is refused (400
             unknown_field).
@@ -206,6 +218,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         match_id=match_id,
         body=body,
+        idempotency_key=idempotency_key,
         if_match=if_match,
     )
 
@@ -219,12 +232,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CardsPassRequest,
+    idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
 ) -> CommandResult | Problem | None:
     """Pass cards from your seat
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
         if_match (str | Unset):
         body (CardsPassRequest): A request body; a field it does not name is refused (400
             unknown_field).
@@ -242,6 +257,7 @@ async def asyncio(
             match_id=match_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
             if_match=if_match,
         )
     ).parsed

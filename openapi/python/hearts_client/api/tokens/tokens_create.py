@@ -14,8 +14,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: TokenCreateRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -54,10 +57,20 @@ def _parse_response(
 
         return response_406
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 415:
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -85,10 +98,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TokenCreateRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiTokenCreated | Problem]:
     """Create another token (one per app); it is shown once
 
     Args:
+        idempotency_key (str | Unset):
         body (TokenCreateRequest | Unset): A request body; a field it does not name is refused
             (400 unknown_field).
 
@@ -102,6 +117,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -115,10 +131,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TokenCreateRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiTokenCreated | Problem | None:
     """Create another token (one per app); it is shown once
 
     Args:
+        idempotency_key (str | Unset):
         body (TokenCreateRequest | Unset): A request body; a field it does not name is refused
             (400 unknown_field).
 
@@ -133,6 +151,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -140,10 +159,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TokenCreateRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiTokenCreated | Problem]:
     """Create another token (one per app); it is shown once
 
     Args:
+        idempotency_key (str | Unset):
         body (TokenCreateRequest | Unset): A request body; a field it does not name is refused
             (400 unknown_field).
 
@@ -157,6 +178,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -168,10 +190,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TokenCreateRequest | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ApiTokenCreated | Problem | None:
     """Create another token (one per app); it is shown once
 
     Args:
+        idempotency_key (str | Unset):
         body (TokenCreateRequest | Unset): A request body; a field it does not name is refused
             (400 unknown_field).
 
@@ -187,5 +211,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

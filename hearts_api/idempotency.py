@@ -1,0 +1,247 @@
+"""``Idempotency-Key``: a retried POST gets the first answer again instead of running twice
+(docs/api.md, "Retries").
+
+A key is the player's: (player, key) rows of ``IdempotencyKey`` with a unique
+constraint. ``claim`` writes the row in a transaction of its own before the command runs,
+so a concurrent retry finds it in flight (409 ``request_in_progress``) and two requests
+racing for one key are decided by the constraint; ``store`` keeps the response for
+``KEEP_FOR``; ``release`` deletes the row when the response is not worth keeping (5xx,
+429), so a retry runs the command again. ``IdempotentMixin`` does this for a view's POST,
+after authentication, permissions and throttling: their refusals never touch a key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse
+from django.http.response import HttpResponseBase
+from django.utils import timezone
+from rest_framework.request import Request
+
+from games.errors import ServiceError
+
+from .models import IdempotencyKey
+from .problem_types import InvalidRequest
+
+HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotent-Replayed"
+MAX_KEY_LENGTH = 255
+# A quoted string (RFC 8941 sf-string, without escapes: printable ASCII but " and \) or a
+# bare token (visible ASCII but "), each 1..255 characters; "abc" and abc are one key.
+KEY_PATTERN = r'^("[ !#-\[\]-~]{1,255}"|[!#-~]{1,255})$'
+# How long a key and its response are kept (docs/api.md).
+KEEP_FOR = timedelta(hours=24)
+# The response headers a replay repeats; the rest are the view's own on every answer.
+REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")
+# Claiming meets a row that another request deletes (released or purged) at that moment;
+# after this many tries the row is treated as in flight.
+_CLAIM_TRIES = 3
+
+
+class RequestInProgress(ServiceError):
+    """The first request with this key is still running (or died less than
+    ``settings.IDEMPOTENCY_IN_FLIGHT_SECONDS`` ago)."""
+
+    code = "request_in_progress"
+
+    def __init__(self) -> None:
+        super().__init__("A request with this Idempotency-Key is still in progress.")
+
+
+class IdempotencyKeyReused(ServiceError):
+    """The key was first sent with another request (method, path or body)."""
+
+    code = "idempotency_key_reused"
+
+    def __init__(self) -> None:
+        super().__init__("This Idempotency-Key was used for another request.")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The right to run the request of ``row`` (its id) and store its answer, while
+    ``lease`` (uuid.UUID) is still the row's: a request whose claim was taken over has none."""
+
+    row: int
+    lease: uuid.UUID
+
+
+@dataclass(frozen=True)
+class StoredResponse:
+    """The first answer to a key: ``status`` (int), ``headers`` (dict of name -> str, of
+    ``REPLAYED_HEADERS``) and ``body`` (bytes, as sent)."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def replay(self) -> HttpResponse:
+        """The answer again, marked ``Idempotent-Replayed: true``."""
+        response = HttpResponse(self.body, status=self.status, headers=self.headers)
+        response[REPLAYED_HEADER] = "true"
+        return response
+
+
+# --- the header and the request ------------------------------------------------------------
+
+
+def parse_key(header: str | None) -> str | None:
+    """The key an ``Idempotency-Key`` header value (str, or None without the header) names
+    (``KEY_PATTERN``; quotes removed), or None. Raises a 400 ``invalid_request`` with
+    ``errors`` code ``max_length`` for a key over 255 characters and ``invalid`` for any
+    other value the pattern refuses (empty, a character that is not printable ASCII)."""
+    if header is None:
+        return None
+    quoted = len(header) >= 2 and header[0] == header[-1] == '"'
+    key = header[1:-1] if quoted else header
+    if len(key) > MAX_KEY_LENGTH:
+        raise InvalidRequest.of_field(HEADER, "max_length",
+                                      f"{HEADER} takes at most {MAX_KEY_LENGTH} characters.")
+    if not re.fullmatch(KEY_PATTERN, header):
+        raise InvalidRequest.of_field(HEADER, "invalid", f'{HEADER} takes 1 to {MAX_KEY_LENGTH} '
+                                      'printable ASCII characters, bare or quoted: "abc"')
+    return key
+
+
+def fingerprint(method: str, path: str, body: bytes) -> str:
+    """SHA-256 (hex) of a request's ``method``, ``path`` and ``body`` (its bytes as sent):
+    what "the same request" means for a key."""
+    digest = hashlib.sha256()
+    for part in (method.encode(), path.encode(), body):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+# --- the rows ------------------------------------------------------------------------------
+
+
+def claim(*, user: AbstractBaseUser, key: str, fingerprint: str) -> Claim | StoredResponse:
+    """Take ``user``'s ``key`` for a request with ``fingerprint``, in a transaction of its
+    own: a ``Claim`` to run it (no row yet, or an expired one, or one in flight for longer
+    than ``settings.IDEMPOTENCY_IN_FLIGHT_SECONDS``, whose request died), or the
+    ``StoredResponse`` of that same request. Raises ``IdempotencyKeyReused`` when the
+    key's request was another, ``RequestInProgress`` while it is still running."""
+    for _ in range(_CLAIM_TRIES):
+        with transaction.atomic():
+            now = timezone.now()
+            lease = uuid.uuid4()
+            try:
+                with transaction.atomic():  # a savepoint: the constraint may refuse it
+                    row = IdempotencyKey.objects.create(
+                        user=user, key=key, fingerprint=fingerprint, lease=lease,
+                        state=IdempotencyKey.State.IN_FLIGHT, claimed_at=now,
+                        expires_at=now + KEEP_FOR)
+                return Claim(row.pk, lease)
+            except IntegrityError:
+                pass
+            row = IdempotencyKey.objects.select_for_update().filter(user=user, key=key).first()
+            if row is None:
+                continue  # deleted since the insert failed: try again
+            live = row.expires_at > now  # an expired row counts as absent
+            if live and row.fingerprint != fingerprint:
+                raise IdempotencyKeyReused()
+            if live and row.state == IdempotencyKey.State.DONE:
+                return StoredResponse(row.status, dict(row.headers), bytes(row.body))
+            if live and not _abandoned(row, now):
+                raise RequestInProgress()
+            # Expired, or its request died: this one takes the key over.
+            row.fingerprint, row.state, row.lease = fingerprint, IdempotencyKey.State.IN_FLIGHT, lease
+            row.claimed_at, row.expires_at, row.status = now, now + KEEP_FOR, None
+            row.headers, row.body = {}, b""
+            row.save()
+            return Claim(row.pk, lease)
+    raise RequestInProgress()
+
+
+def _abandoned(row: IdempotencyKey, now: datetime) -> bool:
+    """Whether ``row``'s request has been in flight for longer than any request runs."""
+    bound = timedelta(seconds=settings.IDEMPOTENCY_IN_FLIGHT_SECONDS)
+    return row.state == IdempotencyKey.State.IN_FLIGHT and row.claimed_at <= now - bound
+
+
+def store(held: Claim, response: HttpResponseBase) -> None:
+    """Keep ``response`` (rendered) as the answer to ``held``'s key, unless the claim was
+    taken over meanwhile."""
+    headers = {name: response[name] for name in REPLAYED_HEADERS if name in response}
+    IdempotencyKey.objects.filter(pk=held.row, lease=held.lease).update(
+        state=IdempotencyKey.State.DONE, status=response.status_code, headers=headers,
+        body=response.content)
+
+
+def release(held: Claim) -> None:
+    """Delete ``held``'s row (unless taken over): the next request with the key runs."""
+    IdempotencyKey.objects.filter(pk=held.row, lease=held.lease).delete()
+
+
+def purge_expired() -> int:
+    """Delete every expired row; returns how many."""
+    deleted, _ = IdempotencyKey.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted
+
+
+def is_kept(status: int) -> bool:
+    """Whether an answer with ``status`` is stored: not a server error (5xx) nor a 429,
+    which say "try again" and must let the retry run."""
+    return status < 500 and status != 429
+
+
+# --- the views -----------------------------------------------------------------------------
+
+
+class _Replay(Exception):
+    """Carries a stored response from ``initial`` (where no response can be returned) to
+    ``handle_exception``."""
+
+    def __init__(self, stored: StoredResponse) -> None:
+        super().__init__("replay")
+        self.stored = stored
+
+
+class IdempotentMixin:
+    """For an ``APIView`` whose POST takes an ``Idempotency-Key``: after authentication,
+    permissions and throttling (DRF's ``initial``), the key is read (400 when malformed)
+    and claimed; a stored answer is replayed, a key in flight or reused is refused (409
+    ``request_in_progress``, 422 ``idempotency_key_reused``); otherwise the view runs and
+    its answer is stored (``is_kept``) or the key released. Other methods pass through."""
+
+    _claim: Claim | None = None
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+        key = parse_key(request.headers.get(HEADER)) if request.method == "POST" else None
+        if key is None:
+            return
+        claimed = claim(user=request.user, key=key,
+                        fingerprint=fingerprint(request.method, request.path, request.body))
+        if isinstance(claimed, StoredResponse):
+            raise _Replay(claimed)
+        self._claim = claimed
+
+    def handle_exception(self, exc: Exception) -> HttpResponseBase:
+        if isinstance(exc, _Replay):
+            return exc.stored.replay()
+        return super().handle_exception(exc)  # type: ignore[misc, no-any-return]
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        try:
+            response: Any = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        except BaseException:
+            if self._claim is not None:
+                release(self._claim)
+            raise
+        if self._claim is not None:
+            if is_kept(response.status_code):
+                store(self._claim, response.render())
+            else:
+                release(self._claim)
+        return response  # type: ignore[no-any-return]
