@@ -7,7 +7,8 @@ It registers a player, creates a match (itself north, three bots), then loops: r
 its seat view (``If-None-Match``: a 304 means the table has not moved, and it waits
 for the next event with a long poll, ``GET /events?wait=``), pass its
 highest cards, play its lowest legal card (``If-Match``: a 412 means the table moved
-first; look again). Refusals come back as typed ``Problem`` objects. At the end it
+first; look again). Every command carries an ``Idempotency-Key`` and is sent again with
+it after a timeout. Refusals come back as typed ``Problem`` objects. At the end it
 reads every page of the event log and prints a score sheet and the final standings.
 """
 
@@ -17,8 +18,9 @@ import argparse
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from typing import TypeAlias, TypeVar
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import httpx
 from hearts_client import AuthenticatedClient, Client
@@ -98,11 +100,9 @@ def create_match(client: AuthenticatedClient, level: BotLevelEnum,
     seats: list[PlayerSeatSpecRequest | BotSeatSpecRequest] = [PlayerSeatSpecRequest(kind="player")]
     seats += [BotSeatSpecRequest(kind="bot", level=level) for _ in range(3)]
     rules = RulesRequest(target_score=target_score) if target_score else UNSET
-    summary = matches_create.sync(client=client, body=MatchCreateRequest(
-        seats=list(seats), rules=rules))
-    if not isinstance(summary, MatchSummary):
-        raise Refused(summary) if isinstance(summary, Problem) else RuntimeError(summary)
-    return summary
+    body = MatchCreateRequest(seats=list(seats), rules=rules)
+    return _parsed(with_retries(lambda key: matches_create.sync_detailed(
+        client=client, body=body, idempotency_key=key)), MatchSummary)
 
 
 def play_match(client: AuthenticatedClient, match_id: UUID, timeout_s: float = 600) -> SeatView:
@@ -131,15 +131,34 @@ def _act(client: AuthenticatedClient, match_id: UUID, view: SeatView, etag: str)
     first) is left for the next look."""
     answer: Response[CommandResult | Problem]
     if view.status == "passing":
-        cards = sorted(view.hand, key=rank, reverse=True)[:view.rules.pass_count]
-        answer = matches_pass.sync_detailed(match_id, client=client,
-                                            body=CardsPassRequest(cards=cards), if_match=etag)
+        passed = CardsPassRequest(cards=sorted(view.hand, key=rank, reverse=True)[:view.rules.pass_count])
+        answer = with_retries(lambda key: matches_pass.sync_detailed(
+            match_id, client=client, body=passed, if_match=etag, idempotency_key=key))
     else:
-        card = min(view.legal_cards, key=rank)
-        answer = matches_play.sync_detailed(match_id, client=client,
-                                            body=CardPlayRequest(card=card), if_match=etag)
+        played = CardPlayRequest(card=min(view.legal_cards, key=rank))
+        answer = with_retries(lambda key: matches_play.sync_detailed(
+            match_id, client=client, body=played, if_match=etag, idempotency_key=key))
     if answer.status_code != 412:
         _parsed(answer, CommandResult)
+
+
+def with_retries(send: Callable[[str], Response[T]], attempts: int = 5) -> Response[T]:
+    """``send(key)`` with a fresh Idempotency-Key, and again with the same key when no answer
+    came (a timeout, a dropped connection) or the first try is still running (409
+    request_in_progress): the server runs the command once and answers every try alike."""
+    key = str(uuid4())
+    for attempt in range(1, attempts + 1):
+        try:
+            answer = send(key)
+        except httpx.TransportError:  # timeouts included
+            if attempt == attempts:
+                raise
+        else:
+            busy = isinstance(answer.parsed, Problem) and answer.parsed.code == "request_in_progress"
+            if not busy or attempt == attempts:
+                return answer
+        time.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")
 
 
 def _parsed(response: Response[T | Problem], kind: type[T]) -> T:

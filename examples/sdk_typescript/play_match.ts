@@ -10,10 +10,12 @@
  * seat view (If-None-Match: a 304 means the table has not moved, and it waits for the next
  * event with a long poll, GET /events?wait=), pass its pass_count highest
  * cards, play its lowest legal card (If-Match with the view's version; a 412
- * stale_version means the table moved: look again). At the end it reads every page of
+ * stale_version means the table moved: look again). Every command carries an
+ * Idempotency-Key and is sent again with it after a timeout. At the end it reads every page of
  * the match's events and prints a score sheet from them and the final standings.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 
 import {
@@ -34,6 +36,7 @@ import {
 const SEATS: readonly Seat[] = ["north", "east", "south", "west"];
 const RANKS = "23456789TJQKA";
 const LONG_POLL_S = 10; // seconds a wait for the table to move may hold (the server allows 1..30)
+const COMMAND_TIMEOUT_MS = 10_000; // a command with no answer by then is sent again, same key
 /** Every bot level the schema knows: the compiler checks that none is missing or extra. */
 const BOT_LEVELS: Record<BotLevel, true> = { random: true, easy: true, medium: true, hard: true, expert: true };
 
@@ -118,12 +121,16 @@ async function playMatch(options: Options): Promise<{ hearts: HeartsClient; view
   const hearts = createHeartsClient({ baseUrl: options.baseUrl, token: registered.data.token });
 
   const bot: SeatSpecRequest = { kind: "bot", level: options.botLevel };
-  const created = await hearts.POST("/api/v1/matches", {
-    body: {
-      seats: [{ kind: "player" }, bot, bot, bot],
-      rules: options.targetScore === undefined ? undefined : { target_score: options.targetScore },
-    },
-  });
+  const created = await withRetries((key, signal) =>
+    hearts.POST("/api/v1/matches", {
+      params: { header: { "Idempotency-Key": key } },
+      body: {
+        seats: [{ kind: "player" }, bot, bot, bot],
+        rules: options.targetScore === undefined ? undefined : { target_score: options.targetScore },
+      },
+      signal,
+    }),
+  );
   if (created.error) fail(`match refused: ${describe(created.error)}`);
   const match_id = created.data.id;
   const target = created.data.rules.target_score;
@@ -155,17 +162,23 @@ async function playMatch(options: Options): Promise<{ hearts: HeartsClient; view
     if (view.status === "finished") return { hearts, view, stats };
     if (!view.is_your_turn) continue;
 
-    const ifMatch = { "If-Match": `"${view.version}"` };
+    const ifMatch = `"${view.version}"`;
     const command =
       view.status === "passing"
-        ? await hearts.POST("/api/v1/matches/{match_id}/pass", {
-            params: { path: { match_id }, header: ifMatch },
-            body: { cards: [...view.hand].sort((a, b) => rank(b) - rank(a)).slice(0, view.rules.pass_count) },
-          })
-        : await hearts.POST("/api/v1/matches/{match_id}/play", {
-            params: { path: { match_id }, header: ifMatch },
-            body: { card: lowest(view.legal_cards) },
-          });
+        ? await withRetries((key, signal) =>
+            hearts.POST("/api/v1/matches/{match_id}/pass", {
+              params: { path: { match_id }, header: { "If-Match": ifMatch, "Idempotency-Key": key } },
+              body: { cards: [...view.hand].sort((a, b) => rank(b) - rank(a)).slice(0, view.rules.pass_count) },
+              signal,
+            }),
+          )
+        : await withRetries((key, signal) =>
+            hearts.POST("/api/v1/matches/{match_id}/play", {
+              params: { path: { match_id }, header: { "If-Match": ifMatch, "Idempotency-Key": key } },
+              body: { card: lowest(view.legal_cards) },
+              signal,
+            }),
+          );
     stats.commands += 1;
     if (command.error) {
       if (command.response.status === 412 && command.error.code === "stale_version") {
@@ -176,6 +189,28 @@ async function playMatch(options: Options): Promise<{ hearts: HeartsClient; view
     }
   }
   fail("the match did not finish in time");
+}
+
+/**
+ * Send a command with a fresh Idempotency-Key, and again with the same key when no answer
+ * came (a timeout, a dropped connection) or the first try is still running (409
+ * request_in_progress): the server runs the command once and answers every try alike.
+ */
+async function withRetries<R extends { error?: { code: string }; response: Response }>(
+  send: (key: string, signal: AbortSignal) => Promise<R>,
+  attempts = 5,
+): Promise<R> {
+  const key = randomUUID();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const answer = await send(key, AbortSignal.timeout(COMMAND_TIMEOUT_MS));
+      const busy = answer.response.status === 409 && answer.error?.code === "request_in_progress";
+      if (!busy || attempt >= attempts) return answer;
+    } catch (error) {
+      if (attempt >= attempts) throw error; // no answer at all, every time
+    }
+    await sleep(200 * attempt);
+  }
 }
 
 function lowest(cards: Card[]): Card {
