@@ -91,11 +91,9 @@ class Waiter:
         url = f"/api/v1/matches/{self.match_id}/events"
         after = self.version
         while True:
-            request = self.http.get(url, headers=self.headers, params={"after": after, "wait": 30})
-            task = asyncio.ensure_future(request)
-            await asyncio.sleep(0.5)  # the request is on its way: count it as held
-            self.ready.set()
-            response = await task
+            self.ready.set()  # measure() lets 2 s pass before it counts the polls as held
+            response = await self.http.get(url, headers=self.headers,
+                                           params={"after": after, "wait": 30})
             if response.status_code != 200:
                 self.errors.append(f"poll {response.status_code}")
                 return
@@ -112,7 +110,10 @@ async def register(http: httpx.AsyncClient, prefix: str) -> str:
 
 
 async def measure(base_url: str, master: int, clients: int, mode: str, sample: int) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=clients + 50, max_keepalive_connections=clients + 50)
+    # Idle connections are dropped after 1 s, before the server's 2 s keep-alive closes them
+    # (a POST sent on a connection the server is closing fails, and is not retried).
+    limits = httpx.Limits(max_connections=clients + 50, max_keepalive_connections=clients + 50,
+                          keepalive_expiry=1.0)
     async with httpx.AsyncClient(base_url=base_url, timeout=httpx.Timeout(60), limits=limits) as http:
         creator, joiner = await register(http, "creator"), await register(http, "joiner")
         auth = {"Authorization": f"Bearer {creator}"}
