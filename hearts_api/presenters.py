@@ -53,6 +53,13 @@ def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
     }
 
 
+def lobby_entry(match: Match, state: MatchState) -> dict[str, Any]:
+    """A lobby entry (docs/api.md, "Matches"): the match summary plus ``open_seats``, the
+    names of the seats nobody holds, north to west."""
+    return {**match_summary(match, state),
+            "open_seats": [seat.label for seat in Seat if state.seats[seat] is None]}
+
+
 def seat_kind(occupant: Occupant | None) -> str:
     """Who sits in a seat, as the summary's ``kind`` says it: ``player``, ``bot`` or ``open``."""
     if occupant is None:

@@ -382,13 +382,18 @@ class MatchJoinSerializer(StrictSerializer):
                                    help_text="Leave out to take the first open seat.")
 
 
-class MatchListQuerySerializer(serializers.Serializer):
-    status = serializers.ChoiceField(STATUS_CHOICES, required=False,
-                                     help_text="only matches with this status")
+class PageQuerySerializer(serializers.Serializer):
+    """The query of a paginated list (``MatchPagination``)."""
+
     page = QueryIntegerField(min_value=1, max_value=MAX_INT32, required=False,
                              help_text="1-based; a page past the last is empty")
     page_size = QueryIntegerField(min_value=1, max_value=100, required=False,
                                   help_text="default 20")
+
+
+class MatchListQuerySerializer(PageQuerySerializer):
+    status = serializers.ChoiceField(STATUS_CHOICES, required=False,
+                                     help_text="only matches with this status")
 
 
 class ScoresBySeatSerializer(serializers.Serializer):
@@ -435,6 +440,14 @@ class MatchSummarySerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="seq of the last event")
     created_at = serializers.DateTimeField()
     result = MatchResultSerializer(allow_null=True)
+
+
+class LobbyEntrySerializer(MatchSummarySerializer):
+    """A match you may join: its summary and the seats still open."""
+
+    open_seats = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES), min_length=1,
+                                       help_text="the seats nobody holds yet, north to west; "
+                                                 "join takes one")
 
 
 # --- the seat view ------------------------------------------------------------------------

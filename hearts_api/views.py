@@ -151,6 +151,20 @@ class MatchListCreateView(generics.GenericAPIView):
                         status=status.HTTP_201_CREATED, headers=headers)
 
 
+class LobbyView(generics.GenericAPIView):
+    pagination_class = MatchPagination
+    serializer_class = s.LobbyEntrySerializer
+
+    @extend_schema(operation_id="lobby_list", parameters=[s.PageQuerySerializer],
+                   responses={200: s.LobbyEntrySerializer(many=True), **_problems(400)},
+                   summary="Matches with an open seat you may join, newest first")
+    def get(self, request: Request) -> Response:
+        _valid(s.PageQuerySerializer, request.query_params.dict())
+        page = self.paginate_queryset(selectors.lobby_list(user=request.user))
+        return self.get_paginated_response([
+            presenters.lobby_entry(match, selectors.match_state(match)) for match in page or []])
+
+
 class MatchDetailView(APIView):
     @extend_schema(operation_id="matches_retrieve",
                    responses={200: s.MatchSummarySerializer, **_problems(404)},

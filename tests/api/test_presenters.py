@@ -79,6 +79,17 @@ def test_the_summary_serializer_describes_the_presented_summary_exactly(steps):
         _described_exactly(s.MatchSummarySerializer, presenters.match_summary(match, state))
 
 
+def test_the_lobby_entry_serializer_describes_the_presented_entry_exactly(steps):
+    waiting = [(state, logged) for state, logged in steps if state.phase is Phase.WAITING]
+    assert waiting  # the first step of each match: north seated, three seats open
+    for state, logged in waiting:
+        match = Match(id=uuid.UUID(int=1), status=state.phase.value, version=len(logged),
+                      created_at=AT, bot_delay_ms=0, bot_think_ms=200)
+        entry = presenters.lobby_entry(match, state)
+        assert entry["open_seats"] == ["east", "south", "west"]
+        _described_exactly(s.LobbyEntrySerializer, entry)
+
+
 def test_the_seat_view_serializer_describes_every_presented_view_exactly(steps):
     for state, logged in steps:
         for viewer in (*Seat, None):
@@ -105,6 +116,7 @@ def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps):
     assert list(presenters.match_summary(match, state)) == [
         "id", "status", "rules", "bots", "seats", "hand_number", "scores", "version",
         "created_at", "result"]
+    assert list(presenters.lobby_entry(match, steps[0][0]))[-1] == "open_seats"
     assert list(presenters.seat_view(seat_view(state, Seat.NORTH), match_id=match.id,
                                      version=1)) == [
         "match_id", "version", "status", "seat", "hand_number", "pass_direction", "hand",
