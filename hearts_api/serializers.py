@@ -429,6 +429,11 @@ class MatchResultSerializer(serializers.Serializer):
     moons = MoonSerializer(many=True)
 
 
+FIXED_DEALS_HELP = (
+    "How many of the first hands the creator dealt with `deals` (0: every hand shuffled by "
+    "the server). The creator knows every seat's cards in those hands.")
+
+
 class MatchSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     status = serializers.ChoiceField(STATUS_CHOICES)
@@ -440,6 +445,7 @@ class MatchSummarySerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="seq of the last event")
     created_at = serializers.DateTimeField()
     result = MatchResultSerializer(allow_null=True)
+    fixed_deals = serializers.IntegerField(min_value=0, help_text=FIXED_DEALS_HELP)
 
 
 class LobbyEntrySerializer(MatchSummarySerializer):
@@ -505,6 +511,7 @@ class SeatViewSerializer(serializers.Serializer):
     players = PlayerSerializer(many=True)
     rules = RuleSetSerializer()
     result = MatchResultSerializer(allow_null=True)
+    fixed_deals = serializers.IntegerField(min_value=0, help_text=FIXED_DEALS_HELP)
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()

@@ -202,8 +202,8 @@ class SeatViewView(APIView):
         if if_none_match == "*" or etag in _etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = selectors.seat_view_get(match=match, user=request.user)
-        return Response(presenters.seat_view(view, match_id=match.id, version=match.version),
-                        headers=headers)
+        return Response(presenters.seat_view(view, match_id=match.id, version=match.version,
+                                             fixed_deals=match.fixed_deals), headers=headers)
 
 
 # A quoted version ("42"), a bare one, or * (any version). No weak tag: If-Match compares

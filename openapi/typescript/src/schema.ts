@@ -437,6 +437,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             result: components["schemas"]["MatchResult"] | null;
+            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            fixed_deals: number;
             /** @description the seats nobody holds yet, north to west; join takes one */
             open_seats: components["schemas"]["SeatEnum"][];
         };
@@ -521,6 +523,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             result: components["schemas"]["MatchResult"] | null;
+            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            fixed_deals: number;
         };
         Moon: {
             hand: number;
@@ -784,6 +788,8 @@ export interface components {
             players: components["schemas"]["Player"][];
             rules: components["schemas"]["RuleSet"];
             result: components["schemas"]["MatchResult"] | null;
+            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            fixed_deals: number;
             /** @description your pass; null on a hold hand and for a spectator */
             pass: components["schemas"]["PassInfo"] | null;
         };

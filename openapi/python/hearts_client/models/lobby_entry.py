@@ -40,6 +40,8 @@ class LobbyEntry:
         version (int): seq of the last event
         created_at (datetime.datetime):
         result (MatchResult | None):
+        fixed_deals (int): How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the
+            server). The creator knows every seat's cards in those hands.
         open_seats (list[SeatEnum]): the seats nobody holds yet, north to west; join takes one
     """
 
@@ -53,6 +55,7 @@ class LobbyEntry:
     version: int
     created_at: datetime.datetime
     result: MatchResult | None
+    fixed_deals: int
     open_seats: list[SeatEnum]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -86,6 +89,8 @@ class LobbyEntry:
         else:
             result = self.result
 
+        fixed_deals = self.fixed_deals
+
         open_seats = []
         for open_seats_item_data in self.open_seats:
             open_seats_item: str = open_seats_item_data
@@ -105,6 +110,7 @@ class LobbyEntry:
                 "version": version,
                 "created_at": created_at,
                 "result": result,
+                "fixed_deals": fixed_deals,
                 "open_seats": open_seats,
             }
         )
@@ -158,6 +164,8 @@ class LobbyEntry:
 
         result = _parse_result(d.pop("result"))
 
+        fixed_deals = d.pop("fixed_deals")
+
         open_seats = []
         _open_seats = d.pop("open_seats")
         for open_seats_item_data in _open_seats:
@@ -176,6 +184,7 @@ class LobbyEntry:
             version=version,
             created_at=created_at,
             result=result,
+            fixed_deals=fixed_deals,
             open_seats=open_seats,
         )
 
