@@ -109,8 +109,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "drf_standardized_errors.handler.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "hearts_api.throttling.AnonThrottle",
+        "hearts_api.throttling.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("THROTTLE_ANON", default="120/min"),
@@ -173,6 +173,15 @@ CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 # REDIS_URL, else the broker's URL when the broker is Redis; empty: no Redis.
 REDIS_URL = env.str("REDIS_URL", default="") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")
+# The throttles' counters (hearts_api.throttling) are in the default cache: on Redis every
+# web process counts together; without it each process counts alone, in its memory. Short
+# socket timeouts: a Redis that hangs must not hang every request with it.
+CACHES = {"default": {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": REDIS_URL,
+    "KEY_PREFIX": "hearts",
+    "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+} if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://localhost/"  # never contacted: eager tasks run in the caller

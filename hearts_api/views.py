@@ -17,7 +17,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from games import selectors, services
@@ -28,6 +27,7 @@ from . import serializers as s
 from .auth import BearerTokenAuthentication, QueryTokenAuthentication
 from .problem_types import InvalidRequest
 from .problems import PROBLEM_CONTENT_TYPE
+from .throttling import AnonThrottle
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
 # (with Retry-After: hearts_api.schema adds the header to every 429).
@@ -49,7 +49,7 @@ def _problems(*statuses: int, auth: bool = True) -> dict[tuple[int, str], Any]:
 class PlayerCreateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = [AnonThrottle]
 
     @extend_schema(operation_id="players_create", request=s.PlayerCreateSerializer,
                    responses={201: s.PlayerCreatedSerializer,

@@ -33,3 +33,17 @@ def settings_in(environment: dict[str, str], expression: str) -> object:
 ])
 def test_cors_allowed_origins_is_a_comma_list_and_none_by_default(value, origins):
     assert settings_in({"CORS_ALLOWED_ORIGINS": value}, "settings.CORS_ALLOWED_ORIGINS") == origins
+
+
+@pytest.mark.parametrize(("environment", "cache"), [
+    ({"REDIS_URL": "redis://127.0.0.1:6379/12", "CELERY_BROKER_URL": ""},
+     ["django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/12"]),
+    ({"REDIS_URL": "", "CELERY_BROKER_URL": "redis://127.0.0.1:6379/11"},
+     ["django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/11"]),
+    ({"REDIS_URL": "", "CELERY_BROKER_URL": ""},
+     ["django.core.cache.backends.locmem.LocMemCache", None]),
+])
+def test_throttle_counters_are_on_redis_when_there_is_one_else_in_process_memory(
+        environment, cache):
+    expression = '[settings.CACHES["default"]["BACKEND"], settings.CACHES["default"].get("LOCATION")]'
+    assert settings_in(environment, expression) == cache
