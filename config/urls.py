@@ -1,16 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from hearts_api import problem_pages
+from hearts_api.docs import RedocView, SchemaView, SwaggerView
 from hearts_api.views import HealthView
 
 urlpatterns = [
     path("api/v1/", include("hearts_api.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema",
-                                                    template_name="hearts_api/redoc.html"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
+    path("api/docs/", SwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/redoc/", RedocView.as_view(url_name="schema", template_name="hearts_api/redoc.html"),
          name="redoc"),
     path("healthz", HealthView.as_view(), name="healthz"),
     # Where the problem bodies' "type" URIs point; outside /api/v1, like those URIs.

@@ -47,6 +47,9 @@ class Match(models.Model):
         default=BOT_THINK_MS_DEFAULT,
         validators=[MinValueValidator(BOT_THINK_MS_MIN), MaxValueValidator(BOT_THINK_MS_MAX)],
         help_text="a searching bot's (expert's) time budget per move, in milliseconds")
+    # Set once at creation: the engine's state keeps only the deals still to come.
+    fixed_deals = models.PositiveIntegerField(
+        default=0, help_text="how many of the first hands the creator dealt (0: all shuffled)")
 
     class Meta:
         ordering = ["-created_at"]

@@ -60,6 +60,15 @@ def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet
     return matches.order_by("-created_at", "-id")
 
 
+def lobby_list(*, user: AbstractBaseUser) -> QuerySet[models.Match]:
+    """The matches ``user`` may join: at least one open seat and none of them ``user``'s,
+    newest first. A match waits exactly while a seat is open (the engine deals when the
+    fourth is taken), so ``waiting`` is the open-seat test; the seats themselves are read
+    from each row's snapshot, so a page costs one query and no more per match."""
+    return (models.Match.objects.filter(status=models.Match.Status.WAITING)
+            .exclude(seats__player=user).order_by("-created_at", "-id"))
+
+
 @dataclass(frozen=True)
 class LoggedEvent:
     """One event of a match's log: its seq, the event, and when it was written."""

@@ -88,7 +88,8 @@ def match_create(
     bots: BotOptions = BotOptions(),
 ) -> CommandResult:
     """Create a match with four seats (north, east, south, west) and its ``bots`` options
-    and, if every seat is taken, deal its first hand. Raises ``UnknownBotLevel`` for a bot
+    (``deals``, if any, are the first hands; the row's ``fixed_deals`` counts them) and, if
+    every seat is taken, deal its first hand. Raises ``UnknownBotLevel`` for a bot
     seat whose level is not in ``BOT_LEVELS`` (before anything is written), and
     ``IllegalMove`` for an invalid deal."""
     commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
@@ -102,7 +103,8 @@ def match_create(
     with transaction.atomic():
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
                                             bot_delay_ms=bots.delay_ms,
-                                            bot_think_ms=bots.think_ms)
+                                            bot_think_ms=bots.think_ms,
+                                            fixed_deals=len(deals))
         return _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
 
 

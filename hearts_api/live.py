@@ -94,7 +94,8 @@ def _read(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int
         view = None
         if with_view:
             view = presenters.seat_view(selectors.seat_view_get(match=match, user=user),
-                                        match_id=match.id, version=match.version)
+                                        match_id=match.id, version=match.version,
+                                        fixed_deals=match.fixed_deals)
         return Reading(match.version, match.status, presenters.events(logged, viewer), view)
     finally:
         release_connections()

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # annotations only: the presenters need nothing of Django at 
 
 def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
     """The match summary (docs/api.md, "Matches"): ``{"id", "status", "rules", "bots",
-    "seats", "hand_number", "scores", "version", "created_at", "result"}``."""
+    "seats", "hand_number", "scores", "version", "created_at", "result", "fixed_deals"}``."""
     view = engine_seat_view(state, None)
     return {
         "id": match.id,
@@ -50,7 +50,15 @@ def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
         "version": match.version,
         "created_at": match.created_at,
         "result": result_to_json(view.result) if view.result else None,
+        "fixed_deals": match.fixed_deals,
     }
+
+
+def lobby_entry(match: Match, state: MatchState) -> dict[str, Any]:
+    """A lobby entry (docs/api.md, "Matches"): the match summary plus ``open_seats``, the
+    names of the seats nobody holds, north to west."""
+    return {**match_summary(match, state),
+            "open_seats": [seat.label for seat in Seat if state.seats[seat] is None]}
 
 
 def seat_kind(occupant: Occupant | None) -> str:
@@ -60,8 +68,10 @@ def seat_kind(occupant: Occupant | None) -> str:
     return "bot" if occupant.bot_level is not None else "player"
 
 
-def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int) -> dict[str, Any]:
-    """The seat view (docs/api.md, "The seat view") of match ``match_id`` at ``version``.
+def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int,
+              fixed_deals: int) -> dict[str, Any]:
+    """The seat view (docs/api.md, "The seat view") of match ``match_id`` at ``version``;
+    ``fixed_deals`` is the match row's (the engine's state keeps only the deals to come).
 
     ``pass`` is the caller's own pass, null on a hold hand and for a spectator; it comes
     last, as in the schema.
@@ -89,6 +99,7 @@ def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int) -> dict[str,
                     for seat, occupant in zip(Seat, view.players, strict=True)],
         "rules": view.rules.to_json(),
         "result": result_to_json(view.result) if view.result else None,
+        "fixed_deals": fixed_deals,
         "pass": {
             "given": format_cards(view.pass_given) if view.pass_given else None,
             "received": format_cards(view.pass_received) if view.pass_received else None,
@@ -118,7 +129,8 @@ def command_result(match: Match, logged: Sequence[LoggedEvent], view: SeatView) 
     """A command's answer: ``{"version", "events", "view"}``, the events it appended and
     the caller's view after them, both for the caller's seat (``view.seat``)."""
     return {"version": match.version, "events": events(logged, view.seat),
-            "view": seat_view(view, match_id=match.id, version=match.version)}
+            "view": seat_view(view, match_id=match.id, version=match.version,
+                              fixed_deals=match.fixed_deals)}
 
 
 def _by_seat(values: Sequence[int]) -> dict[str, int]:

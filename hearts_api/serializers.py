@@ -382,13 +382,18 @@ class MatchJoinSerializer(StrictSerializer):
                                    help_text="Leave out to take the first open seat.")
 
 
-class MatchListQuerySerializer(serializers.Serializer):
-    status = serializers.ChoiceField(STATUS_CHOICES, required=False,
-                                     help_text="only matches with this status")
+class PageQuerySerializer(serializers.Serializer):
+    """The query of a paginated list (``MatchPagination``)."""
+
     page = QueryIntegerField(min_value=1, max_value=MAX_INT32, required=False,
                              help_text="1-based; a page past the last is empty")
     page_size = QueryIntegerField(min_value=1, max_value=100, required=False,
                                   help_text="default 20")
+
+
+class MatchListQuerySerializer(PageQuerySerializer):
+    status = serializers.ChoiceField(STATUS_CHOICES, required=False,
+                                     help_text="only matches with this status")
 
 
 class ScoresBySeatSerializer(serializers.Serializer):
@@ -424,6 +429,11 @@ class MatchResultSerializer(serializers.Serializer):
     moons = MoonSerializer(many=True)
 
 
+FIXED_DEALS_HELP = (
+    "How many of the first hands the creator dealt with `deals` (0: every hand shuffled by "
+    "the server). The creator knows every seat's cards in those hands.")
+
+
 class MatchSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     status = serializers.ChoiceField(STATUS_CHOICES)
@@ -435,6 +445,15 @@ class MatchSummarySerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="seq of the last event")
     created_at = serializers.DateTimeField()
     result = MatchResultSerializer(allow_null=True)
+    fixed_deals = serializers.IntegerField(min_value=0, help_text=FIXED_DEALS_HELP)
+
+
+class LobbyEntrySerializer(MatchSummarySerializer):
+    """A match you may join: its summary and the seats still open."""
+
+    open_seats = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES), min_length=1,
+                                       help_text="the seats nobody holds yet, north to west; "
+                                                 "join takes one")
 
 
 # --- the seat view ------------------------------------------------------------------------
@@ -492,6 +511,7 @@ class SeatViewSerializer(serializers.Serializer):
     players = PlayerSerializer(many=True)
     rules = RuleSetSerializer()
     result = MatchResultSerializer(allow_null=True)
+    fixed_deals = serializers.IntegerField(min_value=0, help_text=FIXED_DEALS_HELP)
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()

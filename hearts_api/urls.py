@@ -8,6 +8,7 @@ urlpatterns = [
     # token_key is the token's first hex characters: anything else is a plain 404.
     re_path(r"^tokens/(?P<token_key>[0-9a-f]{1,64})$", views.TokenDetailView.as_view(),
             name="token-detail"),
+    path("lobby", views.LobbyView.as_view(), name="lobby"),
     path("matches", views.MatchListCreateView.as_view(), name="matches"),
     path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/join", views.MatchJoinView.as_view(), name="match-join"),

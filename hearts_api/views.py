@@ -18,7 +18,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from games import selectors, services
@@ -30,6 +29,7 @@ from .auth import BearerTokenAuthentication, QueryTokenAuthentication
 from .idempotency import IdempotentMixin
 from .problem_types import InvalidRequest
 from .problems import PROBLEM_CONTENT_TYPE
+from .throttling import AnonThrottle
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
 # (with Retry-After: hearts_api.schema adds the header to every 429).
@@ -77,7 +77,7 @@ def _idempotent(success: int, serializer: Any, *statuses: int,
 class PlayerCreateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
-    throttle_classes = [AnonRateThrottle]
+    throttle_classes = [AnonThrottle]
 
     @extend_schema(operation_id="players_create", request=s.PlayerCreateSerializer,
                    responses={201: s.PlayerCreatedSerializer,
@@ -180,6 +180,20 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
                         status=status.HTTP_201_CREATED, headers=headers)
 
 
+class LobbyView(generics.GenericAPIView):
+    pagination_class = MatchPagination
+    serializer_class = s.LobbyEntrySerializer
+
+    @extend_schema(operation_id="lobby_list", parameters=[s.PageQuerySerializer],
+                   responses={200: s.LobbyEntrySerializer(many=True), **_problems(400)},
+                   summary="Matches with an open seat you may join, newest first")
+    def get(self, request: Request) -> Response:
+        _valid(s.PageQuerySerializer, request.query_params.dict())
+        page = self.paginate_queryset(selectors.lobby_list(user=request.user))
+        return self.get_paginated_response([
+            presenters.lobby_entry(match, selectors.match_state(match)) for match in page or []])
+
+
 class MatchDetailView(APIView):
     @extend_schema(operation_id="matches_retrieve",
                    responses={200: s.MatchSummarySerializer, **_problems(404)},
@@ -217,8 +231,8 @@ class SeatViewView(APIView):
         if if_none_match == "*" or etag in _etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = selectors.seat_view_get(match=match, user=request.user)
-        return Response(presenters.seat_view(view, match_id=match.id, version=match.version),
-                        headers=headers)
+        return Response(presenters.seat_view(view, match_id=match.id, version=match.version,
+                                             fixed_deals=match.fixed_deals), headers=headers)
 
 
 # A quoted version ("42"), a bare one, or * (any version). No weak tag: If-Match compares

@@ -15,10 +15,12 @@ from .helpers import (
     API,
     D1,
     D1_A,
+    D4,
     DEFAULT_RULES,
     SEATS,
     assert_invalid,
     create_match,
+    deal,
     first_legal,
     match_url,
 )
@@ -70,8 +72,33 @@ def test_create_answers_201_with_location_and_the_summary(client_a):
         "scores": {"north": 0, "east": 0, "south": 0, "west": 0},
         "version": 4,  # match_created and three seats taken
         "result": None,
+        "fixed_deals": 0,
     }
     assert client_a.get(response["Location"]).json() == summary
+
+
+@pytest.mark.django_db
+def test_fixed_deals_counts_the_creators_deals_for_everyone_in_summary_lobby_and_view(
+        make_client):
+    alice, bob = make_client(), make_client()
+    match = create_match(alice, seats=[{"kind": "player"}, {"kind": "open"},
+                                       {"kind": "bot", "level": "easy"},
+                                       {"kind": "bot", "level": "easy"}],
+                         deals=[deal(D1), deal(D4)])
+    assert match["fixed_deals"] == 2
+    assert bob.get(match_url(match["id"])).json()["fixed_deals"] == 2
+    assert [entry["fixed_deals"] for entry in bob.get(f"{API}/lobby").json()["results"]] == [2]
+    assert bob.get(match_url(match["id"], "view")).json()["fixed_deals"] == 2  # a spectator
+    bob.post(match_url(match["id"], "join"), {}, format="json")
+    assert bob.get(match_url(match["id"], "view")).json()["fixed_deals"] == 2
+    shuffled = create_match(alice, seats=[{"kind": "player"}] + [{"kind": "open"}] * 3)
+    assert alice.get(match_url(shuffled["id"], "view")).json()["fixed_deals"] == 0
+
+
+@pytest.mark.django_db
+def test_a_commands_view_says_fixed_deals_too(make_table):
+    table = make_table(D1)
+    assert table.played("N 2C")["view"]["fixed_deals"] == 1
 
 
 @pytest.mark.django_db

@@ -75,15 +75,26 @@ def steps():
 def test_the_summary_serializer_describes_the_presented_summary_exactly(steps):
     for state, logged in steps:
         match = Match(id=uuid.UUID(int=1), status=state.phase.value, version=len(logged),
-                      created_at=AT, bot_delay_ms=0, bot_think_ms=200)
+                      created_at=AT, bot_delay_ms=0, bot_think_ms=200, fixed_deals=1)
         _described_exactly(s.MatchSummarySerializer, presenters.match_summary(match, state))
+
+
+def test_the_lobby_entry_serializer_describes_the_presented_entry_exactly(steps):
+    waiting = [(state, logged) for state, logged in steps if state.phase is Phase.WAITING]
+    assert waiting  # the first step of each match: north seated, three seats open
+    for state, logged in waiting:
+        match = Match(id=uuid.UUID(int=1), status=state.phase.value, version=len(logged),
+                      created_at=AT, bot_delay_ms=0, bot_think_ms=200)
+        entry = presenters.lobby_entry(match, state)
+        assert entry["open_seats"] == ["east", "south", "west"]
+        _described_exactly(s.LobbyEntrySerializer, entry)
 
 
 def test_the_seat_view_serializer_describes_every_presented_view_exactly(steps):
     for state, logged in steps:
         for viewer in (*Seat, None):
             view = presenters.seat_view(seat_view(state, viewer), match_id=uuid.UUID(int=1),
-                                        version=len(logged))
+                                        version=len(logged), fixed_deals=2)
             _described_exactly(s.SeatViewSerializer, view)
 
 
@@ -104,12 +115,14 @@ def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps):
                   bot_delay_ms=0, bot_think_ms=200)
     assert list(presenters.match_summary(match, state)) == [
         "id", "status", "rules", "bots", "seats", "hand_number", "scores", "version",
-        "created_at", "result"]
+        "created_at", "result", "fixed_deals"]
+    assert list(presenters.lobby_entry(match, steps[0][0]))[-1] == "open_seats"
     assert list(presenters.seat_view(seat_view(state, Seat.NORTH), match_id=match.id,
-                                     version=1)) == [
+                                     version=1, fixed_deals=0)) == [
         "match_id", "version", "status", "seat", "hand_number", "pass_direction", "hand",
         "to_act", "is_your_turn", "legal_cards", "trick", "tricks", "hearts_broken",
-        "tricks_won", "hand_points", "scores", "players", "rules", "result", "pass"]
+        "tricks_won", "hand_points", "scores", "players", "rules", "result", "fixed_deals",
+        "pass"]
     bodies = {body["type"]: body for body in presenters.events(logged, Seat.NORTH)}
     assert list(bodies["card_played"]) == ["seq", "type", "seat", "at", "card"]
     assert list(bodies["hand_dealt"]) == [

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/v1/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Matches with an open seat you may join, newest first */
+        get: operations["lobby_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/matches": {
         parameters: {
             query?: never;
@@ -402,6 +419,29 @@ export interface components {
          * @enum {integer}
          */
         JackOfDiamondsEnum: 0 | -10;
+        /** @description A match you may join: its summary and the seats still open. */
+        LobbyEntry: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["MatchStatusEnum"];
+            rules: components["schemas"]["RuleSet"];
+            /** @description How the bots move, as set at creation. */
+            bots: components["schemas"]["BotOptions"];
+            seats: components["schemas"]["SeatSummary"][];
+            /** @description 0 before the first deal */
+            hand_number: number;
+            /** @description match totals */
+            scores: components["schemas"]["ScoresBySeat"];
+            /** @description seq of the last event */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            result: components["schemas"]["MatchResult"] | null;
+            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            fixed_deals: number;
+            /** @description the seats nobody holds yet, north to west; join takes one */
+            open_seats: components["schemas"]["SeatEnum"][];
+        };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         MatchCreateRequest: {
             /** @description north, east, south, west, in order */
@@ -483,6 +523,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             result: components["schemas"]["MatchResult"] | null;
+            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            fixed_deals: number;
         };
         Moon: {
             hand: number;
@@ -503,6 +545,21 @@ export interface components {
              * @enum {string}
              */
             kind: "open";
+        };
+        PaginatedLobbyEntryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["LobbyEntry"][];
         };
         PaginatedMatchSummaryList: {
             /** @example 123 */
@@ -731,6 +788,8 @@ export interface components {
             players: components["schemas"]["Player"][];
             rules: components["schemas"]["RuleSet"];
             result: components["schemas"]["MatchResult"] | null;
+            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            fixed_deals: number;
             /** @description your pass; null on a hold hand and for a spectator */
             pass: components["schemas"]["PassInfo"] | null;
         };
@@ -775,6 +834,64 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    lobby_list: {
+        parameters: {
+            query?: {
+                /** @description 1-based; a page past the last is empty */
+                page?: number;
+                /** @description default 20 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedLobbyEntryList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     matches_list: {
         parameters: {
             query?: {

@@ -26,6 +26,7 @@ from .hand_scored_event import HandScoredEvent
 from .hand_scored_event_type import HandScoredEventType
 from .health import Health
 from .jack_of_diamonds_enum import JackOfDiamondsEnum
+from .lobby_entry import LobbyEntry
 from .match_create_request import MatchCreateRequest
 from .match_created_event import MatchCreatedEvent
 from .match_created_event_type import MatchCreatedEventType
@@ -40,6 +41,7 @@ from .moon import Moon
 from .moon_scoring_enum import MoonScoringEnum
 from .open_seat_spec_request import OpenSeatSpecRequest
 from .open_seat_spec_request_kind import OpenSeatSpecRequestKind
+from .paginated_lobby_entry_list import PaginatedLobbyEntryList
 from .paginated_match_summary_list import PaginatedMatchSummaryList
 from .pass_direction_enum import PassDirectionEnum
 from .pass_info import PassInfo
@@ -93,6 +95,7 @@ __all__ = (
     "HandScoredEventType",
     "Health",
     "JackOfDiamondsEnum",
+    "LobbyEntry",
     "MatchCreatedEvent",
     "MatchCreatedEventType",
     "MatchCreateRequest",
@@ -107,6 +110,7 @@ __all__ = (
     "MoonScoringEnum",
     "OpenSeatSpecRequest",
     "OpenSeatSpecRequestKind",
+    "PaginatedLobbyEntryList",
     "PaginatedMatchSummaryList",
     "PassDirectionEnum",
     "PassInfo",

@@ -38,6 +38,8 @@ class MatchSummary:
         version (int): seq of the last event
         created_at (datetime.datetime):
         result (MatchResult | None):
+        fixed_deals (int): How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the
+            server). The creator knows every seat's cards in those hands.
     """
 
     id: UUID
@@ -50,6 +52,7 @@ class MatchSummary:
     version: int
     created_at: datetime.datetime
     result: MatchResult | None
+    fixed_deals: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,6 +85,8 @@ class MatchSummary:
         else:
             result = self.result
 
+        fixed_deals = self.fixed_deals
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -96,6 +101,7 @@ class MatchSummary:
                 "version": version,
                 "created_at": created_at,
                 "result": result,
+                "fixed_deals": fixed_deals,
             }
         )
 
@@ -148,6 +154,8 @@ class MatchSummary:
 
         result = _parse_result(d.pop("result"))
 
+        fixed_deals = d.pop("fixed_deals")
+
         match_summary = cls(
             id=id,
             status=status,
@@ -159,6 +167,7 @@ class MatchSummary:
             version=version,
             created_at=created_at,
             result=result,
+            fixed_deals=fixed_deals,
         )
 
         match_summary.additional_properties = d

@@ -51,6 +51,8 @@ class SeatView:
         players (list[Player]):
         rules (RuleSet): The rules of a match: every variant, each field's default in its description.
         result (MatchResult | None):
+        fixed_deals (int): How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the
+            server). The creator knows every seat's cards in those hands.
         pass_ (None | PassInfo): your pass; null on a hold hand and for a spectator
     """
 
@@ -73,6 +75,7 @@ class SeatView:
     players: list[Player]
     rules: RuleSet
     result: MatchResult | None
+    fixed_deals: int
     pass_: None | PassInfo
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -144,6 +147,8 @@ class SeatView:
         else:
             result = self.result
 
+        fixed_deals = self.fixed_deals
+
         pass_: dict[str, Any] | None
         if isinstance(self.pass_, PassInfo):
             pass_ = self.pass_.to_dict()
@@ -173,6 +178,7 @@ class SeatView:
                 "players": players,
                 "rules": rules,
                 "result": result,
+                "fixed_deals": fixed_deals,
                 "pass": pass_,
             }
         )
@@ -295,6 +301,8 @@ class SeatView:
 
         result = _parse_result(d.pop("result"))
 
+        fixed_deals = d.pop("fixed_deals")
+
         def _parse_pass_(data: object) -> None | PassInfo:
             if data is None:
                 return data
@@ -330,6 +338,7 @@ class SeatView:
             players=players,
             rules=rules,
             result=result,
+            fixed_deals=fixed_deals,
             pass_=pass_,
         )
 

@@ -1,0 +1,208 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.match_status_enum import MatchStatusEnum, check_match_status_enum
+from ..models.seat_enum import SeatEnum, check_seat_enum
+
+if TYPE_CHECKING:
+    from ..models.bot_options import BotOptions
+    from ..models.match_result import MatchResult
+    from ..models.rule_set import RuleSet
+    from ..models.scores_by_seat import ScoresBySeat
+    from ..models.seat_summary import SeatSummary
+
+
+T = TypeVar("T", bound="LobbyEntry")
+
+
+@_attrs_define
+class LobbyEntry:
+    """A match you may join: its summary and the seats still open.
+
+    Attributes:
+        id (UUID):
+        status (MatchStatusEnum): * `waiting` - waiting
+            * `passing` - passing
+            * `playing` - playing
+            * `finished` - finished
+        rules (RuleSet): The rules of a match: every variant, each field's default in its description.
+        bots (BotOptions): How the match's bots move (milliseconds).
+        seats (list[SeatSummary]):
+        hand_number (int): 0 before the first deal
+        scores (ScoresBySeat):
+        version (int): seq of the last event
+        created_at (datetime.datetime):
+        result (MatchResult | None):
+        fixed_deals (int): How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the
+            server). The creator knows every seat's cards in those hands.
+        open_seats (list[SeatEnum]): the seats nobody holds yet, north to west; join takes one
+    """
+
+    id: UUID
+    status: MatchStatusEnum
+    rules: RuleSet
+    bots: BotOptions
+    seats: list[SeatSummary]
+    hand_number: int
+    scores: ScoresBySeat
+    version: int
+    created_at: datetime.datetime
+    result: MatchResult | None
+    fixed_deals: int
+    open_seats: list[SeatEnum]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.match_result import MatchResult  # noqa: PLC0415
+
+        id = str(self.id)
+
+        status: str = self.status
+
+        rules = self.rules.to_dict()
+
+        bots = self.bots.to_dict()
+
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item = seats_item_data.to_dict()
+            seats.append(seats_item)
+
+        hand_number = self.hand_number
+
+        scores = self.scores.to_dict()
+
+        version = self.version
+
+        created_at = self.created_at.isoformat()
+
+        result: dict[str, Any] | None
+        if isinstance(self.result, MatchResult):
+            result = self.result.to_dict()
+        else:
+            result = self.result
+
+        fixed_deals = self.fixed_deals
+
+        open_seats = []
+        for open_seats_item_data in self.open_seats:
+            open_seats_item: str = open_seats_item_data
+            open_seats.append(open_seats_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "status": status,
+                "rules": rules,
+                "bots": bots,
+                "seats": seats,
+                "hand_number": hand_number,
+                "scores": scores,
+                "version": version,
+                "created_at": created_at,
+                "result": result,
+                "fixed_deals": fixed_deals,
+                "open_seats": open_seats,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bot_options import BotOptions  # noqa: PLC0415
+        from ..models.match_result import MatchResult  # noqa: PLC0415
+        from ..models.rule_set import RuleSet  # noqa: PLC0415
+        from ..models.scores_by_seat import ScoresBySeat  # noqa: PLC0415
+        from ..models.seat_summary import SeatSummary  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        status = check_match_status_enum(d.pop("status"))
+
+        rules = RuleSet.from_dict(d.pop("rules"))
+
+        bots = BotOptions.from_dict(d.pop("bots"))
+
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in _seats:
+            seats_item = SeatSummary.from_dict(seats_item_data)
+
+            seats.append(seats_item)
+
+        hand_number = d.pop("hand_number")
+
+        scores = ScoresBySeat.from_dict(d.pop("scores"))
+
+        version = d.pop("version")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        def _parse_result(data: object) -> MatchResult | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                result_type_0 = MatchResult.from_dict(data)
+
+                return result_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MatchResult | None, data)
+
+        result = _parse_result(d.pop("result"))
+
+        fixed_deals = d.pop("fixed_deals")
+
+        open_seats = []
+        _open_seats = d.pop("open_seats")
+        for open_seats_item_data in _open_seats:
+            open_seats_item = check_seat_enum(open_seats_item_data)
+
+            open_seats.append(open_seats_item)
+
+        lobby_entry = cls(
+            id=id,
+            status=status,
+            rules=rules,
+            bots=bots,
+            seats=seats,
+            hand_number=hand_number,
+            scores=scores,
+            version=version,
+            created_at=created_at,
+            result=result,
+            fixed_deals=fixed_deals,
+            open_seats=open_seats,
+        )
+
+        lobby_entry.additional_properties = d
+        return lobby_entry
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
