@@ -113,3 +113,33 @@ def test_a_stream_delivers_a_whole_match_once_and_in_order_across_a_disconnect(
     assert views[-1]["status"] == "finished" and views[-1]["version"] == len(log)
     # The resume starts right after the last event seen.
     assert next(f for f in second if f["event"] != "view")["id"] == resumed_from + 1
+
+
+def lobby(client: ApiClient) -> dict[str, list[str]]:
+    """The caller's lobby (every page) as match id -> open seats."""
+    entries: dict[str, list[str]] = {}
+    page = 1
+    while True:
+        body = client.ok("GET", "/lobby", params={"page": page, "page_size": 100})
+        entries.update({entry["id"]: entry["open_seats"] for entry in body["results"]})
+        if not body["next"]:
+            return entries
+        page += 1
+
+
+def test_the_lobby_shows_a_match_while_it_has_open_seats_to_those_not_seated(e2e_stack: Stack) -> None:
+    creator, bob, carol, dave = (ApiClient.register(e2e_stack.base_url, name)
+                                 for name in ("host", "bob", "carol", "dave"))
+    match_id = creator.create_match([{"kind": "player"}, {"kind": "open"}, {"kind": "open"},
+                                     {"kind": "bot", "level": "easy"}])["id"]
+
+    assert match_id not in lobby(creator)  # it sits there
+    assert lobby(bob)[match_id] == ["east", "south"]
+
+    bob.ok("POST", f"/matches/{match_id}/join", json={"seat": "east"})
+    assert match_id not in lobby(bob)
+    assert lobby(carol)[match_id] == ["south"]
+
+    carol.ok("POST", f"/matches/{match_id}/join", json={})
+    assert match_id not in lobby(dave)  # full: the first hand is dealt
+    assert creator.summary(match_id)["status"] == "passing"
