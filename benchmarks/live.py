@@ -50,6 +50,29 @@ def threads(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/task"))
 
 
+def connections(port: int) -> int:
+    """Established TCP connections to the server's ``port`` (IPv4 loopback): each client
+    the server holds is one."""
+    rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    return sum(1 for row in rows
+               if (fields := row.split())[3] == "01" and int(fields[1].split(":")[1], 16) == port)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+async def settled(pid: int, busy_below: float = 0.05, every: float = 0.5) -> None:
+    """Until process ``pid`` uses less than ``busy_below`` of a core over ``every`` seconds:
+    it has taken in every request sent and is waiting."""
+    while True:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(every)
+        if cpu_seconds(pid) - before < busy_below * every:
+            return
+
+
 def worker_pid(master: int) -> int:
     children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
     assert len(children) == 1, children
@@ -91,7 +114,7 @@ class Waiter:
         url = f"/api/v1/matches/{self.match_id}/events"
         after = self.version
         while True:
-            self.ready.set()  # measure() lets 2 s pass before it counts the polls as held
+            self.ready.set()  # sent; measure() then waits until the server holds its connection
             response = await self.http.get(url, headers=self.headers,
                                            params={"after": after, "wait": 30})
             if response.status_code != 200:
@@ -110,6 +133,7 @@ async def register(http: httpx.AsyncClient, prefix: str) -> str:
 
 
 async def measure(base_url: str, master: int, clients: int, mode: str, sample: int) -> dict[str, Any]:
+    port = int(base_url.rsplit(":", 1)[1])
     # Idle connections are dropped after 1 s, before the server's 2 s keep-alive closes them
     # (a POST sent on a connection the server is closing fails, and is not retried).
     limits = httpx.Limits(max_connections=clients + 50, max_keepalive_connections=clients + 50,
@@ -126,7 +150,7 @@ async def measure(base_url: str, master: int, clients: int, mode: str, sample: i
             for response in created:
                 response.raise_for_status()
                 matches.append(response.json())
-        await asyncio.sleep(1)
+        await asyncio.sleep(3)  # the creating connections close (keep-alive) before the baseline
         worker = worker_pid(master)
         idle_rss, idle_threads = rss_kib(worker), threads(worker)
 
@@ -134,10 +158,15 @@ async def measure(base_url: str, master: int, clients: int, mode: str, sample: i
         opened = time.monotonic()
         tasks = [asyncio.ensure_future(w.stream() if mode == "stream" else w.poll()) for w in waiters]
         await asyncio.wait_for(asyncio.gather(*[w.ready.wait() for w in waiters]), timeout=300)
+        # Held means connected and taken in: the server authenticates each request and reads
+        # its match once before it waits (about 100 a second on this machine).
+        while connections(port) < clients and time.monotonic() - opened < 120:
+            await asyncio.sleep(0.1)
+        await settled(worker)
         all_held = time.monotonic() - opened
         await asyncio.sleep(2)
-        held = sum(1 for task in tasks if not task.done())
-        held_rss, held_threads = rss_kib(worker), threads(worker)
+        waiting = sum(1 for task in tasks if not task.done())
+        held_rss, held_threads, held = rss_kib(worker), threads(worker), connections(port)
 
         delays = []
         joins = {"Authorization": f"Bearer {joiner}"}
@@ -157,7 +186,9 @@ async def measure(base_url: str, master: int, clients: int, mode: str, sample: i
     errors = [e for w in waiters for e in w.errors]
     delays.sort()
     return {
-        "clients": clients, "mode": mode, "held": held, "errors": len(errors),
+        "clients": clients, "mode": mode, "clients_waiting": waiting,
+        "held": held,  # connections the server holds open
+        "errors": len(errors),
         "seconds_to_hold_all": round(all_held, 1),
         "worker_rss_mib_idle": round(idle_rss / 1024, 1),
         "worker_rss_mib_held": round(held_rss / 1024, 1),

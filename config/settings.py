@@ -52,7 +52,8 @@ MIDDLEWARE = [
 # Browser clients on other origins (django-cors-headers): only the origins listed (none by
 # default). Requests carry a bearer token, never cookies, so no credentials mode.
 CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
-CORS_ALLOW_HEADERS = (*cors_default_headers, "if-match", "if-none-match", "idempotency-key")
+CORS_ALLOW_HEADERS = (*cors_default_headers, "if-match", "if-none-match", "idempotency-key",
+                      "last-event-id")
 CORS_EXPOSE_HEADERS = ["ETag", "Retry-After", "Location", "Idempotent-Replayed"]
 
 ROOT_URLCONF = "config.urls"
@@ -132,8 +133,10 @@ KNOX_TOKEN_MODEL = "hearts_api.ApiToken"
 MIGRATION_MODULES = {"knox": None}
 SELF_REGISTRATION = env.bool("SELF_REGISTRATION", default=True)
 # An Idempotency-Key whose first request has run this long without answering is free for
-# a retry to take over: that request's process died (no request runs longer: gunicorn's
-# worker timeout is 30 s).
+# a retry to take over: its process most likely died. Nothing cuts a live request short
+# (uvicorn has no request timeout), so one slower than this (a row lock waited on, bots
+# moving in-process on the embedded default) could run twice: keep it well above the
+# slowest command.
 IDEMPOTENCY_IN_FLIGHT_SECONDS = env.int("IDEMPOTENCY_IN_FLIGHT_SECONDS", default=60)
 
 SPECTACULAR_SETTINGS = {

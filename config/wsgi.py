@@ -1,4 +1,6 @@
-"""WSGI entry point (gunicorn config.wsgi)."""
+"""WSGI entry point, for tools that want one. The server is ASGI (``config.asgi``, ``make
+serve``): under WSGI a stream or long poll would hold a thread while it waits, and Django
+buffers a stream's body until the match ends."""
 
 import os
 

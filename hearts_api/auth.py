@@ -1,9 +1,14 @@
 """Bearer-token authentication (``Authorization: Bearer <token>``), from django-rest-knox."""
 
+import re
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from knox.auth import TokenAuthentication
+from rest_framework import exceptions
+
+# A token as POST /players and POST /tokens give it: hexadecimal digits.
+ACCESS_TOKEN_PATTERN = r"^[0-9a-f]{1,128}$"
 
 
 class BearerTokenAuthentication(TokenAuthentication):
@@ -29,6 +34,8 @@ class QueryTokenAuthentication(TokenAuthentication):
         token = request.query_params.get("access_token")
         if not token:
             return None
+        if not re.fullmatch(ACCESS_TOKEN_PATTERN, token):  # no NUL or the like reaches the database
+            raise exceptions.AuthenticationFailed("Invalid token.")
         return self.authenticate_credentials(token.encode())
 
 

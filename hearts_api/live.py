@@ -120,9 +120,12 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
     reading: Reading | None = None
     with notifier.subscription(str(match_id)) as moved:
         while True:
-            reading = await _read_async(match_id, user, token_id, after, limit, False) or reading
+            fresh = await _read_async(match_id, user, token_id, after, limit, False)
+            if fresh is None:  # the token was revoked: answer with what was read before
+                break
+            reading = fresh
             remaining = deadline - loop.time()
-            if reading is None or reading.events or remaining <= 0:
+            if reading.events or remaining <= 0:
                 break
             if not await moved.wait(remaining, SETTLE_SECONDS):
                 break
@@ -187,3 +190,6 @@ async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
             catch_up = await moved.wait(heartbeat, SETTLE_SECONDS)
             if not catch_up:
                 yield HEARTBEAT
+                # And read anyway: a notification lost on its way (a publish that failed, a
+                # listener reconnecting) delays the stream by one heartbeat, never stalls it.
+                catch_up = True

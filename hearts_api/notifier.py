@@ -17,7 +17,9 @@ Backends (``LIVE_NOTIFIER``; by default the first that applies):
   in the same process, so the board is woken directly (``call_soon_threadsafe``).
 
 A listener that (re)connects wakes every waiter of its board, so nothing committed
-while it was away is missed: a woken request re-reads the log.
+while it was away is missed: a woken request re-reads the log. One that cannot connect
+tries again after 1, 2, 4 … 30 s; meanwhile a long poll answers at its timeout and a
+stream reads at each heartbeat (``hearts_api.live``), so nothing stalls.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
-# How long a listener that lost its connection waits before it tries again (seconds).
-RECONNECT_SECONDS = 1.0
+# How long a listener that lost its connection waits before it tries again (seconds):
+# doubling from the first to the last while the backend stays away.
+RECONNECT_SECONDS, RECONNECT_MAX_SECONDS = 1.0, 30.0
 
 
 class Subscription:
@@ -152,21 +155,27 @@ class RedisBackend:
     async def listen(self, board: Board) -> None:
         import redis.asyncio
 
+        pause = RECONNECT_SECONDS
         while True:
-            client = redis.asyncio.Redis.from_url(self.url, socket_connect_timeout=2)
+            # The health check pings a quiet connection, so a half-open one fails loudly.
+            client = redis.asyncio.Redis.from_url(self.url, socket_connect_timeout=2,
+                                                  socket_keepalive=True, health_check_interval=15)
             try:
                 async with client.pubsub() as pubsub:
                     await pubsub.subscribe(self.channel)
+                    await pubsub.get_message(timeout=5)  # the subscription's confirmation
                     board.wake_all()
+                    pause = RECONNECT_SECONDS
                     async for message in pubsub.listen():
                         if message["type"] == "message":
                             board.wake(_match_of(message["data"]))
             except (OSError, redis.RedisError) as error:
-                logger.warning("match notifications: Redis listener lost (%s); retrying", error)
+                logger.warning("match notifications: Redis listener lost (%s); retrying in %s s",
+                               error, pause)
             finally:
                 await client.aclose()
-            board.wake_all()
-            await asyncio.sleep(RECONNECT_SECONDS)
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, RECONNECT_MAX_SECONDS)
 
 
 class PostgresBackend:
@@ -185,20 +194,24 @@ class PostgresBackend:
         import psycopg
         from django.db import connections
 
+        pause = RECONNECT_SECONDS
         while True:
             try:
                 # A connection of its own: LISTEN needs autocommit, and a connection
                 # waiting on notifies() can run nothing else.
                 async with await psycopg.AsyncConnection.connect(
-                        autocommit=True, **_conninfo(connections["default"].settings_dict)) as conn:
+                        autocommit=True, connect_timeout=5,
+                        **_conninfo(connections["default"].settings_dict)) as conn:
                     await conn.execute(f"LISTEN {self.channel}")
                     board.wake_all()
+                    pause = RECONNECT_SECONDS
                     async for notify in conn.notifies():
                         board.wake(_match_of(notify.payload))
             except psycopg.Error as error:
-                logger.warning("match notifications: PostgreSQL listener lost (%s); retrying", error)
-            board.wake_all()
-            await asyncio.sleep(RECONNECT_SECONDS)
+                logger.warning("match notifications: PostgreSQL listener lost (%s); retrying in "
+                               "%s s", error, pause)
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, RECONNECT_MAX_SECONDS)
 
 
 def _conninfo(settings_dict: dict[str, Any]) -> dict[str, Any]:

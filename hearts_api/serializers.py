@@ -33,6 +33,7 @@ from games.models import (
     Match,
 )
 
+from .auth import ACCESS_TOKEN_PATTERN
 from .live import WAIT_MAX_SECONDS, WAIT_MIN_SECONDS
 from .problem_types import PROBLEMS
 
@@ -590,7 +591,7 @@ class StreamQuerySerializer(serializers.Serializer):
     after = QueryIntegerField(min_value=0, max_value=MAX_INT32, required=False,
                               help_text="resume: the events with seq > after first, then the "
                                         "view, then live (the Last-Event-ID header wins)")
-    access_token = serializers.CharField(required=False, help_text=(
+    access_token = serializers.RegexField(ACCESS_TOKEN_PATTERN, required=False, help_text=(
         "the bearer token, for browsers' EventSource, which cannot send headers"))
 
 

@@ -307,8 +307,10 @@ STREAM_DESCRIPTION = """Server-Sent Events, each message `id: <n>`, `event: <nam
   your seat (the Event schema), `id` its seq. Every event exactly once, in order.
 - a comment line (`: keep-alive`) at least every 15 seconds while nothing happens.
 
-Resume with `Last-Event-ID: <seq>` (or `?after=<seq>`): the events after that seq, then
-the view, then live. The stream ends after the match's last event (`match_ended`).
+Resume with `Last-Event-ID: <seq>` (or `?after=<seq>`; a seq past the match's version
+counts as its version): the events after that seq, then the view, then live. The stream
+ends after the view that follows the match's last event (`match_ended`); resuming from
+there answers 204 No Content.
 """
 
 
@@ -320,6 +322,9 @@ class MatchStreamView(APIView):
                    parameters=[s.StreamQuerySerializer, _LAST_EVENT_ID],
                    responses={(200, "text/event-stream"): OpenApiResponse(
                        OpenApiTypes.STR, description=STREAM_DESCRIPTION),
+                       204: OpenApiResponse(description=(
+                           "the match has ended and the resume point is its last event: "
+                           "nothing will follow (EventSource stops reconnecting)")),
                        **_problems(400, 404)},
                    summary="The match as Server-Sent Events: your view, then every event "
                            "and view as it happens")
@@ -334,8 +339,12 @@ class MatchStreamView(APIView):
             after = int(last_event_id)
         match = selectors.match_get(match_id=match_id)
         live.release_connections()
+        if after is not None and after >= match.version and match.status in live.FINAL_STATUSES:
+            # Nothing will ever follow: 204 tells EventSource to stop reconnecting.
+            return Response(status=status.HTTP_204_NO_CONTENT)
         return live.stream_response(match_id=match.id, user=request.user,
-                                    token_id=_token_id(request), after=after)
+                                    token_id=_token_id(request),
+                                    after=None if after is None else min(after, match.version))
 
 
 class HealthView(APIView):

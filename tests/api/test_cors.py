@@ -28,7 +28,7 @@ def test_a_preflight_from_an_allowed_origin_may_send_the_apis_request_headers(an
     assert response["Access-Control-Allow-Origin"] == ALLOWED
     assert response["Access-Control-Allow-Headers"].split(", ") == [
         "accept", "authorization", "content-type", "user-agent", "x-csrftoken",
-        "x-requested-with", "if-match", "if-none-match", "idempotency-key"]
+        "x-requested-with", "if-match", "if-none-match", "idempotency-key", "last-event-id"]
     assert "POST" in response["Access-Control-Allow-Methods"].split(", ")
     assert "Access-Control-Allow-Credentials" not in response  # bearer tokens, no cookies
 

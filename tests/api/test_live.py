@@ -138,6 +138,25 @@ def test_the_stream_needs_a_token_in_the_header_or_the_query(
                    401, "not_authenticated")
 
 
+@pytest.mark.parametrize("token", ["\x00abc", "ZZ", "a b", "é" * 3])
+def test_a_query_token_that_cannot_be_a_token_is_refused_before_the_database(
+        make_table: Callable[..., Table], anon_client: Any, token: str) -> None:
+    table = make_table()
+    response = anon_client.get(match_url(table.id, "stream"), {"access_token": token})
+    assert_problem(response, 401, "not_authenticated")
+
+
+def test_resuming_the_stream_of_an_ended_match_from_its_last_event_is_204(
+        make_table: Callable[..., Table]) -> None:
+    """Nothing will ever follow, and 204 is what tells EventSource to stop reconnecting."""
+    table = make_table(rules=ONE_HAND)
+    table.play_out_hand()
+    final = table.view("north")["version"]
+    stream = match_url(table.id, "stream")
+    assert table.clients["north"].get(stream, HTTP_LAST_EVENT_ID=str(final)).status_code == 204
+    assert table.clients["north"].get(stream, {"after": final + 100}).status_code == 204
+
+
 def test_only_the_stream_takes_a_token_in_the_query(make_table: Callable[..., Table],
                                                      anon_client: Any) -> None:
     table = make_table()
@@ -350,3 +369,52 @@ def test_a_spectators_stream_shows_no_cards_and_takes_the_token_in_the_query(
 def test_only_streams_and_long_polls_are_served_without_a_thread_of_their_own(
         path: str, query: bytes, waiting: bool) -> None:
     assert live.is_waiting_request({"path": path, "query_string": query}) is waiting
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_resumed_from_a_views_id_goes_on_from_that_version(
+        make_table: Callable[..., Table]) -> None:
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    south = table.view("south")
+    version = south["version"]  # what a view frame's id names
+
+    async def scenario() -> list[dict[str, Any]]:
+        reader = await _open_stream(_async_client(table, "north"), table.id,
+                                    **{"Last-Event-ID": str(version)})
+        first = await reader.frames(1)  # nothing missed: the view at once
+        await _in_thread(table.passed, "south", south["legal_cards"][:3])
+        then = await reader.frames(2)
+        await reader.disconnect()
+        return first + then
+
+    frames = asyncio.run(scenario())
+
+    assert [(f["id"], f["event"]) for f in frames] == [
+        (version, "view"), (version + 1, "cards_passed"), (version + 1, "view")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_whose_notification_is_lost_reads_at_the_next_heartbeat(
+        make_table: Callable[..., Table], settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A publish that fails (the command has committed) costs a heartbeat, not the stream."""
+    settings.LIVE_HEARTBEAT_SECONDS = 0.5
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    south = table.view("south")
+
+    def lost(match_id: str, version: int) -> None:
+        raise ConnectionError("the notifier is down")
+
+    async def scenario() -> list[dict[str, Any]]:
+        reader = await _open_stream(_async_client(table, "north"), table.id)
+        await reader.frames(1)
+        monkeypatch.setattr(notifier.backend(), "publish", lost)
+        await _in_thread(table.passed, "south", south["legal_cards"][:3])
+        frames = await reader.frames(3, timeout=5)
+        await reader.disconnect()
+        return frames
+
+    frames = asyncio.run(scenario())
+
+    assert frames[0] == {"comment": "keep-alive"}
+    assert [(f["id"], f["event"]) for f in frames[1:]] == [
+        (south["version"] + 1, "cards_passed"), (south["version"] + 1, "view")]

@@ -1570,8 +1570,10 @@ export interface operations {
              *       your seat (the Event schema), `id` its seq. Every event exactly once, in order.
              *     - a comment line (`: keep-alive`) at least every 15 seconds while nothing happens.
              *
-             *     Resume with `Last-Event-ID: <seq>` (or `?after=<seq>`): the events after that seq, then
-             *     the view, then live. The stream ends after the match's last event (`match_ended`).
+             *     Resume with `Last-Event-ID: <seq>` (or `?after=<seq>`; a seq past the match's version
+             *     counts as its version): the events after that seq, then the view, then live. The stream
+             *     ends after the view that follows the match's last event (`match_ended`); resuming from
+             *     there answers 204 No Content.
              */
             200: {
                 headers: {
@@ -1580,6 +1582,13 @@ export interface operations {
                 content: {
                     "text/event-stream": string;
                 };
+            };
+            /** @description the match has ended and the resume point is its last event: nothing will follow (EventSource stops reconnecting) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: {
                 headers: {

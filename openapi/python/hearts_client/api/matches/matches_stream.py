@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -42,10 +42,14 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
+
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -78,7 +82,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -94,7 +98,7 @@ def sync_detailed(
     access_token: str | Unset = UNSET,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Problem | str]:
+) -> Response[Any | Problem | str]:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
     Args:
@@ -108,7 +112,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[Any | Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -132,7 +136,7 @@ def sync(
     access_token: str | Unset = UNSET,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Problem | str | None:
+) -> Any | Problem | str | None:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
     Args:
@@ -146,7 +150,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        Any | Problem | str
     """
 
     return sync_detailed(
@@ -165,7 +169,7 @@ async def asyncio_detailed(
     access_token: str | Unset = UNSET,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Problem | str]:
+) -> Response[Any | Problem | str]:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
     Args:
@@ -179,7 +183,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | str]
+        Response[Any | Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -201,7 +205,7 @@ async def asyncio(
     access_token: str | Unset = UNSET,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Problem | str | None:
+) -> Any | Problem | str | None:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
     Args:
@@ -215,7 +219,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | str
+        Any | Problem | str
     """
 
     return (
