@@ -60,7 +60,7 @@ migrate: install
 WEB_WORKERS ?= $(if $(findstring postgres,$(DATABASE_URL))$(REDIS_URL)$(findstring redis,$(CELERY_BROKER_URL)),2,1)
 serve: migrate
 	$(BIN)/gunicorn config.asgi --worker-class uvicorn_worker.UvicornWorker \
-	  --bind $(HOST):$(PORT) --workers $(WEB_WORKERS)
+	  --bind $(HOST):$(PORT) --workers $(WEB_WORKERS) --no-control-socket
 
 worker: install
 	$(BIN)/celery -A config worker --loglevel INFO

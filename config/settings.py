@@ -218,4 +218,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    # A refusal (4xx) is the API doing its job, not a warning: only server errors are logged.
+    "loggers": {"django.request": {"level": "ERROR"}},
 }

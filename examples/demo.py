@@ -51,7 +51,8 @@ def main() -> None:
         url = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
             [str(BIN / "gunicorn"), "config.asgi", "--worker-class", "uvicorn_worker.UvicornWorker",
-             "--bind", f"127.0.0.1:{port}", "--workers", "1", "--log-level", "warning"],
+             "--bind", f"127.0.0.1:{port}", "--workers", "1", "--log-level", "warning",
+             "--no-control-socket"],
             cwd=ROOT, env=env)
         try:
             wait_healthy(url, server)

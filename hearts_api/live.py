@@ -128,6 +128,9 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
             if reading.events or remaining <= 0:
                 break
             if not await moved.wait(remaining, SETTLE_SECONDS):
+                # Time is up: one last read, so the answer carries the current version (and
+                # any event whose notification was lost on its way).
+                reading = await _read_async(match_id, user, token_id, after, limit, False) or reading
                 break
     body = {"events": reading.events, "version": reading.version} if reading else {
         "events": [], "version": after}

@@ -335,7 +335,7 @@ class MatchStreamView(APIView):
         if last_event_id:
             if not re.fullmatch(LAST_EVENT_ID_PATTERN, last_event_id):
                 raise InvalidRequest.of_field("Last-Event-ID", "invalid",
-                                              "Last-Event-ID takes the seq of an event: 41")
+                                              "Last-Event-ID takes the seq of an event, such as 41")
             after = int(last_event_id)
         match = selectors.match_get(match_id=match_id)
         live.release_connections()

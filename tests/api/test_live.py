@@ -418,3 +418,27 @@ def test_a_stream_whose_notification_is_lost_reads_at_the_next_heartbeat(
     assert frames[0] == {"comment": "keep-alive"}
     assert [(f["id"], f["event"]) for f in frames[1:]] == [
         (south["version"] + 1, "cards_passed"), (south["version"] + 1, "view")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_whose_notification_is_lost_answers_at_its_timeout_with_the_event(
+        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    south = table.view("south")
+
+    def lost(match_id: str, version: int) -> None:
+        raise ConnectionError("the notifier is down")
+
+    async def scenario() -> tuple[tuple[int, dict[str, Any]], float]:
+        monkeypatch.setattr(notifier.backend(), "publish", lost)
+        poll = asyncio.ensure_future(_long_poll(_async_client(table, "north"), table.id,
+                                                after=south["version"], wait=1))
+        await _subscribed()
+        await _in_thread(table.passed, "south", south["legal_cards"][:3])
+        return await poll
+
+    (status, body), elapsed = asyncio.run(scenario())
+
+    assert status == 200 and elapsed >= 1
+    assert [(e["seq"], e["type"]) for e in body["events"]] == [(south["version"] + 1, "cards_passed")]
+    assert body["version"] == south["version"] + 1
