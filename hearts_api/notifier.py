@@ -18,8 +18,8 @@ Backends (``LIVE_NOTIFIER``; by default the first that applies):
 
 A listener that (re)connects wakes every waiter of its board, so nothing committed
 while it was away is missed: a woken request re-reads the log. One that cannot connect
-tries again after 1, 2, 4 … 30 s; meanwhile a long poll answers at its timeout and a
-stream reads at each heartbeat (``hearts_api.live``), so nothing stalls.
+tries again after 1, 2, 4 … 30 s; meanwhile a long poll reads at its timeout and a
+stream at every few heartbeats (``hearts_api.live``), so nothing stalls.
 """
 
 from __future__ import annotations
