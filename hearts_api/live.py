@@ -28,6 +28,7 @@ from django.http import StreamingHttpResponse
 from rest_framework.renderers import JSONRenderer
 
 from games import selectors
+from games.engine import seat_view
 from games.errors import MatchNotFound
 
 from . import notifier, presenters
@@ -96,7 +97,7 @@ def _read(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int
         logged = [] if after is None else selectors.event_list(match=match, after=after, limit=limit)
         view = None
         if with_view:
-            view = presenters.seat_view(selectors.seat_view_get(match=match, user=user),
+            view = presenters.seat_view(seat_view(selectors.match_state(match), viewer),
                                         match_id=match.id, version=match.version,
                                         fixed_deals=match.fixed_deals)
         return Reading(match.version, match.status, presenters.events(logged, viewer), view)
@@ -163,18 +164,11 @@ HEARTBEAT = b": keep-alive\n\n"
 async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                   after: int | None) -> AsyncIterator[bytes]:
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
+    # last: the seq sent up to (None: nothing yet, so no events, the view first);
+    # shown: the version of the last view sent; quiet: heartbeats sent.
+    last, shown, quiet = after, None, 0
     with notifier.subscription(str(match_id)) as moved:
-        last, shown, status = after, None, ""  # shown: the version of the last view sent
-        quiet = 0  # heartbeats sent
-        if last is None:
-            reading = await _read_async(match_id, user, token_id, None, 0, True)
-            if reading is None:
-                return
-            assert reading.view is not None
-            yield frame("view", reading.version, reading.view)
-            last = shown = reading.version
-            status = reading.status
-        catch_up = after is not None
+        catch_up = True
         while True:
             if catch_up:
                 while True:  # every event after ``last``, then the view at the version read
@@ -185,15 +179,16 @@ async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                     for item in reading.events:
                         yield frame(item["type"], item["seq"], item)
                         last = item["seq"]
+                    if last is None:
+                        last = reading.version
                     if last >= reading.version:
                         break
                 if reading.version != shown:  # a wake-up with nothing new sends nothing
                     assert reading.view is not None
                     yield frame("view", reading.version, reading.view)
                     shown = reading.version
-                status = reading.status
-            if status in FINAL_STATUSES:
-                return
+                if reading.status in FINAL_STATUSES:
+                    return
             catch_up = await moved.wait(heartbeat, SETTLE_SECONDS)
             if not catch_up:
                 yield HEARTBEAT

@@ -69,10 +69,6 @@ class SeatClient:
                                                             **headers})
 
 
-def _async_client(table: Table, seat: str) -> SeatClient:
-    return SeatClient(table, seat)
-
-
 async def _in_thread(command: Callable[..., Any], *args: Any) -> Any:
     """Run a sync ``command`` (a test client's request) in a thread of its own, as another
     request would run, and close that thread's database connection after it."""
@@ -180,7 +176,7 @@ def test_a_long_poll_with_events_waiting_answers_at_once(make_table: Callable[..
     table = make_table()
     expected = table.get("east", "events", after=2).json()
 
-    (status, body), _ = asyncio.run(_long_poll(_async_client(table, "east"), table.id, after=2,
+    (status, body), _ = asyncio.run(_long_poll(SeatClient(table, "east"), table.id, after=2,
                                                wait=30))
 
     assert status == 200
@@ -197,7 +193,7 @@ def test_a_long_poll_is_woken_by_the_commit(make_table: Callable[..., Table], ba
     cards = view["legal_cards"][:3]
 
     async def scenario() -> tuple[tuple[int, dict[str, Any]], float]:
-        poll = asyncio.ensure_future(_long_poll(_async_client(table, "north"), table.id,
+        poll = asyncio.ensure_future(_long_poll(SeatClient(table, "north"), table.id,
                                                 after=view["version"], wait=20))
         await _subscribed()
         await asyncio.sleep(0.2)  # the listener is connected (it wakes every waiter when it is)
@@ -221,7 +217,7 @@ def test_a_long_poll_with_nothing_new_answers_empty_after_wait(make_table: Calla
     table = make_table()
     version = table.view("north")["version"]
 
-    (status, body), elapsed = asyncio.run(_long_poll(_async_client(table, "north"), table.id,
+    (status, body), elapsed = asyncio.run(_long_poll(SeatClient(table, "north"), table.id,
                                                      after=version, wait=1))
 
     assert (status, body) == (200, {"events": [], "version": version})
@@ -291,7 +287,7 @@ def test_the_stream_sends_the_view_then_each_event_and_the_view_after_it(
     south = table.view("south")
 
     async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        reader = await _open_stream(_async_client(table, "north"), table.id)
+        reader = await _open_stream(SeatClient(table, "north"), table.id)
         first = await reader.frames(1)
         await _in_thread(table.passed, "south", south["legal_cards"][:3])
         then = await reader.frames(2)
@@ -322,7 +318,7 @@ def test_a_stream_resumes_after_last_event_id_and_closes_after_the_last_event(
     expected = json.loads(json.dumps(table.events("west", after=3)))
 
     async def scenario() -> list[dict[str, Any]]:
-        reader = await _open_stream(_async_client(table, "west"), table.id, **{"Last-Event-ID": "3"})
+        reader = await _open_stream(SeatClient(table, "west"), table.id, **{"Last-Event-ID": "3"})
         return await reader.rest()
 
     frames = asyncio.run(scenario())
@@ -379,7 +375,7 @@ def test_a_stream_resumed_from_a_views_id_goes_on_from_that_version(
     version = south["version"]  # what a view frame's id names
 
     async def scenario() -> list[dict[str, Any]]:
-        reader = await _open_stream(_async_client(table, "north"), table.id,
+        reader = await _open_stream(SeatClient(table, "north"), table.id,
                                     **{"Last-Event-ID": str(version)})
         first = await reader.frames(1)  # nothing missed: the view at once
         await _in_thread(table.passed, "south", south["legal_cards"][:3])
@@ -405,7 +401,7 @@ def test_a_stream_whose_notification_is_lost_reads_within_a_few_heartbeats(
         raise ConnectionError("the notifier is down")
 
     async def scenario() -> list[dict[str, Any]]:
-        reader = await _open_stream(_async_client(table, "north"), table.id)
+        reader = await _open_stream(SeatClient(table, "north"), table.id)
         await reader.frames(1)
         monkeypatch.setattr(notifier.backend(), "publish", lost)
         await _in_thread(table.passed, "south", south["legal_cards"][:3])
@@ -432,7 +428,7 @@ def test_a_long_poll_whose_notification_is_lost_answers_at_its_timeout_with_the_
 
     async def scenario() -> tuple[tuple[int, dict[str, Any]], float]:
         monkeypatch.setattr(notifier.backend(), "publish", lost)
-        poll = asyncio.ensure_future(_long_poll(_async_client(table, "north"), table.id,
+        poll = asyncio.ensure_future(_long_poll(SeatClient(table, "north"), table.id,
                                                 after=south["version"], wait=1))
         await _subscribed()
         await _in_thread(table.passed, "south", south["legal_cards"][:3])
