@@ -19,12 +19,10 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
 from random import Random
 from typing import Any
 
 from celery import shared_task
-from django.conf import settings
 from django.utils import timezone
 
 from games import selectors, services
@@ -53,11 +51,9 @@ def _acting_here() -> Iterator[None]:
 
 # With a worker and no delay, ``act`` loops over the moves; after this long it hands the
 # match to a fresh task, so a long run of searching bots stays inside the task time limits
-# (CELERY_TASK_SOFT_TIME_LIMIT, 60 s; one expert play may take THINK_OVERRUN x think_ms).
+# (CELERY_TASK_SOFT_TIME_LIMIT, 60 s; one expert play may take games.models.THINK_OVERRUN
+# x think_ms).
 ACT_SLICE_SECONDS = 20.0
-# How much longer than its think_ms an expert play may take: think_ms is search effort
-# calibrated on the reference machine, not a clock (bots.strategies.expert).
-THINK_OVERRUN = 3
 
 
 def on_match_advanced(sender: Any, *, match_id: uuid.UUID, version: int, bot_to_act: bool,
@@ -134,20 +130,14 @@ def _submit(
 
 @shared_task(ignore_result=True)
 def sweep() -> int:
-    """Wake matches whose turn has sat with a bot longer than ``BOT_STALL_SECONDS``
-    (a worker died mid-move, or the broker was down when the move was queued).
+    """Wake matches whose turn has sat with a bot too long (``games.selectors.bot_stalled``:
+    a worker died mid-move, or the broker was down when the move was queued).
 
-    Each match is given its own pause and thinking time on top (``bot_delay_ms`` plus
-    ``THINK_OVERRUN`` times ``bot_think_ms``): one waiting out its delay, or whose expert
-    is still thinking, is not stalled, so the sweep never cuts a delay short. Returns how
-    many it woke (at most 200, the longest-stalled first).
+    A match is given its own pause and thinking time before it counts as stalled, so the
+    sweep never cuts a delay short. Returns how many it woke (at most 200, the
+    longest-stalled first).
     """
-    cutoff = timezone.now() - timedelta(seconds=settings.BOT_STALL_SECONDS)
-    waiting = selectors.bot_wait_list(updated_before=cutoff, limit=200)
-    # Oldest first: every match stalled for longer than the largest delay plus thinking time
-    # (25 s) comes before any still within its own, so the limit never hides one for long.
-    stalled = [wait for wait in waiting if wait.updated_at + timedelta(
-        milliseconds=wait.delay_ms + THINK_OVERRUN * wait.think_ms) < cutoff]
-    for wait in stalled:
-        act.delay(str(wait.match_id), wait.version)
+    stalled = selectors.bot_stalled_list(now=timezone.now(), limit=200)
+    for match_id, version in stalled:
+        act.delay(str(match_id), version)
     return len(stalled)

@@ -1,14 +1,17 @@
 """The read side: a match, its state, one seat's view of it, its log of events, and
-what the bots' tasks read (the move a bot owes, the matches whose bot turn waits)."""
+what the bots' tasks read (the move a bot owes, the matches whose bot turn has stalled)."""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import DurationField, F, Func, Q, QuerySet
+from django.db.models.lookups import LessThan
 
 from . import models
 from .engine import (
@@ -115,22 +118,34 @@ def bot_turn_get(*, match_id: uuid.UUID | str, version: int) -> BotTurn | None:
     return BotTurn(match.id, seat, level, seat_view(state, seat), match.bot_think_ms)
 
 
-@dataclass(frozen=True)
-class BotWait:
-    """A match whose turn is with a bot: at ``version`` since ``updated_at``, with its own
-    ``delay_ms`` before each bot move and ``think_ms`` per play."""
+class _Milliseconds(Func):
+    """A whole number of milliseconds as a duration, on PostgreSQL and on SQLite (the
+    embedded default), so the stall rule is one expression on both."""
 
-    match_id: uuid.UUID
-    version: int
-    updated_at: datetime
-    delay_ms: int
-    think_ms: int
+    template = "(%(expressions)s) * INTERVAL '1 millisecond'"
+    output_field = DurationField()
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        # Django keeps a duration on SQLite as its number of microseconds.
+        return self.as_sql(compiler, connection, template="(%(expressions)s) * 1000", **extra)
 
 
-def bot_wait_list(*, updated_before: datetime, limit: int) -> list[BotWait]:
-    """Up to ``limit`` unfinished matches with a bot to act and no change since before
-    ``updated_before``, the longest-waiting first."""
-    rows = (models.Match.objects.filter(bot_to_act=True, updated_at__lt=updated_before)
-            .exclude(status=models.Match.Status.FINISHED).order_by("updated_at")
-            .values_list("id", "version", "updated_at", "bot_delay_ms", "bot_think_ms")[:limit])
-    return [BotWait(*row) for row in rows]
+def bot_stalled(*, now: datetime) -> Q:
+    """The stall rule, as a filter on ``Match`` rows: an unfinished match whose turn has
+    sat with a bot (``bot_to_act``) for longer than ``settings.BOT_STALL_SECONDS`` beyond
+    its own pause and thinking time (``bot_delay_ms`` plus ``THINK_OVERRUN`` times
+    ``bot_think_ms``), as of ``now``. A match waiting out its delay, or whose expert is
+    still thinking, is not stalled. The sweep wakes these; the admin marks them."""
+    cutoff = now - timedelta(seconds=settings.BOT_STALL_SECONDS)
+    allowance = _Milliseconds(F("bot_delay_ms") + models.THINK_OVERRUN * F("bot_think_ms"))
+    # updated_at < cutoff first: it narrows on the (status, bot_to_act, updated_at) index.
+    return (Q(bot_to_act=True, updated_at__lt=cutoff) & ~Q(status=models.Match.Status.FINISHED)
+            & Q(LessThan(F("updated_at") + allowance, cutoff)))
+
+
+def bot_stalled_list(*, now: datetime, limit: int) -> list[tuple[uuid.UUID, int]]:
+    """``(match_id, version)`` of up to ``limit`` matches stalled as of ``now``
+    (``bot_stalled``), the longest-waiting first."""
+    rows = (models.Match.objects.filter(bot_stalled(now=now)).order_by("updated_at")
+            .values_list("id", "version")[:limit])
+    return list(rows)

@@ -1,5 +1,5 @@
 """What the bots' tasks read (``games.selectors``): the move a bot owes at a version, and the
-matches whose bot turn has waited, longest first."""
+matches whose bot turn has stalled, longest first."""
 
 from __future__ import annotations
 
@@ -53,15 +53,20 @@ def test_no_bot_turn_at_another_version_for_no_match_or_without_a_bot_to_act(cre
     assert selectors.bot_turn_get(match_id=match.id, version=match.version) is None
 
 
-def test_bot_wait_list_is_the_unfinished_waits_older_than_the_cutoff_longest_first(creator):
+def test_bot_stalled_list_is_the_unfinished_bot_turns_past_their_allowance_longest_first(
+        creator, settings):
+    settings.BOT_STALL_SECONDS = 10
     older, newer, fresh, finished = (_create(creator, delay_ms=5, think_ms=50) for _ in range(4))
-    for match, seconds in ((older, 30), (newer, 20), (fresh, 0), (finished, 40)):
+    # 10 s + its 10 s delay + 3 x 1 s thinking = 23 s allowed: 22 s is not stalled, 24 s is.
+    slow, slower = (_create(creator, delay_ms=10_000, think_ms=1_000) for _ in range(2))
+    for match, seconds in ((older, 30), (newer, 20), (fresh, 0), (finished, 40),
+                           (slow, 22), (slower, 24)):
         Match.objects.filter(pk=match.id).update(
             updated_at=F("updated_at") - timedelta(seconds=seconds))
     Match.objects.filter(pk=finished.id).update(status=Match.Status.FINISHED)
-    cutoff = timezone.now() - timedelta(seconds=10)
-    waits = selectors.bot_wait_list(updated_before=cutoff, limit=200)
-    assert [wait.match_id for wait in waits] == [older.id, newer.id]
-    assert (waits[0].version, waits[0].delay_ms, waits[0].think_ms) == (older.version, 5, 50)
-    assert [w.match_id for w in selectors.bot_wait_list(updated_before=cutoff, limit=1)] == [
-        older.id]
+    now = timezone.now()
+    assert selectors.bot_stalled_list(now=now, limit=200) == [
+        (older.id, older.version), (slower.id, slower.version), (newer.id, newer.version)]
+    assert selectors.bot_stalled_list(now=now, limit=1) == [(older.id, older.version)]
+    stalled = set(Match.objects.filter(selectors.bot_stalled(now=now)).values_list("id", flat=True))
+    assert stalled == {older.id, newer.id, slower.id}
