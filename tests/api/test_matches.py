@@ -254,7 +254,8 @@ def test_verify_match_reports_a_tampered_snapshot_as_mismatch(make_table):
     out = io.StringIO()
     with pytest.raises(CommandError, match="1 match"):
         call_command("verify_match", table.id, stdout=out)
-    assert out.getvalue() == f"{table.id}: MISMATCH ({version} events, version {version})\n"
+    assert out.getvalue() == (f"{table.id}: MISMATCH ({version} events, version {version}, "
+                              "replay differs from the snapshot)\n")
 
 
 @pytest.mark.django_db
@@ -277,7 +278,8 @@ def test_verify_match_reads_a_snapshot_of_an_older_format_and_reports_an_unreada
     out = io.StringIO()
     with pytest.raises(CommandError, match="1 match"):
         call_command("verify_match", table.id, stdout=out)
-    assert out.getvalue() == f"{table.id}: MISMATCH ({version} events, version {version})\n"
+    assert out.getvalue() == (f"{table.id}: MISMATCH ({version} events, version {version}, "
+                              "replay differs from the snapshot)\n")
 
 
 @pytest.mark.django_db

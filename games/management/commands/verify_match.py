@@ -1,13 +1,12 @@
 """``manage.py verify_match ID``: does replaying the event log give the stored snapshot?
-
-States are compared, not JSON, so a snapshot written in an older format still matches."""
+(``games.verification``, which the admin's verify action runs too.)"""
 
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine import MatchState, event_from_json, replay, state_from_json
 from games.models import Match
+from games.verification import match_verify
 
 
 class Command(BaseCommand):
@@ -22,23 +21,9 @@ class Command(BaseCommand):
             match = Match.objects.filter(pk=match_id).first()
             if match is None:
                 raise CommandError(f"no match {match_id}")
-            rows = list(match.events.order_by("seq").values_list("seq", "payload"))
-            contiguous = [seq for seq, _ in rows] == list(range(1, len(rows) + 1))
-            replayed = replay(event_from_json(payload) for _, payload in rows)
-            ok = (contiguous and len(rows) == match.version
-                  and replayed == _snapshot(match.state))
-            self.stdout.write(f"{match_id}: {'ok' if ok else 'MISMATCH'} "
-                              f"({len(rows)} events, version {match.version})")
-            if not ok:
+            verification = match_verify(match=match)
+            self.stdout.write(f"{match_id}: {verification}")
+            if not verification.is_ok:
                 failed.append(match_id)
         if failed:
             raise CommandError(f"{len(failed)} match(es) do not replay to their snapshot")
-
-
-def _snapshot(data: Any) -> MatchState | None:
-    """The snapshot's state, or None when it cannot be read (an unknown format version or
-    missing fields): a snapshot that cannot be read does not match its log either."""
-    try:
-        return state_from_json(data)
-    except (ValueError, KeyError, TypeError):
-        return None
