@@ -23,10 +23,11 @@ class BotsConfig(AppConfig):
     name = "bots"
 
     def ready(self) -> None:
-        from games.signals import match_advanced
+        from games.signals import bots_wake_requested, match_advanced
 
         from .strategies import LEVELS
-        from .tasks import on_match_advanced
+        from .tasks import on_bots_wake_requested, on_match_advanced
 
         check_strategies(LEVELS)
         match_advanced.connect(on_match_advanced, dispatch_uid="bots.wake")
+        bots_wake_requested.connect(on_bots_wake_requested, dispatch_uid="bots.wake_requested")

@@ -62,18 +62,29 @@ def on_match_advanced(sender: Any, *, match_id: uuid.UUID, version: int, bot_to_
     ``bot_delay_ms`` milliseconds from now (with a worker)."""
     if not bot_to_act or getattr(_acting, "active", False):
         return
-    _queue_act(match_id, version, bot_delay_ms)
+    queue_act(match_id, version, bot_delay_ms)
 
 
-def _queue_act(match_id: uuid.UUID, version: int, delay_ms: int) -> None:
-    """Queue ``act`` for ``version``, to run ``delay_ms`` milliseconds from now; a broker
-    that cannot be reached is logged, not raised (the sweep queues it again later)."""
+def on_bots_wake_requested(sender: Any, *, match_id: uuid.UUID, version: int,
+                           **kwargs: Any) -> bool:
+    """``games.signals.bots_wake_requested`` receiver (the admin's "wake bots"): queue
+    ``act`` for ``version`` at once, whatever the match's delay. Returns whether it was
+    queued (``act`` itself does nothing unless a bot is to act at that version)."""
+    return queue_act(match_id, version, 0)
+
+
+def queue_act(match_id: uuid.UUID, version: int, delay_ms: int) -> bool:
+    """Queue ``act`` for ``version``, to run ``delay_ms`` milliseconds from now (at once when
+    run eagerly). Returns False when the broker cannot be reached: that is logged, not
+    raised (the command that woke the bots has committed, and the sweep queues it again)."""
     countdown = delay_ms / 1000 if delay_ms and not act.app.conf.task_always_eager else None
     try:
         act.apply_async((str(match_id), version), countdown=countdown)
     except Exception:  # a dead broker must not fail the command that already committed
         logger.exception("could not queue bot move for match %s v%s; the sweep will retry",
                          match_id, version)
+        return False
+    return True
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -114,7 +125,7 @@ def act(match_id: str, version: int) -> int:
             delay_ms = result.match.bot_delay_ms
             if delay_ms or time.monotonic() - started > ACT_SLICE_SECONDS:
                 # The moves above queued nothing (``_acting``): the next one is queued here.
-                _queue_act(result.match.id, version, delay_ms)
+                queue_act(result.match.id, version, delay_ms)
                 return moves
 
 

@@ -6,3 +6,8 @@ from django.dispatch import Signal
 # the last seq), ``bot_to_act`` (bool: a bot seat must act next) and ``bot_delay_ms`` (int:
 # the match's pause before each bot move, in milliseconds).
 match_advanced = Signal()
+
+# Sent when an operator asks for a match's bots to move now (the admin's "wake bots"), with
+# ``match_id`` (UUID) and ``version`` (int, the match's current one). A receiver returns
+# True when it queued the move, False when it could not (the bots app logs why).
+bots_wake_requested = Signal()

@@ -1,0 +1,125 @@
+"""What the admin's match inspection reads: the score sheet, a page of the event log, and
+the table as the log describes it at any event (docs/architecture.md, "The admin").
+
+The table is replayed from the event rows (``replay`` of ``event_from_json``), never read
+from the snapshot, so it shows what the log says even where a snapshot went wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from . import models
+from .engine import Event, MatchState, Seat, event_from_json, replay
+
+EVENT_PAGE_SIZE = 50
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One scored hand: ``points`` and ``totals`` by seat name, the moon (or sun)
+    shooter's seat name or None, and whether it is a tiebreak hand (played after the hand
+    in which some total first reached the target, docs/rules.md "End of the match")."""
+
+    hand_number: int
+    pass_direction: str
+    points: dict[str, int]
+    totals: dict[str, int]
+    moon_shooter: str | None
+    is_tiebreak: bool
+
+
+def score_sheet(*, match: models.Match) -> list[ScoreLine]:
+    """The match's scored hands, oldest first, from its ``Hand`` rows (one query); the
+    tiebreak marks from the snapshot's ``end_started_after``."""
+    end_started_after = match.state.get("end_started_after")
+    return [ScoreLine(hand.number, hand.pass_direction, hand.points, hand.totals,
+                      Seat(hand.moon_shooter).label if hand.moon_shooter is not None else None,
+                      end_started_after is not None and hand.number > end_started_after)
+            for hand in match.hands.order_by("number")]
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One stored event: its ``seq``, ``type``, the seat it is about (name or None), when it
+    was written, and its stored JSON less ``type`` and ``v`` (``fields``)."""
+
+    seq: int
+    type: str
+    seat: str | None
+    at: datetime
+    fields: dict[str, Any]
+
+    @property
+    def fields_json(self) -> str:
+        """``fields`` as compact JSON, for the page."""
+        return json.dumps(self.fields, separators=(", ", ": "))
+
+
+@dataclass(frozen=True)
+class EventPage:
+    """Events ``first``..``last`` of a log of ``version`` events; ``previous`` and ``next``
+    are the first seqs of the pages around it (None at either end)."""
+
+    first: int
+    last: int
+    version: int
+    rows: list[LogRow]
+    previous: int | None
+    next: int | None
+
+
+def event_page(*, match: models.Match, first: int, size: int = EVENT_PAGE_SIZE) -> EventPage:
+    """The page of ``size`` events from seq ``first`` (clamped to 1..version), one query.
+    The seqs are contiguous from 1 to the version, so the pages are seq ranges and no
+    count is needed."""
+    version = match.version
+    first = min(max(first, 1), max(version, 1))
+    last = min(first + size - 1, version)
+    rows = [LogRow(row.seq, row.type, Seat(row.seat).label if row.seat is not None else None,
+                   row.created_at,
+                   {key: value for key, value in row.payload.items() if key not in ("type", "v")})
+            for row in match.events.filter(seq__gte=first, seq__lte=last).order_by("seq")]
+    return EventPage(first, last, version, rows, max(1, first - size) if first > 1 else None,
+                     last + 1 if last < version else None)
+
+
+@dataclass(frozen=True)
+class TableAt:
+    """The match as its log describes it right after event ``seq``: ``event`` is that event
+    (written ``at``), ``state`` the replay of events 1..``seq``."""
+
+    seq: int
+    event: Event
+    at: datetime
+    state: MatchState
+
+
+def table_at(*, match: models.Match, seq: int) -> TableAt:
+    """Replay ``match``'s log up to event ``seq`` (1..``match.version``; one query).
+    Raises ``ValueError`` for a seq outside the log."""
+    if not 1 <= seq <= match.version:
+        raise ValueError(f"no event {seq} in a log of {match.version}")
+    rows = list(match.events.filter(seq__lte=seq).order_by("seq").values_list("payload", "created_at"))
+    return TableAt(seq, event_from_json(rows[-1][0]), rows[-1][1],
+                   replay(event_from_json(payload) for payload, _ in rows))
+
+
+def trick_seq(*, match: models.Match, hand_number: int, trick_number: int | None) -> int | None:
+    """The seq of the event that completes trick ``trick_number`` (1..13) of hand
+    ``hand_number`` (its ``trick_taken``), or with no trick number the hand's
+    ``hand_dealt``; None when the log has no such event (one query)."""
+    rows = (match.events.filter(type__in=("hand_dealt", "trick_taken")).order_by("seq")
+            .values_list("seq", "type", "payload"))
+    hand = None
+    for seq, kind, payload in rows:
+        if kind == "hand_dealt":
+            hand = payload["hand_number"]
+            if hand == hand_number and trick_number is None:
+                return seq
+        elif hand == hand_number and payload["number"] == trick_number:
+            return seq
+    return None

@@ -1,0 +1,68 @@
+"""The match admin with its table at any event (``admin_table``): the table is shown
+through the API's seat views, which live here, above ``games`` (docs/architecture.md,
+"The admin"). ``games.admin`` registers the rest; this module replaces that registration
+with the same admin plus the table page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.http import urlencode
+
+from games import admin as games_admin
+from games import inspection
+from games.models import Match
+
+from .admin_table import VIEWERS, table_page
+
+admin.site.unregister(Match)
+
+
+@admin.register(Match)
+class MatchAdmin(games_admin.MatchAdmin):
+    def get_urls(self) -> list[URLPattern]:
+        table = path("<path:object_id>/table/", self.admin_site.admin_view(self.table_view),
+                     name="games_match_table")
+        return [table, *super().get_urls()]
+
+    def table_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """``?at=N`` (default: the last event) ``&as=all|spectator|<seat>`` (default all);
+        ``?hand=H&trick=T`` jumps to the event that completes trick T of hand H (no trick:
+        the hand's deal)."""
+        match = self.inspected_match(request, object_id)
+        viewer = request.GET.get("as", "all")
+        viewer = viewer if viewer in VIEWERS else "all"
+        if "hand" in request.GET:
+            return self._jump(request, match, viewer)
+        if not match.version:
+            self.message_user(request, "this match has no events yet", messages.WARNING)
+            return HttpResponseRedirect(reverse("admin:games_match_change", args=[match.pk]))
+        at = games_admin.int_param(request.GET.get("at"), default=match.version)
+        at = min(max(at, 1), match.version)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Match {match.id}: the table after event {at}",
+            "match": match,
+            "page": table_page(match=match, at=at, viewer=viewer),
+            "viewers": VIEWERS,
+        }
+        return TemplateResponse(request, "admin/games/match/table.html", context)
+
+    def _jump(self, request: HttpRequest, match: Match, viewer: str) -> HttpResponse:
+        hand = games_admin.int_param(request.GET.get("hand"), default=0)
+        trick = request.GET.get("trick", "").strip()
+        trick_number = games_admin.int_param(trick, default=0) if trick else None
+        seq = inspection.trick_seq(match=match, hand_number=hand, trick_number=trick_number)
+        query = {"as": viewer}
+        if seq is None:
+            what = f"hand {hand}" + (f" trick {trick_number}" if trick_number is not None else "")
+            self.message_user(request, f"the log has no {what}", messages.WARNING)
+            query["at"] = games_admin.int_param(request.GET.get("at"), default=match.version)
+        else:
+            query["at"] = seq
+        url = reverse("admin:games_match_table", args=[match.pk])
+        return HttpResponseRedirect(f"{url}?{urlencode(query)}")

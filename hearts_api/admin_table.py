@@ -1,0 +1,103 @@
+"""The admin's table at any event: what the page at ``admin/games/match/<id>/table/`` shows.
+
+The table is replayed from the log (``games.inspection.table_at``) and shown through the
+seat views the API would have served at that version (``presenters.seat_view``): all four
+seats' for ``all``, one seat's for that seat, none but a spectator's for ``spectator``.
+Every card and pass on the page comes from those views, so a page "as seen by" a seat
+shows exactly what that seat's client was shown, and nothing of any other seat's cards.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from games import inspection
+from games.engine import Seat, event_to_json, seat_view
+from games.models import Match
+
+from . import presenters
+
+VIEWERS = ("all", "spectator", *(seat.label for seat in Seat))
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat on the page: ``holding``, ``pass_given`` and ``pass_received`` are card
+    codes, or None where the viewer may not see them (or there are none)."""
+
+    seat: str
+    name: str | None
+    bot_level: str | None
+    holding: list[str] | None
+    pass_given: list[str] | None
+    pass_received: list[str] | None
+    tricks_won: int
+    hand_points: int
+    score: int
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """The table after event ``at`` of a log of ``version`` events, as ``viewer`` (one of
+    ``VIEWERS``) sees it. ``public`` is the viewer's seat view (the spectator's for
+    ``all``): status, trick in progress, this hand's tricks, hearts broken, scores.
+    ``view_json`` is the viewer's seat view as the API serves it (None for ``all``);
+    ``event_json`` the event at ``at``, as the viewer's client would have read it (whole,
+    as stored, for ``all``)."""
+
+    at: int
+    version: int
+    viewer: str
+    position: str
+    seats: list[SeatRow]
+    public: dict[str, Any]
+    view_json: str | None
+    event_json: str
+
+
+def table_page(*, match: Match, at: int, viewer: str) -> TablePage:
+    """The page for ``match`` after event ``at`` (1..version) as ``viewer`` sees it.
+    Raises ``ValueError`` for an ``at`` outside the log or a viewer not in ``VIEWERS``."""
+    if viewer not in VIEWERS:
+        raise ValueError(f"no viewer {viewer!r}")
+    table = inspection.table_at(match=match, seq=at)
+    shown = list(Seat) if viewer == "all" else [] if viewer == "spectator" else [Seat.from_label(viewer)]
+
+    def view(seat: Seat | None) -> dict[str, Any]:
+        return presenters.seat_view(seat_view(table.state, seat), match_id=match.id, version=at,
+                                    fixed_deals=match.fixed_deals)
+
+    views = {seat: view(seat) for seat in shown}
+    public = views[shown[0]] if len(shown) == 1 else view(None)
+    rows = [_seat_row(seat, public, views.get(seat)) for seat in Seat]
+    if viewer == "all":
+        event = {"seq": at, "at": table.at, **event_to_json(table.event)}
+        view_json = None
+    else:
+        viewing = shown[0] if shown else None
+        event = presenters.event(at, table.event, viewing, table.at)
+        view_json = json.dumps(public, indent=2, default=str)
+    return TablePage(at, match.version, viewer, _position(public), rows, public, view_json,
+                     json.dumps(event, indent=2, default=str))
+
+
+def _seat_row(seat: Seat, public: dict[str, Any], own: dict[str, Any] | None) -> SeatRow:
+    player = public["players"][seat]
+    passed = own["pass"] if own is not None else None
+    return SeatRow(seat.label, player["name"], player["bot_level"],
+                   own["hand"] if own is not None else None,
+                   passed["given"] if passed else None, passed["received"] if passed else None,
+                   public["tricks_won"][seat.label], public["hand_points"][seat.label],
+                   public["scores"][seat.label])
+
+
+def _position(view: dict[str, Any]) -> str:
+    """Where in the match the table stands, in words: ``hand 2, 5 tricks complete``."""
+    if not view["hand_number"]:
+        return "before the first hand"
+    tricks = len(view["tricks"])
+    trick = view["trick"]
+    playing = f", trick {trick['number']}: {len(trick['cards'])} cards played" if trick else ""
+    return f"hand {view['hand_number']}, {tricks} trick{'s' if tricks != 1 else ''} complete{playing}"
