@@ -178,7 +178,8 @@ class MatchAdmin(ReadOnlyAdmin):
         if not self.has_view_permission(request):
             raise PermissionDenied
         try:
-            return get_object_or_404(models.Match, pk=uuid.UUID(object_id))
+            return get_object_or_404(models.Match.objects.select_related("created_by"),
+                                     pk=uuid.UUID(object_id))
         except ValueError:
             raise Http404(f"no match {object_id}") from None
 

@@ -1,0 +1,54 @@
+"""Nobody adds, edits or deletes through the admin: not events (the log is append-only),
+hands, tricks or matches, not even a superuser. Their lists show one match at a time."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib import admin
+from django.db import connection
+from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.models import Event, Hand, Match, Trick
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("model", [Event, Hand, Trick, Match])
+def test_a_superuser_may_not_add_change_or_delete(superuser, root_client, finished_match, model):
+    model_admin = admin.site.get_model_admin(model)
+    request = RequestFactory().get("/")
+    request.user = superuser
+    row = model.objects.filter(**({} if model is Match else {"match": finished_match})).first()
+    assert not model_admin.has_add_permission(request)
+    assert not model_admin.has_change_permission(request, row)
+    assert not model_admin.has_delete_permission(request, row)
+    assert model_admin.has_view_permission(request, row)
+    name = f"admin:games_{model._meta.model_name}"
+    assert root_client.get(reverse(f"{name}_add")).status_code == 403
+    assert root_client.post(reverse(f"{name}_delete", args=[row.pk]), {"post": "yes"}).status_code == 403
+    assert model.objects.filter(pk=row.pk).exists()
+
+
+def test_an_event_page_is_read_only_for_a_superuser(root_client, finished_match):
+    event = Event.objects.get(match=finished_match, seq=1)
+    url = reverse("admin:games_event_change", args=[event.pk])
+    html = root_client.get(url).content.decode()
+    assert "match_created" in html and 'name="_save"' not in html
+    assert root_client.post(url, {"type": "forged"}).status_code == 403
+    assert Event.objects.get(pk=event.pk).type == "match_created"
+
+
+def test_the_event_list_shows_one_match_and_counts_only_its_events(root_client, finished_match,
+                                                                     make_match):
+    make_match()
+    events = reverse("admin:games_event_changelist")
+    assert root_client.get(events)["Location"] == reverse("admin:games_match_changelist")
+    with CaptureQueriesContext(connection) as queries:
+        response = root_client.get(events, {"match__id__exact": str(finished_match.pk)})
+    assert response.status_code == 200
+    assert {event.match_id for event in response.context["cl"].result_list} == {finished_match.pk}
+    counts = [query["sql"] for query in queries.captured_queries if "COUNT(" in query["sql"]]
+    assert counts and all(f"'{finished_match.pk}'" in sql or str(finished_match.pk).replace("-", "")
+                          in sql for sql in counts)
