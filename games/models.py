@@ -57,7 +57,10 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "bot_to_act", "updated_at"])]
+        # The second serves the admin's list, newest first (it adds the id to the order): a
+        # page then reads its rows' snapshots only, not every match's.
+        indexes = [models.Index(fields=["status", "bot_to_act", "updated_at"]),
+                   models.Index(fields=["created_at", "id"], name="match_created_at_id")]
         constraints = [
             models.CheckConstraint(condition=models.Q(bot_delay_ms__lte=BOT_DELAY_MS_MAX),
                                    name="bot_delay_ms_in_range"),
