@@ -185,7 +185,8 @@ def main() -> None:
     to_play = middle.to_act[0]
     view_us = median_seconds(lambda: seat_view(middle, to_play), 2000) * 1e6
     view_json_us = median_seconds(lambda: presenters.seat_view(
-        seat_view(middle, to_play), match_id=MATCH_ID, version=0, fixed_deals=0), 2000) * 1e6
+        seat_view(middle, to_play), match_id=MATCH_ID, version=0, fixed_deals=0,
+        turn_deadline=None), 2000) * 1e6
 
     print(f"random hands per second, ours (playout path):     {ours:10,.0f}")
     if openspiel is not None and ratio is not None:

@@ -13,16 +13,19 @@ the delay is ignored: an eager task runs at once whatever its countdown, so
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime, timedelta
 from random import Random
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.utils import timezone
 
 from games import selectors, services
@@ -57,32 +60,46 @@ ACT_SLICE_SECONDS = 20.0
 
 
 def on_match_advanced(sender: Any, *, match_id: uuid.UUID, version: int, bot_to_act: bool,
-                      bot_delay_ms: int = 0, **kwargs: Any) -> None:
+                      bot_delay_ms: int = 0, turn_deadline: datetime | None = None,
+                      **kwargs: Any) -> None:
     """``games.signals.match_advanced`` receiver: queue ``act`` when a bot must move,
-    ``bot_delay_ms`` milliseconds from now (with a worker)."""
+    ``bot_delay_ms`` milliseconds from now, and ``stand_in`` for ``turn_deadline`` when
+    players are to act with a deadline (with a worker: run eagerly, a task cannot wait)."""
+    if turn_deadline is not None and not act.app.conf.task_always_eager:
+        _queue(stand_in, match_id, version, eta=turn_deadline)
     if not bot_to_act or getattr(_acting, "active", False):
         return
-    queue_act(match_id, version, bot_delay_ms)
+    _queue_act(match_id, version, bot_delay_ms)
 
 
 def on_bots_wake_requested(sender: Any, *, match_id: uuid.UUID, version: int,
                            **kwargs: Any) -> bool:
-    """``games.signals.bots_wake_requested`` receiver (the admin's "wake bots"): queue
-    ``act`` for ``version`` at once, whatever the match's delay. Returns whether it was
-    queued (``act`` itself does nothing unless a bot is to act at that version)."""
-    return queue_act(match_id, version, 0)
+    """``games.signals.bots_wake_requested`` receiver (the admin's "wake bots"): ``wake``.
+    Returns whether the move was queued."""
+    return wake(match_id, version)
 
 
-def queue_act(match_id: uuid.UUID, version: int, delay_ms: int) -> bool:
-    """Queue ``act`` for ``version``, to run ``delay_ms`` milliseconds from now (at once when
-    run eagerly). Returns False when the broker cannot be reached: that is logged, not
-    raised (the command that woke the bots has committed, and the sweep queues it again)."""
+def _queue_act(match_id: uuid.UUID, version: int, delay_ms: int) -> None:
+    """Queue ``act`` for ``version``, to run ``delay_ms`` milliseconds from now."""
     countdown = delay_ms / 1000 if delay_ms and not act.app.conf.task_always_eager else None
+    _queue(act, match_id, version, countdown=countdown)
+
+
+def wake(match_id: uuid.UUID, version: int) -> bool:
+    """Queue ``act`` for ``version`` now, whatever the match's delay (an operator's "wake
+    bots"; a match whose bots have nothing to do at ``version`` is left as it is). Returns
+    False when the broker cannot be reached (logged)."""
+    return _queue(act, match_id, version)
+
+
+def _queue(task: Any, match_id: uuid.UUID, version: int, **options: Any) -> bool:
+    """Queue ``task`` for ``version`` with these ``apply_async`` options; a broker that
+    cannot be reached is logged, not raised (the sweep queues it again later): then False."""
     try:
-        act.apply_async((str(match_id), version), countdown=countdown)
+        task.apply_async((str(match_id), version), **options)
     except Exception:  # a dead broker must not fail the command that already committed
-        logger.exception("could not queue bot move for match %s v%s; the sweep will retry",
-                         match_id, version)
+        logger.exception("could not queue %s for match %s v%s; the sweep will retry",
+                         task.name, match_id, version)
         return False
     return True
 
@@ -107,15 +124,7 @@ def act(match_id: str, version: int) -> int:
             turn = selectors.bot_turn_get(match_id=match_id, version=version)
             if turn is None:
                 return moves
-            rng = Random(f"{match_id}:{version}:{turn.seat.label}")
-            try:
-                command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms)
-                result = _submit(turn.match_id, version, command)
-            except IllegalMove as refusal:
-                # A strategy bug must not stall the match: log it, and move at random.
-                logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
-                             turn.seat.label, turn.level, match_id, version, refusal.code)
-                result = _submit(turn.match_id, version, choose_command("random", turn.view, rng))
+            result = _move(turn, version)
             if result is None:
                 return moves  # another task moved first
             version = result.match.version
@@ -125,8 +134,39 @@ def act(match_id: str, version: int) -> int:
             delay_ms = result.match.bot_delay_ms
             if delay_ms or time.monotonic() - started > ACT_SLICE_SECONDS:
                 # The moves above queued nothing (``_acting``): the next one is queued here.
-                queue_act(result.match.id, version, delay_ms)
+                _queue_act(result.match.id, version, delay_ms)
                 return moves
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def stand_in(match_id: str, version: int) -> int:
+    """Move once, as a ``STAND_IN_LEVEL`` bot, for each player whose turn timed out while
+    the match is at ``version`` (docs/api.md, "Nobody stalls a table"): the move is
+    recorded with ``auto``. Idempotent like ``act``: a match that moved on, or whose
+    deadline has not passed, is left alone. Returns the number of moves made."""
+    moves = 0
+    for turn in selectors.stand_in_turns(match_id=match_id, version=version, now=timezone.now()):
+        result = _move(turn, version, auto=True)
+        if result is None:
+            return moves  # the player (or another task) moved first
+        version, moves = result.match.version, moves + 1
+    return moves
+
+
+def _move(turn: selectors.BotTurn, version: int, *, auto: bool = False) -> CommandResult | None:
+    """Make ``turn``'s move at ``version`` (marked ``auto`` for a stand-in), from its own
+    view only, with a generator seeded by match, version and seat, so a re-run makes the
+    same choice. None when the match has moved on."""
+    rng = Random(f"{turn.match_id}:{version}:{turn.seat.label}")
+    try:
+        command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms)
+        return _submit(turn.match_id, version, dataclasses.replace(command, auto=auto))
+    except IllegalMove as refusal:
+        # A strategy bug must not stall the match: log it, and move at random.
+        logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
+                     turn.seat.label, turn.level, turn.match_id, version, refusal.code)
+        command = choose_command("random", turn.view, rng)
+        return _submit(turn.match_id, version, dataclasses.replace(command, auto=auto))
 
 
 def _submit(
@@ -142,13 +182,21 @@ def _submit(
 @shared_task(ignore_result=True)
 def sweep() -> int:
     """Wake matches whose turn has sat with a bot too long (``games.selectors.bot_stalled``:
-    a worker died mid-move, or the broker was down when the move was queued).
+    a worker died mid-move, or the broker was down when the move was queued), and those
+    whose players' turn deadline passed more than ``BOT_STALL_SECONDS`` ago.
 
     A match is given its own pause and thinking time before it counts as stalled, so the
-    sweep never cuts a delay short. Returns how many it woke (at most 200, the
-    longest-stalled first).
+    sweep never cuts a delay short. Returns how many it woke (at most 200 of each kind,
+    the longest-stalled first).
     """
-    stalled = selectors.bot_stalled_list(now=timezone.now(), limit=200)
+    now = timezone.now()
+    stalled = selectors.bot_stalled_list(now=now, limit=200)
     for match_id, version in stalled:
         act.delay(str(match_id), version)
-    return len(stalled)
+    # Players' deadlines: each has its own task queued for the moment it falls due; these
+    # are the ones whose task was lost (a worker died, the broker was down).
+    overdue = selectors.timed_out_list(
+        now=now - timedelta(seconds=settings.BOT_STALL_SECONDS), limit=200)
+    for match_id, version in overdue:
+        stand_in.delay(str(match_id), version)
+    return len(stalled) + len(overdue)

@@ -202,7 +202,12 @@ CELERY_TASK_IGNORE_RESULT = True
 # A dead broker must not hang a web request: fail fast, and the beat sweep catches up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+# A stand-in's task waits in the worker until its player's deadline (up to a day): Redis
+# hands an unacknowledged task to another worker after visibility_timeout, so it must be
+# longer than that, or the task would be duplicated every hour. A task lost with a dead
+# worker is not waited for: the sweep (below) queues the bots' and stand-ins' moves again.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5,
+                                   "visibility_timeout": 25 * 3600}
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {
     "wake-stalled-bots": {"task": "bots.tasks.sweep", "schedule": timedelta(seconds=10)},

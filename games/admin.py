@@ -225,7 +225,7 @@ class MatchAdmin(ReadOnlyAdmin):
         if not reason:
             return messages.ERROR, "refused: a reason is required"
         try:
-            result = services.match_abort(match_id=match.id, reason=reason)  # type: ignore[attr-defined]
+            result = services.match_abort(match_id=match.id, reason=reason)
         except MatchNotFound:
             raise Http404(f"no match {match.id}") from None
         except IllegalMove as refusal:

@@ -14,3 +14,6 @@ from __future__ import annotations
 BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 # The level of a bot seat whose create request names none.
 DEFAULT_BOT_LEVEL = "easy"
+# The level of a stand-in: the bot that moves once for a player whose turn timed out, and
+# the one that takes a seat its player leaves without naming a level (docs/api.md).
+STAND_IN_LEVEL = "hard"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from . import models
+from . import models, timeouts
 from .engine import Event, MatchState, Seat, event_from_json, replay
 
 EVENT_PAGE_SIZE = 50
@@ -96,16 +96,20 @@ class TableAt:
     event: Event
     at: datetime
     state: MatchState
+    turn_deadline: datetime | None
 
 
 def table_at(*, match: models.Match, seq: int) -> TableAt:
-    """Replay ``match``'s log up to event ``seq`` (1..``match.version``; one query).
-    Raises ``ValueError`` for a seq outside the log."""
+    """Replay ``match``'s log up to event ``seq`` (1..``match.version``; one query), with
+    the players' turn deadline as it stood then (``games.timeouts``). Raises
+    ``ValueError`` for a seq outside the log."""
     if not 1 <= seq <= match.version:
         raise ValueError(f"no event {seq} in a log of {match.version}")
-    rows = list(match.events.filter(seq__lte=seq).order_by("seq").values_list("payload", "created_at"))
-    return TableAt(seq, event_from_json(rows[-1][0]), rows[-1][1],
-                   replay(event_from_json(payload) for payload, _ in rows))
+    logged = [(event_from_json(payload), at) for payload, at in
+              match.events.filter(seq__lte=seq).order_by("seq").values_list("payload", "created_at")]
+    state = replay(event for event, _ in logged)
+    deadline = timeouts.turn_deadline(state, match.turn_timeout_s, timeouts.turn_start(logged))
+    return TableAt(seq, logged[-1][0], logged[-1][1], state, deadline)
 
 
 def trick_seq(*, match: models.Match, hand_number: int, trick_number: int | None) -> int | None:

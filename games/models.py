@@ -23,17 +23,21 @@ BOT_THINK_MS_DEFAULT, BOT_THINK_MS_MIN, BOT_THINK_MS_MAX = 200, 10, 5_000
 # calibrated on the reference machine, not a clock (bots.strategies.expert). Here, beside
 # the option, because the stall rule (``selectors.bot_stalled``) allows for it.
 THINK_OVERRUN = 3
+# A match's turn timeout, in seconds (docs/api.md, "Nobody stalls a table"); null: none.
+TURN_TIMEOUT_S_MIN, TURN_TIMEOUT_S_MAX = 5, 86_400
 
 
 class Match(models.Model):
     """A match: its current ``version`` (last event seq), engine ``state`` snapshot,
-    ``status`` and ``bot_to_act`` kept beside it for queries, and how its bots move."""
+    ``status``, ``bot_to_act`` and ``turn_deadline`` kept beside it for queries, how its bots
+    move, and how long a player's turn may last."""
 
     class Status(models.TextChoices):
         WAITING = "waiting"
         PASSING = "passing"
         PLAYING = "playing"
         FINISHED = "finished"
+        ABORTED = "aborted"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
@@ -54,12 +58,21 @@ class Match(models.Model):
     # Set once at creation: the engine's state keeps only the deals still to come.
     fixed_deals = models.PositiveIntegerField(
         default=0, help_text="how many of the first hands the creator dealt (0: all shuffled)")
+    turn_timeout_s = models.PositiveIntegerField(
+        null=True, blank=True,
+        validators=[MinValueValidator(TURN_TIMEOUT_S_MIN), MaxValueValidator(TURN_TIMEOUT_S_MAX)],
+        help_text="seconds a player's turn may last before a stand-in moves (null: no limit)")
+    turn_deadline = models.DateTimeField(
+        null=True, blank=True,
+        help_text="when the stand-in moves for the players to act (games.timeouts)")
 
     class Meta:
         ordering = ["-created_at"]
-        # The second serves the admin's list, newest first (it adds the id to the order): a
+        # The last serves the admin's list, newest first (it adds the id to the order): a
         # page then reads its rows' snapshots only, not every match's.
         indexes = [models.Index(fields=["status", "bot_to_act", "updated_at"]),
+                   models.Index(fields=["turn_deadline"], name="turn_deadline_due",
+                                condition=models.Q(turn_deadline__isnull=False)),
                    models.Index(fields=["created_at", "id"], name="match_created_at_id")]
         constraints = [
             models.CheckConstraint(condition=models.Q(bot_delay_ms__lte=BOT_DELAY_MS_MAX),
@@ -67,6 +80,9 @@ class Match(models.Model):
             models.CheckConstraint(condition=models.Q(bot_think_ms__gte=BOT_THINK_MS_MIN,
                                                       bot_think_ms__lte=BOT_THINK_MS_MAX),
                                    name="bot_think_ms_in_range"),
+            models.CheckConstraint(condition=models.Q(turn_timeout_s__isnull=True) | models.Q(
+                turn_timeout_s__gte=TURN_TIMEOUT_S_MIN, turn_timeout_s__lte=TURN_TIMEOUT_S_MAX),
+                name="turn_timeout_s_in_range"),
         ]
         verbose_name_plural = "matches"
 
@@ -75,13 +91,17 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    """Who sits where; a player's seat links the user, a bot's names its level."""
+    """Who sits where; a player's seat links the user, a bot's names its level, and a bot
+    holding a seat a player left links that player in ``left_by``."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="0 north, 1 east, 2 south, 3 west")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                on_delete=models.PROTECT, related_name="seats")
     bot_level = models.CharField(max_length=16, blank=True, default="")
+    left_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.PROTECT, related_name="left_seats",
+                                help_text="the player who left this seat to its bot")
 
     class Meta:
         ordering = ["match", "position"]

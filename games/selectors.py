@@ -14,6 +14,7 @@ from django.db.models import DurationField, F, Func, Q, QuerySet
 from django.db.models.lookups import LessThan
 
 from . import models
+from .bot_levels import STAND_IN_LEVEL
 from .engine import (
     Event,
     MatchState,
@@ -56,8 +57,10 @@ def seat_view_get(
 
 
 def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet[models.Match]:
-    """The matches ``user`` created or has a seat in, newest first, optionally of one status."""
-    matches = models.Match.objects.filter(Q(seats__player=user) | Q(created_by=user)).distinct()
+    """The matches ``user`` created, has a seat in, or left a seat of that its bot still
+    holds (the player may take it back), newest first, optionally of one status."""
+    matches = models.Match.objects.filter(
+        Q(seats__player=user) | Q(seats__left_by=user) | Q(created_by=user)).distinct()
     if status:
         matches = matches.filter(status=status)
     return matches.order_by("-created_at", "-id")
@@ -105,6 +108,29 @@ class BotTurn:
     think_ms: int
 
 
+def stand_in_turns(*, match_id: uuid.UUID | str, version: int, now: datetime) -> list[BotTurn]:
+    """The moves a stand-in (``STAND_IN_LEVEL``) owes in match ``match_id`` at ``version``:
+    one for each player to act whose turn's deadline has passed at ``now``, in seat order
+    (several while they all pass at once); empty when there is no such match, it is no
+    longer at ``version``, or no deadline has passed (docs/api.md, "Nobody stalls a table")."""
+    match = models.Match.objects.filter(pk=match_id).first()
+    if (match is None or match.version != version or match.turn_deadline is None
+            or match.turn_deadline > now):
+        return []
+    state = match_state(match)
+    return [BotTurn(match.id, seat, STAND_IN_LEVEL, seat_view(state, seat), match.bot_think_ms)
+            for seat in state.to_act
+            if (occupant := state.seats[seat]) is not None and occupant.bot_level is None]
+
+
+def timed_out_list(*, now: datetime, limit: int) -> list[tuple[uuid.UUID, int]]:
+    """Up to ``limit`` matches whose players' turn deadline passed before ``now``, as
+    ``(match_id, version)``, the longest overdue first."""
+    rows = (models.Match.objects.filter(turn_deadline__lte=now).order_by("turn_deadline")
+            .values_list("id", "version")[:limit])
+    return list(rows)
+
+
 def bot_turn_get(*, match_id: uuid.UUID | str, version: int) -> BotTurn | None:
     """The bot move due in match ``match_id`` at ``version``; None when there is no such
     match, it is no longer at ``version``, or no bot is to act. While several bots must act
@@ -139,7 +165,8 @@ def bot_stalled(*, now: datetime) -> Q:
     cutoff = now - timedelta(seconds=settings.BOT_STALL_SECONDS)
     allowance = _Milliseconds(F("bot_delay_ms") + models.THINK_OVERRUN * F("bot_think_ms"))
     # updated_at < cutoff first: it narrows on the (status, bot_to_act, updated_at) index.
-    return (Q(bot_to_act=True, updated_at__lt=cutoff) & ~Q(status=models.Match.Status.FINISHED)
+    over = [models.Match.Status.FINISHED, models.Match.Status.ABORTED]
+    return (Q(bot_to_act=True, updated_at__lt=cutoff) & ~Q(status__in=over)
             & Q(LessThan(F("updated_at") + allowance, cutoff)))
 
 

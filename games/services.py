@@ -2,10 +2,11 @@
 
 A command locks the match row (``select_for_update``), checks the optional
 expected version, asks the engine to ``decide``, deals any hand that is due,
-inserts the events, and rewrites the snapshot and projections before the
-commit. After the commit ``match_advanced`` announces the new version. Two
-concurrent commands on one match serialise on the row lock: the second sees
-the first one's state, so no event is lost or duplicated.
+inserts the events, and rewrites the snapshot, the projections and the players'
+turn deadline (``games.timeouts``) before the commit. After the commit
+``match_advanced`` announces the new version. Two concurrent commands on one match
+serialise on the row lock: the second sees the first one's state, so no event is lost
+or duplicated.
 
 A refusal raises either the engine's ``IllegalMove`` (a rule, with its code) or one of
 this layer's own ``games.errors`` (``MatchNotFound``, ``NotSeated``, ``StaleVersion``,
@@ -18,20 +19,22 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Model as DjangoModel
 
-from . import models
+from . import models, timeouts
 from .bot_levels import BOT_LEVELS
 from .engine import (
     NEW_MATCH,
+    AbortMatch,
     Card,
     Command,
     CreateMatch,
     DealHand,
     Event,
+    LeaveSeat,
     MatchState,
     PassCards,
     Phase,
@@ -46,7 +49,7 @@ from .engine import (
     state_to_json,
 )
 from .engine.cards import format_cards
-from .engine.events import HandScored, SeatTaken, TrickTaken
+from .engine.events import HandScored, SeatLeft, SeatTaken, TrickTaken
 from .errors import MatchNotFound, NotSeated, StaleVersion, UnknownBotLevel
 from .selectors import LoggedEvent, match_state, seat_of
 from .signals import match_advanced
@@ -86,12 +89,15 @@ def match_create(
     rules: RuleSet,
     deals: Sequence[Sequence[Sequence[Card]]] = (),
     bots: BotOptions = BotOptions(),
+    turn_timeout_s: int | None = None,
 ) -> CommandResult:
-    """Create a match with four seats (north, east, south, west) and its ``bots`` options
-    (``deals``, if any, are the first hands; the row's ``fixed_deals`` counts them) and, if
-    every seat is taken, deal its first hand. Raises ``UnknownBotLevel`` for a bot
-    seat whose level is not in ``BOT_LEVELS`` (before anything is written), and
-    ``IllegalMove`` for an invalid deal."""
+    """Create a match with four seats (north, east, south, west), its ``bots`` options and
+    its ``turn_timeout_s`` (seconds, ``models.TURN_TIMEOUT_S_MIN`` to ``_MAX``, or None:
+    players' turns never time out; the API validates the range), and, if every seat is
+    taken, deal its first hand. ``deals``, if any, are the first hands; the row's
+    ``fixed_deals`` counts them. Raises ``UnknownBotLevel`` for a bot seat whose level is
+    not in ``BOT_LEVELS`` (before anything is written), and ``IllegalMove`` for an invalid
+    deal."""
     commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
     for seat, spec in zip(Seat, seats, strict=True):
         if spec.kind == "player":
@@ -104,15 +110,16 @@ def match_create(
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
                                             bot_delay_ms=bots.delay_ms,
                                             bot_think_ms=bots.think_ms,
-                                            fixed_deals=len(deals))
+                                            fixed_deals=len(deals), turn_timeout_s=turn_timeout_s)
         return _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
 
 
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
-    """Seat ``player`` in ``seat`` (None: the first open seat); deals when the table fills.
+    """Seat ``player`` in ``seat`` (None: the first open seat, or the seat the player left
+    while its bot still holds it); deals when the table fills.
 
-    Raises ``MatchNotFound``, and ``IllegalMove``: ``already_seated``, ``seat_taken``,
-    ``match_full``.
+    Raises ``MatchNotFound``, and ``IllegalMove``: ``match_finished``, ``already_seated``
+    (also for another seat than the one the player left), ``seat_taken``, ``match_full``.
     """
     with transaction.atomic():
         match = _lock(match_id)
@@ -146,11 +153,39 @@ def card_play(
         return _run(match, match_state(match), [PlayCard(seat, card)])
 
 
+def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str) -> CommandResult:
+    """The player's seat passes to a bot of ``bot_level`` for the rest of the match, until
+    the player takes it back with ``match_join`` (docs/api.md, "Commands").
+
+    Raises ``MatchNotFound``, ``NotSeated``, ``UnknownBotLevel``, then the engine's
+    ``IllegalMove`` (``match_finished``)."""
+    if bot_level not in BOT_LEVELS:
+        raise UnknownBotLevel(bot_level)
+    with transaction.atomic():
+        match, seat = _lock_seat(match_id, player, None)
+        return _run(match, match_state(match), [LeaveSeat(seat, bot_level)],
+                    users={player.get_username(): player})
+
+
+def match_abort(*, match_id: uuid.UUID, reason: str) -> CommandResult:
+    """Stop the match for ``reason`` (non-empty text: an operator's words, shown to every
+    seat in the ``match_aborted`` event); it ends with no result and takes no more commands.
+
+    Raises ``MatchNotFound``, ``ValueError`` for an empty reason, and the engine's
+    ``IllegalMove`` (``match_finished``) when the match is already over."""
+    if not reason.strip():
+        raise ValueError("an abort needs a reason")
+    with transaction.atomic():
+        match = _lock(match_id)
+        return _run(match, match_state(match), [AbortMatch(reason.strip())])
+
+
 def seat_command(
     *, match_id: uuid.UUID, command: PassCards | PlayCard, expected_version: int
 ) -> CommandResult:
-    """Run a pass or play for a seat named in ``command`` (the bots' entry point: a bot has
-    no user). The same checks as a player's command, and the version must be current.
+    """Run a pass or play for a seat named in ``command`` (the entry point of the bots, who
+    have no user, and of a timed-out player's stand-in, whose command is ``auto``). The
+    same checks as a player's command, and the version must be current.
 
     Raises ``MatchNotFound``, ``StaleVersion``, then the engine's ``IllegalMove``."""
     with transaction.atomic():
@@ -194,14 +229,14 @@ def _run(
 ) -> CommandResult:
     """Decide each command in turn, deal any hand that falls due, and persist everything."""
     events: list[Event] = []
-    projections: list[DjangoModel] = []
+    transitions: list[tuple[MatchState, Event, MatchState]] = []
 
     def apply(new_events: list[Event]) -> MatchState:
         after = state
         for event in new_events:
+            before, after = after, evolve(after, event)
             events.append(event)
-            after = evolve(after, event)
-            projections.extend(_projections(match, event, after, users or {}))
+            transitions.append((before, event, after))
         return after
 
     for command in commands:
@@ -216,39 +251,50 @@ def _run(
     ])
     logged = [LoggedEvent(row.seq, event, row.created_at)
               for row, event in zip(appended, events, strict=True)]
-    for projection in projections:
-        projection.save(force_insert=True)
+    for before, event, after in transitions:
+        _project(match, before, event, after, users or {})
     match.version += len(events)
     match.state = state_to_json(state)
     match.status = state.phase.value
     match.bot_to_act = any(
         (occupant := state.seats[seat]) is not None and occupant.bot_level is not None
         for seat in state.to_act)
-    match.save(update_fields=["version", "state", "status", "bot_to_act", "updated_at"])
+    started = timeouts.turn_start((e.event, e.at) for e in logged)
+    if started is None and match.turn_deadline is not None and match.turn_timeout_s is not None:
+        started = match.turn_deadline - timedelta(seconds=match.turn_timeout_s)  # still that turn
+    match.turn_deadline = timeouts.turn_deadline(state, match.turn_timeout_s, started)
+    match.save(update_fields=["version", "state", "status", "bot_to_act", "turn_deadline",
+                              "updated_at"])
     match_id, version, bot_to_act = match.id, match.version, match.bot_to_act
-    bot_delay_ms = match.bot_delay_ms
+    bot_delay_ms, turn_deadline = match.bot_delay_ms, match.turn_deadline
     transaction.on_commit(lambda: match_advanced.send(
         sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act,
-        bot_delay_ms=bot_delay_ms))
+        bot_delay_ms=bot_delay_ms, turn_deadline=turn_deadline))
     return CommandResult(match, state, logged)
 
 
-def _projections(
-    match: models.Match, event: Event, after: MatchState, users: dict[str, AbstractBaseUser]
-) -> list[DjangoModel]:
-    """The projection rows an event adds, read off the state just after it."""
+def _project(match: models.Match, before: MatchState, event: Event, after: MatchState,
+             users: dict[str, AbstractBaseUser]) -> None:
+    """Write the projection rows an event changes, read off the states around it; ``users``
+    are the players the command names, by username."""
     hand = after.hand
-    if isinstance(event, SeatTaken):
-        return [models.Seat(match=match, position=event.seat, player=users.get(event.player or ""),
-                            bot_level=event.bot_level or "")]
-    if isinstance(event, TrickTaken) and hand is not None:
+    if isinstance(event, SeatTaken | SeatLeft):
+        occupant = after.seats[event.seat]
+        assert occupant is not None
+        seat = {"player": users.get(occupant.player or ""), "bot_level": occupant.bot_level or "",
+                "left_by": users.get(occupant.left_by or "")}
+        if before.seats[event.seat] is None:
+            models.Seat.objects.create(match=match, position=event.seat, **seat)
+        else:  # a seat changing hands: left to its bot, or taken back
+            models.Seat.objects.filter(match=match, position=event.seat).update(**seat)
+    elif isinstance(event, TrickTaken) and hand is not None:
         trick = hand.tricks[-1]
-        return [models.Trick(match=match, hand_number=hand.number, number=trick.number,
-                             leader=trick.leader, winner=event.winner, points=event.points,
-                             cards=format_cards(trick.cards))]
-    if isinstance(event, HandScored) and hand is not None:
+        models.Trick.objects.create(match=match, hand_number=hand.number, number=trick.number,
+                                    leader=trick.leader, winner=event.winner,
+                                    points=event.points, cards=format_cards(trick.cards))
+    elif isinstance(event, HandScored) and hand is not None:
         data = event.to_json()
-        return [models.Hand(match=match, number=event.hand_number,
-                            pass_direction=hand.pass_direction.value, points=data["points"],
-                            totals=data["totals"], moon_shooter=event.moon_shooter)]
-    return []
+        models.Hand.objects.create(match=match, number=event.hand_number,
+                                   pass_direction=hand.pass_direction.value,
+                                   points=data["points"], totals=data["totals"],
+                                   moon_shooter=event.moon_shooter)

@@ -3,8 +3,9 @@
 from django.dispatch import Signal
 
 # Sent after a command's transaction commits, with ``match_id`` (UUID), ``version`` (int,
-# the last seq), ``bot_to_act`` (bool: a bot seat must act next) and ``bot_delay_ms`` (int:
-# the match's pause before each bot move, in milliseconds).
+# the last seq), ``bot_to_act`` (bool: a bot seat must act next), ``bot_delay_ms`` (int:
+# the match's pause before each bot move, in milliseconds) and ``turn_deadline`` (an aware
+# datetime, or None: when a stand-in moves for the players to act; games.timeouts).
 match_advanced = Signal()
 
 # Sent when an operator asks for a match's bots to move now (the admin's "wake bots"), with

@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from rest_framework.utils.encoders import JSONEncoder  # the API's own: dates as it writes them
+
 from games import inspection
 from games.engine import Seat, event_to_json, seat_view
 from games.models import Match
@@ -67,7 +69,8 @@ def table_page(*, match: Match, at: int, viewer: str) -> TablePage:
 
     def view(seat: Seat | None) -> dict[str, Any]:
         return presenters.seat_view(seat_view(table.state, seat), match_id=match.id, version=at,
-                                    fixed_deals=match.fixed_deals)
+                                    fixed_deals=match.fixed_deals,
+                                    turn_deadline=table.turn_deadline)
 
     views = {seat: view(seat) for seat in shown}
     public = views[shown[0]] if len(shown) == 1 else view(None)
@@ -78,9 +81,9 @@ def table_page(*, match: Match, at: int, viewer: str) -> TablePage:
     else:
         viewing = shown[0] if shown else None
         event = presenters.event(at, table.event, viewing, table.at)
-        view_json = json.dumps(public, indent=2, default=str)
+        view_json = json.dumps(public, indent=2, cls=JSONEncoder)
     return TablePage(at, match.version, viewer, _position(public), rows, public, view_json,
-                     json.dumps(event, indent=2, default=str))
+                     json.dumps(event, indent=2, cls=JSONEncoder))
 
 
 def _seat_row(seat: Seat, public: dict[str, Any], own: dict[str, Any] | None) -> SeatRow:

@@ -97,9 +97,8 @@ def _read(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int
         logged = [] if after is None else selectors.event_list(match=match, after=after, limit=limit)
         view = None
         if with_view:
-            view = presenters.seat_view(seat_view(selectors.match_state(match), viewer),
-                                        match_id=match.id, version=match.version,
-                                        fixed_deals=match.fixed_deals)
+            view = presenters.match_seat_view(seat_view(selectors.match_state(match), viewer),
+                                              match)
         return Reading(match.version, match.status, presenters.events(logged, viewer), view)
     finally:
         release_connections()

@@ -34,7 +34,8 @@ if TYPE_CHECKING:  # annotations only: the presenters need nothing of Django at 
 
 def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
     """The match summary (docs/api.md, "Matches"): ``{"id", "status", "rules", "bots",
-    "seats", "hand_number", "scores", "version", "created_at", "result", "fixed_deals"}``."""
+    "seats", "hand_number", "scores", "version", "created_at", "result", "fixed_deals",
+    "turn_timeout_s"}``."""
     view = engine_seat_view(state, None)
     return {
         "id": match.id,
@@ -51,6 +52,7 @@ def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
         "created_at": match.created_at,
         "result": result_to_json(view.result) if view.result else None,
         "fixed_deals": match.fixed_deals,
+        "turn_timeout_s": match.turn_timeout_s,
     }
 
 
@@ -68,10 +70,18 @@ def seat_kind(occupant: Occupant | None) -> str:
     return "bot" if occupant.bot_level is not None else "player"
 
 
-def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int,
-              fixed_deals: int) -> dict[str, Any]:
+def match_seat_view(view: SeatView, match: Match) -> dict[str, Any]:
+    """``seat_view`` of ``match`` as its row stands (its version, fixed deals and turn
+    deadline)."""
+    return seat_view(view, match_id=match.id, version=match.version,
+                     fixed_deals=match.fixed_deals, turn_deadline=match.turn_deadline)
+
+
+def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int, fixed_deals: int,
+              turn_deadline: datetime | None) -> dict[str, Any]:
     """The seat view (docs/api.md, "The seat view") of match ``match_id`` at ``version``;
-    ``fixed_deals`` is the match row's (the engine's state keeps only the deals to come).
+    ``fixed_deals`` is the match row's (the engine's state keeps only the deals to come),
+    ``turn_deadline`` when a stand-in moves for the players to act (``games.timeouts``).
 
     ``pass`` is the caller's own pass, null on a hold hand and for a spectator; it comes
     last, as in the schema.
@@ -87,6 +97,7 @@ def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int,
         "hand": format_cards(view.hand),
         "to_act": [seat.label for seat in view.to_act],
         "is_your_turn": view.is_your_turn,
+        "turn_deadline": turn_deadline,
         "legal_cards": format_cards(view.legal_cards),
         "trick": _trick(view.trick) if view.trick else None,
         "tricks": [_trick(trick) for trick in view.tricks],
@@ -129,8 +140,7 @@ def command_result(match: Match, logged: Sequence[LoggedEvent], view: SeatView) 
     """A command's answer: ``{"version", "events", "view"}``, the events it appended and
     the caller's view after them, both for the caller's seat (``view.seat``)."""
     return {"version": match.version, "events": events(logged, view.seat),
-            "view": seat_view(view, match_id=match.id, version=match.version,
-                              fixed_deals=match.fixed_deals)}
+            "view": match_seat_view(view, match)}
 
 
 def _by_seat(values: Sequence[int]) -> dict[str, int]:

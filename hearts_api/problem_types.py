@@ -273,8 +273,12 @@ class MatchFinished(Problem):
     default_code = "match_finished"
     default_detail = "The match is over."
     title = "The match is over"
-    description = "The match has ended and takes no more commands."
-    what_to_do = "Stop sending commands to it; the result is in the match summary and the view."
+    description = (
+        "The match has ended, or an operator aborted it, and takes no more commands: no pass, "
+        "play, join or leave.")
+    what_to_do = (
+        "Stop sending commands to it; the result is in the match summary and the view (an aborted "
+        "match has none: its match_aborted event gives the reason).")
 
 
 class AlreadyPassed(Problem):
@@ -293,10 +297,12 @@ class AlreadySeated(Problem):
     default_detail = "You already have a seat in this match."
     title = "You already have a seat in this match"
     description = (
-        "A player has at most one seat per match: a join by a player already seated, or a create request "
-        "with more than one player seat.")
+        "A player has at most one seat per match: a join by a player already seated, a join naming "
+        "another seat than the one the player left (its bot holds it for them: `seat` names it), or a "
+        "create request with more than one player seat.")
     what_to_do = (
-        "Play from the seat you have (the view names it); create a match with one seat of kind player.")
+        "Play from the seat you have (the view names it), or join without a seat to take back the one "
+        "you left; create a match with one seat of kind player.")
 
 
 class UsernameTaken(Problem):

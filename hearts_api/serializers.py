@@ -13,7 +13,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 
-from games.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
+from games.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL, STAND_IN_LEVEL
 from games.engine import (
     CANONICAL_CARD_CODE_PATTERN,
     CARD_CODE_PATTERN,
@@ -30,6 +30,8 @@ from games.models import (
     BOT_THINK_MS_DEFAULT,
     BOT_THINK_MS_MAX,
     BOT_THINK_MS_MIN,
+    TURN_TIMEOUT_S_MAX,
+    TURN_TIMEOUT_S_MIN,
     Match,
 )
 
@@ -273,6 +275,15 @@ THINK_MS_HELP = (
     f"not search and ignore it.")
 
 
+TURN_TIMEOUT_HELP = (
+    f"Seconds a player's turn may last ({TURN_TIMEOUT_S_MIN}..{TURN_TIMEOUT_S_MAX}); when it "
+    f"runs out a stand-in bot ({STAND_IN_LEVEL}) makes that one move for the player, marked "
+    f"`auto` in the log, and the player plays on. Null (the default): turns never time out. "
+    f"The view's turn_deadline says when. The service's Celery worker enforces it: the "
+    f"embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it.")
+AUTO_HELP = "true: a stand-in bot made this move because the seat's turn timed out"
+
+
 def _bot_option_fields(required: bool) -> dict[str, serializers.Field]:
     """The bot options, as strict about JSON types as the rules (a JSON integer only)."""
     delay: dict[str, Any] = {"required": True} if required else {
@@ -375,7 +386,15 @@ class MatchCreateSerializer(StrictSerializer):
         required=False, allow_null=True,
         help_text="How the bots move: a pause before each bot move (delay_ms) and the expert "
                   "bot's thinking time (think_ms). Left out or null: the defaults.")
+    turn_timeout_s = StrictIntegerField(
+        min_value=TURN_TIMEOUT_S_MIN, max_value=TURN_TIMEOUT_S_MAX, required=False,
+        allow_null=True, help_text=TURN_TIMEOUT_HELP)
 
+
+
+class MatchLeaveSerializer(StrictSerializer):
+    bot_level = serializers.ChoiceField(BOT_LEVEL_CHOICES, default=STAND_IN_LEVEL,
+                                        help_text="the bot that holds the seat from now on")
 
 
 class MatchJoinSerializer(StrictSerializer):
@@ -447,6 +466,9 @@ class MatchSummarySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     result = MatchResultSerializer(allow_null=True)
     fixed_deals = serializers.IntegerField(min_value=0, help_text=FIXED_DEALS_HELP)
+    turn_timeout_s = serializers.IntegerField(min_value=TURN_TIMEOUT_S_MIN,
+                                              max_value=TURN_TIMEOUT_S_MAX, allow_null=True,
+                                              help_text=TURN_TIMEOUT_HELP)
 
 
 class LobbyEntrySerializer(MatchSummarySerializer):
@@ -500,6 +522,10 @@ class SeatViewSerializer(serializers.Serializer):
     hand = _cards(help_text="your cards, sorted")
     to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
     is_your_turn = serializers.BooleanField()
+    turn_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="when a stand-in bot moves for the players in to_act if "
+                                   "they have not (the match's turn_timeout_s after their "
+                                   "turn began); null: no deadline (none set, or bots to act)")
     legal_cards = _cards(help_text="what you may play now, or pass from")
     pass_ = PassInfoSerializer(allow_null=True, help_text="your pass; null on a hold hand "
                                                           "and for a spectator")
@@ -547,14 +573,15 @@ EVENT_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
                          hand=_cards()),
     "cards_passed": _event("CardsPassedEventSerializer", "cards_passed",
                            "A seat passed; `cards` only for the passer.",
-                           cards=_cards(allow_null=True)),
+                           cards=_cards(allow_null=True), auto=serializers.BooleanField(
+                               help_text=AUTO_HELP)),
     "cards_exchanged": _event("CardsExchangedEventSerializer", "cards_exchanged",
                               "All passes changed hands: your own given and received cards.",
                               hand_number=serializers.IntegerField(),
                               pass_direction=serializers.ChoiceField(PASS_DIRECTION_CHOICES),
                               given=_cards(allow_null=True), received=_cards(allow_null=True)),
     "card_played": _event("CardPlayedEventSerializer", "card_played", "A card was played.",
-                          card=CardCodeField()),
+                          card=CardCodeField(), auto=serializers.BooleanField(help_text=AUTO_HELP)),
     "trick_taken": _event("TrickTakenEventSerializer", "trick_taken", "A trick was won.",
                           number=serializers.IntegerField(),
                           winner=serializers.ChoiceField(SEAT_CHOICES),
@@ -567,6 +594,15 @@ EVENT_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
                           sun=serializers.BooleanField()),
     "match_ended": _event("MatchEndedEventSerializer", "match_ended", "The match is over.",
                           result=MatchResultSerializer()),
+    "seat_left": _event("SeatLeftEventSerializer", "seat_left",
+                        "A player left the seat to a bot for the rest of the match; the "
+                        "player may take it back with join.",
+                        player=serializers.CharField(help_text="who left"),
+                        bot_level=serializers.ChoiceField(BOT_LEVEL_CHOICES,
+                                                          help_text="the bot that holds it now")),
+    "match_aborted": _event("MatchAbortedEventSerializer", "match_aborted",
+                            "An operator stopped the match; it has no result and takes no "
+                            "more commands.", reason=serializers.CharField()),
 }
 
 def _event_list(**kwargs: Any) -> PolymorphicProxySerializer:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches", views.MatchListCreateView.as_view(), name="matches"),
     path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/join", views.MatchJoinView.as_view(), name="match-join"),
+    path("matches/<uuid:match_id>/leave", views.MatchLeaveView.as_view(), name="match-leave"),
     path("matches/<uuid:match_id>/view", views.SeatViewView.as_view(), name="match-view"),
     path("matches/<uuid:match_id>/pass", views.PassView.as_view(), name="match-pass"),
     path("matches/<uuid:match_id>/play", views.PlayView.as_view(), name="match-play"),

@@ -173,7 +173,8 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
         result = services.match_create(creator=request.user, seats=seats,
                                        rules=data.get("rules") or RuleSet(),
                                        deals=data.get("deals") or [],
-                                       bots=services.BotOptions(**(data.get("bots") or {})))
+                                       bots=services.BotOptions(**(data.get("bots") or {})),
+                                       turn_timeout_s=data.get("turn_timeout_s"))
         match = result.match
         headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
         return Response(presenters.match_summary(match, result.state),
@@ -214,6 +215,17 @@ class MatchJoinView(IdempotentMixin, APIView):
         return Response(presenters.match_summary(result.match, result.state))
 
 
+class MatchLeaveView(IdempotentMixin, APIView):
+    @extend_schema(operation_id="matches_leave", request=s.MatchLeaveSerializer,
+                   **_idempotent(200, s.MatchSummarySerializer, *_BODY, 403, 404, 409),
+                   summary="Leave your seat to a bot for the rest of the match (join takes it back)")
+    def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        data = _valid(s.MatchLeaveSerializer, request.data)
+        result = services.seat_leave(match_id=match_id, player=request.user,
+                                     bot_level=data["bot_level"])
+        return Response(presenters.match_summary(result.match, result.state))
+
+
 class SeatViewView(APIView):
     @extend_schema(operation_id="matches_view", parameters=[
         OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
@@ -231,8 +243,7 @@ class SeatViewView(APIView):
         if if_none_match == "*" or etag in _etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = selectors.seat_view_get(match=match, user=request.user)
-        return Response(presenters.seat_view(view, match_id=match.id, version=match.version,
-                                             fixed_deals=match.fixed_deals), headers=headers)
+        return Response(presenters.match_seat_view(view, match), headers=headers)
 
 
 # A quoted version ("42"), a bare one, or * (any version). No weak tag: If-Match compares

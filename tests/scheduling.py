@@ -23,7 +23,7 @@ LONGEST = ("tests/e2e/", "tests/engine/test_openspiel_differential.py")
 # second stack in the other process.
 E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_full_match.py",
                      "tests/e2e/test_idempotency.py", "tests/e2e/test_live.py",
-                     "tests/e2e/test_sdk_examples.py")
+                     "tests/e2e/test_sdk_examples.py", "tests/e2e/test_timeouts.py")
 
 
 class OneTestAtATime(LoadScopeScheduling):

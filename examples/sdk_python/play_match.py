@@ -42,6 +42,7 @@ from hearts_client.models import (
     CommandResult,
     HandDealtEvent,
     HandScoredEvent,
+    MatchAbortedEvent,
     MatchCreatedEvent,
     MatchCreateRequest,
     MatchEndedEvent,
@@ -52,6 +53,7 @@ from hearts_client.models import (
     PlayerSeatSpecRequest,
     Problem,
     RulesRequest,
+    SeatLeftEvent,
     SeatTakenEvent,
     SeatView,
     TrickTakenEvent,
@@ -63,7 +65,7 @@ from hearts_client.types import UNSET, Response
 
 Event: TypeAlias = (MatchCreatedEvent | SeatTakenEvent | HandDealtEvent | CardsPassedEvent
          | CardsExchangedEvent | CardPlayedEvent | TrickTakenEvent | HandScoredEvent
-         | MatchEndedEvent | UnknownEvent)
+         | MatchEndedEvent | SeatLeftEvent | MatchAbortedEvent | UnknownEvent)
 
 T = TypeVar("T")
 SEATS = ("north", "east", "south", "west")
@@ -197,6 +199,10 @@ def print_score_sheet(events: list[Event]) -> None:
                 cells = [f"{hand[seat]:>4}{'*' if moon == seat else ' '} ({total[seat]:>3})"
                          for seat in SEATS]
                 print(f"{number:>4} {direction:<7}" + "".join(f"{cell:>14}" for cell in cells))
+            case SeatLeftEvent(seat=seat, player=player, bot_level=level):
+                print(f"     {player} left {seat} to a {level} bot")
+            case MatchAbortedEvent(reason=reason):
+                print(f"     the match was aborted: {reason}")
             case (MatchCreatedEvent() | SeatTakenEvent() | CardsPassedEvent()
                   | CardsExchangedEvent() | CardPlayedEvent() | MatchEndedEvent()):
                 pass

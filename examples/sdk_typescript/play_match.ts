@@ -308,6 +308,12 @@ function scoreSheet(events: Event[]): Sheet {
       case "match_ended":
         sheet.result = event.result;
         break;
+      case "seat_left":
+        if (event.seat !== null) sheet.names[event.seat] = `${event.bot_level} bot (for ${event.player})`;
+        break;
+      case "match_aborted":
+        console.log(`the match was aborted: ${event.reason}`);
+        break;
       default: {
         // Every type in the schema's Event union is handled above: a new one fails to compile here.
         const unhandled: never = event;

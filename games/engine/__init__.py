@@ -25,10 +25,12 @@ from .cards import (
     sort_cards,
 )
 from .decider import (
+    AbortMatch,
     Command,
     CreateMatch,
     DealHand,
     IllegalMove,
+    LeaveSeat,
     PassCards,
     PlayCard,
     TakeSeat,
@@ -46,7 +48,7 @@ from .views import SeatView, redact, seat_view
 
 __all__ = [
     "CANONICAL_CARD_CODE_PATTERN", "CARD_CODE_PATTERN", "DECK", "Card", "CardSyntaxError",
-    "Command", "CreateMatch", "DealHand", "Event",
+    "AbortMatch", "Command", "CreateMatch", "LeaveSeat", "DealHand", "Event",
     "IllegalMove", "MatchState", "NEW_MATCH", "PassCards", "PassDirection", "Phase", "PlayCard", "Rank",
     "RuleSet", "RuleSetError", "Seat", "SeatView", "Suit", "TakeSeat", "check_deal", "decide",
     "event_from_json", "event_seat", "event_to_json", "evolve", "legal_cards", "parse_card",

@@ -29,8 +29,10 @@ from .events import (
     Event,
     HandDealt,
     HandScored,
+    MatchAborted,
     MatchCreated,
     MatchEnded,
+    SeatLeft,
     SeatTaken,
     TrickTaken,
 )
@@ -97,21 +99,40 @@ class DealHand:
 
 @dataclass(frozen=True, slots=True)
 class PassCards:
-    """``seat`` passes ``cards`` (docs/rules.md, "A hand", step 2)."""
+    """``seat`` passes ``cards`` (docs/rules.md, "A hand", step 2); ``auto``: a stand-in
+    chose them because the seat's turn timed out."""
 
     seat: Seat
     cards: tuple[Card, ...]
+    auto: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
-    """``seat`` plays ``card`` to the current trick."""
+    """``seat`` plays ``card`` to the current trick; ``auto``: a stand-in chose it because
+    the seat's turn timed out."""
 
     seat: Seat
     card: Card
+    auto: bool = False
 
 
-Command = CreateMatch | TakeSeat | DealHand | PassCards | PlayCard
+@dataclass(frozen=True, slots=True)
+class LeaveSeat:
+    """The player in ``seat`` leaves it to a bot of ``bot_level`` for the rest of the match."""
+
+    seat: Seat
+    bot_level: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbortMatch:
+    """Stop the match for ``reason`` (an operator's words): it ends without a result."""
+
+    reason: str
+
+
+Command = CreateMatch | TakeSeat | DealHand | PassCards | PlayCard | LeaveSeat | AbortMatch
 
 
 def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
@@ -147,14 +168,15 @@ def decide(state: MatchState, command: Command) -> list[Event]:
     scored (or the last seat is taken) the state is in ``Phase.DEALING`` and
     waits for ``DealHand``. ``CreateMatch`` is decided on ``NEW_MATCH`` only, and
     every other command on a created match (``wrong_phase`` otherwise); a
-    ``CreateMatch`` on a created match, or a ``TakeSeat`` naming both or neither of a
-    player and a bot, is a caller's bug: ``ValueError``.
+    ``CreateMatch`` on a created match, a ``TakeSeat`` naming both or neither of a
+    player and a bot, or a ``LeaveSeat`` of a seat no player holds, is a caller's bug:
+    ``ValueError``.
 
     Raises ``IllegalMove`` with the first rule broken, in the order of
-    docs/rules.md, "Refusals", read within the command's phase: a finished match
-    is ``match_finished`` and a command of the other phase ``wrong_phase``
-    before anything else, and a second pass is ``already_passed`` whatever
-    cards it names (a pass is final, so the cards do not matter).
+    docs/rules.md, "Refusals", read within the command's phase: a finished (or
+    aborted) match is ``match_finished`` and a command of the other phase
+    ``wrong_phase`` before anything else, and a second pass is ``already_passed``
+    whatever cards it names (a pass is final, so the cards do not matter).
     """
     if isinstance(command, CreateMatch):
         if state.phase is not Phase.NEW:
@@ -162,12 +184,16 @@ def decide(state: MatchState, command: Command) -> list[Event]:
         return [MatchCreated(command.rules, tuple(check_deal(d) for d in command.deals))]
     if state.phase is Phase.NEW:
         raise IllegalMove("wrong_phase", "there is no match yet")
-    if isinstance(command, TakeSeat):
-        return _decide_take_seat(state, command)
     if isinstance(command, DealHand):
         return _decide_deal(state, command)
-    if state.phase is Phase.FINISHED:
-        raise IllegalMove("match_finished", "the match is over")
+    if state.phase.is_over:
+        raise IllegalMove("match_finished", f"the match is over ({state.phase.value})")
+    if isinstance(command, TakeSeat):
+        return _decide_take_seat(state, command)
+    if isinstance(command, LeaveSeat):
+        return _decide_leave(state, command)
+    if isinstance(command, AbortMatch):
+        return [MatchAborted(command.reason)]
     if isinstance(command, PassCards):
         return _decide_pass(state, command)
     return _decide_play(state, command)
@@ -178,6 +204,14 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
         raise IllegalMove("already_seated", f"{command.player} already has a seat in this match")
     if (command.player is None) == (command.bot_level is None):
         raise ValueError("a seat is taken by a player or by a bot")
+    left = next((seat for seat in Seat
+                 if (o := state.seats[seat]) and command.player and o.left_by == command.player), None)
+    if left is not None:
+        # One seat per player: the one they left, which its bot holds until they come back.
+        if command.seat not in (None, left):
+            raise IllegalMove("already_seated", f"you left {left.label}: join it to take it back",
+                              seat=left.label)
+        return [SeatTaken(left, command.player)]
     open_seats = [seat for seat in Seat if state.seats[seat] is None]
     if not open_seats:
         raise IllegalMove("match_full", "every seat is taken")
@@ -185,6 +219,13 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
     if seat not in open_seats:
         raise IllegalMove("seat_taken", f"{seat.label} is taken")
     return [SeatTaken(seat, command.player, command.bot_level)]
+
+
+def _decide_leave(state: MatchState, command: LeaveSeat) -> list[Event]:
+    occupant = state.seats[command.seat]
+    if occupant is None or occupant.player is None:
+        raise ValueError(f"no player holds {command.seat.label}")
+    return [SeatLeft(command.seat, occupant.player, command.bot_level)]
 
 
 def _decide_deal(state: MatchState, command: DealHand) -> list[Event]:
@@ -214,7 +255,7 @@ def _decide_pass(state: MatchState, command: PassCards) -> list[Event]:
         raise IllegalMove("wrong_pass_count", f"pass exactly {count} cards", holding)
     if len(set(command.cards)) != len(command.cards):
         raise IllegalMove("duplicate_cards", "a pass names each card once", holding)
-    events: list[Event] = [CardsPassed(seat, tuple(sort_cards(command.cards)))]
+    events: list[Event] = [CardsPassed(seat, tuple(sort_cards(command.cards)), command.auto)]
     passes = list(hand.passes)
     passes[seat] = events[0].cards  # type: ignore[union-attr]
     if all(p is not None for p in passes):
@@ -240,7 +281,7 @@ def _decide_play(state: MatchState, command: PlayCard) -> list[Event]:
         assert rule is not None  # a card outside the legal set breaks the rule that set it
         led = trick.cards[0].suit if trick.cards else None
         raise IllegalMove(rule, _refusal_message(rule, led), _cards_in(holding, legal))
-    return _consequences(state, [CardPlayed(command.seat, card)])
+    return _consequences(state, [CardPlayed(command.seat, card, command.auto)])
 
 
 def _refusal_message(rule: str, led: Suit | None) -> str:
@@ -341,12 +382,17 @@ def evolve(state: MatchState, event: Event) -> MatchState:
                           phase=Phase.WAITING, deals=event.deals)
     assert state.phase is not Phase.NEW, "a log starts with match_created"
     replace = dataclasses.replace
-    if isinstance(event, SeatTaken):
+    if isinstance(event, SeatTaken | SeatLeft):
         seats = list(state.seats)
-        seats[event.seat] = Occupant(event.player, event.bot_level)
-        full = all(seats)
-        return replace(state, seats=tuple(seats),
-                       phase=Phase.DEALING if full else Phase.WAITING)
+        if isinstance(event, SeatLeft):
+            seats[event.seat] = Occupant(None, event.bot_level, left_by=event.player)
+        else:
+            seats[event.seat] = Occupant(event.player, event.bot_level)
+        # Only the fourth seat taken starts the match; a seat changing hands later does not.
+        full = state.phase is Phase.WAITING and all(seats)
+        return replace(state, seats=tuple(seats), phase=Phase.DEALING if full else state.phase)
+    if isinstance(event, MatchAborted):
+        return replace(state, phase=Phase.ABORTED)
     if isinstance(event, HandDealt):
         empty: Deal = ((), (), (), ())
         dealt = HandState(number=event.hand_number, pass_direction=event.pass_direction,

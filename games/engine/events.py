@@ -86,20 +86,29 @@ class HandDealt:
                    _deal_from_json(data["holdings"]), data["seed"])
 
 
+def _auto_json(auto: bool) -> dict[str, bool]:
+    """``auto`` as stored: written only when true, so every event written before the flag
+    existed (all of them moves of the seat's own) writes back byte for byte."""
+    return {"auto": True} if auto else {}
+
+
 @dataclass(frozen=True, slots=True)
 class CardsPassed:
-    """A seat chose its pass (final); nobody receives anything before all four have."""
+    """A seat chose its pass (final); nobody receives anything before all four have.
+    ``auto``: a stand-in bot chose it for a seat whose turn timed out."""
 
     type: ClassVar[str] = "cards_passed"
     seat: Seat
     cards: tuple[Card, ...]
+    auto: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat.label, "cards": format_cards(self.cards)}
+        return {"seat": self.seat.label, "cards": format_cards(self.cards), **_auto_json(self.auto)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CardsPassed:
-        return cls(Seat.from_label(data["seat"]), tuple(parse_cards(data["cards"])))
+        return cls(Seat.from_label(data["seat"]), tuple(parse_cards(data["cards"])),
+                   data.get("auto", False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,18 +132,20 @@ class CardsExchanged:
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
-    """A seat played a card to the current trick."""
+    """A seat played a card to the current trick. ``auto``: a stand-in bot played it for a
+    seat whose turn timed out."""
 
     type: ClassVar[str] = "card_played"
     seat: Seat
     card: Card
+    auto: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat.label, "card": str(self.card)}
+        return {"seat": self.seat.label, "card": str(self.card), **_auto_json(self.auto)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CardPlayed:
-        return cls(Seat.from_label(data["seat"]), parse_card(data["card"]))
+        return cls(Seat.from_label(data["seat"]), parse_card(data["card"]), data.get("auto", False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +208,45 @@ class MatchEnded:
         return cls(result_from_json(data["result"]))
 
 
+@dataclass(frozen=True, slots=True)
+class SeatLeft:
+    """``player`` (a username) left ``seat``; a bot of ``bot_level`` holds it from now on,
+    until the player takes it back (a ``seat_taken``)."""
+
+    type: ClassVar[str] = "seat_left"
+    seat: Seat
+    player: str
+    bot_level: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.label, "player": self.player, "bot_level": self.bot_level}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatLeft:
+        return cls(Seat.from_label(data["seat"]), data["player"], data["bot_level"])
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAborted:
+    """An operator stopped the match, for ``reason``; it has no result."""
+
+    type: ClassVar[str] = "match_aborted"
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MatchAborted:
+        return cls(data["reason"])
+
+
 Event = (MatchCreated | SeatTaken | HandDealt | CardsPassed | CardsExchanged | CardPlayed
-         | TrickTaken | HandScored | MatchEnded)
+         | TrickTaken | HandScored | MatchEnded | SeatLeft | MatchAborted)
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (MatchCreated, SeatTaken, HandDealt, CardsPassed, CardsExchanged, CardPlayed,
-                TrickTaken, HandScored, MatchEnded)
+                TrickTaken, HandScored, MatchEnded, SeatLeft, MatchAborted)
 }
 
 
@@ -221,8 +265,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
 
 
 def event_seat(event: Event) -> Seat | None:
-    """The seat an event is about (who sat, passed, played or won the trick), if any."""
-    if isinstance(event, SeatTaken | CardsPassed | CardPlayed):
+    """The seat an event is about (who sat, passed, played, left or won the trick), if any."""
+    if isinstance(event, SeatTaken | CardsPassed | CardPlayed | SeatLeft):
         return event.seat
     if isinstance(event, TrickTaken):
         return event.winner

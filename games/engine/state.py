@@ -31,14 +31,22 @@ class Phase(Enum):
     PASSING = "passing"
     PLAYING = "playing"
     FINISHED = "finished"
+    ABORTED = "aborted"
+
+    @property
+    def is_over(self) -> bool:
+        """Finished or aborted: no command but the seating of nobody changes it any more."""
+        return self in (Phase.FINISHED, Phase.ABORTED)
 
 
 @dataclass(frozen=True, slots=True)
 class Occupant:
-    """Who sits in a seat: a player (by username) or a bot (by level)."""
+    """Who sits in a seat: a player (by username) or a bot (by level). ``left_by``: the
+    player who left this seat to the bot that holds it, and may take it back."""
 
     player: str | None = None
     bot_level: str | None = None
+    left_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +196,14 @@ def _trick_from_json(data: dict[str, Any]) -> Trick:
                  Seat.from_label(data["winner"]) if data["winner"] else None, data["points"])
 
 
+def _occupant_to_json(occupant: Occupant) -> dict[str, Any]:
+    # ``left_by`` only when set: a seat nobody left reads as it did before the field existed.
+    data: dict[str, Any] = {"player": occupant.player, "bot_level": occupant.bot_level}
+    if occupant.left_by is not None:
+        data["left_by"] = occupant.left_by
+    return data
+
+
 def result_to_json(result: MatchResult) -> dict[str, Any]:
     """The result as the API shows it: standings, winners, shared, hands_played, moons."""
     return {
@@ -217,8 +233,7 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
     return {
         "v": SNAPSHOT_VERSION,
         "rules": state.rules.to_json(),
-        "seats": [None if o is None else {"player": o.player, "bot_level": o.bot_level}
-                  for o in state.seats],
+        "seats": [None if o is None else _occupant_to_json(o) for o in state.seats],
         "phase": state.phase.value,
         "totals": list(state.totals),
         "hands_played": state.hands_played,
@@ -258,7 +273,7 @@ def state_from_json(data: dict[str, Any]) -> MatchState:
     )
     return MatchState(
         rules=RuleSet.from_json(data["rules"]),
-        seats=tuple(None if o is None else Occupant(o["player"], o["bot_level"])  # type: ignore[arg-type]
+        seats=tuple(None if o is None else Occupant(o["player"], o["bot_level"], o.get("left_by"))  # type: ignore[arg-type]
                     for o in data["seats"]),
         phase=Phase(data["phase"]),
         totals=tuple(data["totals"]),

@@ -13,7 +13,15 @@ from typing import Any
 
 from .cards import Card, Seat, format_cards
 from .decider import legal_cards
-from .events import CardsExchanged, CardsPassed, Event, HandDealt, MatchCreated, event_to_json
+from .events import (
+    CardPlayed,
+    CardsExchanged,
+    CardsPassed,
+    Event,
+    HandDealt,
+    MatchCreated,
+    event_to_json,
+)
 from .rules import PassDirection, RuleSet, pass_source
 from .state import MatchResult, MatchState, Occupant, Phase, Trick
 
@@ -90,9 +98,13 @@ def redact(event: Event, seat: Seat | None) -> dict[str, Any]:
     Hidden: explicit deals and seeds; other seats' dealt cards; other seats'
     passes. ``hand_dealt`` carries ``hand`` (the seat's 13 cards) instead of all
     holdings; ``cards_exchanged`` carries the seat's own ``given`` and ``received``.
+    ``card_played`` and ``cards_passed`` always carry ``auto`` (the log writes it only when
+    true), so a client reads a boolean, never a missing key.
     """
     data = event_to_json(event)
-    if isinstance(event, MatchCreated):
+    if isinstance(event, CardPlayed):
+        data["auto"] = event.auto
+    elif isinstance(event, MatchCreated):
         del data["deals"]
     elif isinstance(event, HandDealt):
         del data["holdings"], data["seed"]
@@ -100,6 +112,7 @@ def redact(event: Event, seat: Seat | None) -> dict[str, Any]:
     elif isinstance(event, CardsPassed):
         if seat != event.seat:
             data["cards"] = None
+        data["auto"] = event.auto
     elif isinstance(event, CardsExchanged):
         del data["passes"]
         if seat is None:

@@ -104,12 +104,6 @@ def test_abort_without_a_reason_is_refused_and_changes_nothing(root_client, make
     assert _log(match) == [("root", "abort: refused: a reason is required", CHANGE)]
 
 
-pending_abort = pytest.mark.skipif(
-    not hasattr(services, "match_abort"),
-    reason="PENDING: games.services.match_abort is not on this branch yet (being added on main)")
-
-
-@pending_abort
 def test_abort_ends_the_match_with_its_reason_and_is_logged(root_client, make_match):
     match = make_match(seats=PLAYER_AND_BOTS, play=False)
     _post(root_client, match, "abort", reason="stuck table")
@@ -121,7 +115,6 @@ def test_abort_ends_the_match_with_its_reason_and_is_logged(root_client, make_ma
                             CHANGE)]
 
 
-@pending_abort
 def test_abort_of_a_finished_match_is_refused_and_logged(root_client, finished_match):
     _post(root_client, finished_match, "abort", reason="too late")
     assert Match.objects.get(pk=finished_match.pk).version == finished_match.version

@@ -4,12 +4,13 @@ moons marked), the event log in seq ranges, and a bounded number of queries."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.engine import Seat
+from games.engine import PassCards, Seat, parse_cards
 from games.models import Event, Hand, Match
 
 from .conftest import logged_in
@@ -113,3 +114,20 @@ def test_an_unknown_match_is_404(staff_client, db):
     url = reverse("admin:games_match_change", args=["00000000-0000-0000-0000-000000000000"])
     assert staff_client.get(url).status_code == 404
     assert staff_client.get(reverse("admin:games_match_change", args=["not-a-uuid"])).status_code == 404
+
+
+def test_a_stand_in_move_and_a_seat_left_show_in_the_log_and_the_seats(staff_client, make_match):
+    match = make_match(seats=PLAYER_AND_BOTS, play=False)
+    north = match.state["hand"]["holdings"][0][:3]
+    services.seat_command(match_id=match.pk, command=PassCards(Seat.NORTH, tuple(parse_cards(north)),
+                                                                auto=True),
+                          expected_version=match.version)
+    alice = get_user_model().objects.get(username="alice")
+    services.seat_leave(match_id=match.pk, player=alice, bot_level="medium")
+    response = _page(staff_client, Match.objects.get(pk=match.pk))
+    [auto] = [row for row in response.context["events"].rows if row.fields.get("auto")]
+    assert (auto.type, auto.seat) == ("cards_passed", "north")
+    html = response.content.decode()
+    assert html.count("<strong data-auto>stand-in's move</strong>") == 1
+    assert response.context["seats"][0] == {"seat": "north", "player": None, "bot_level": "medium"}
+    assert response.context["events"].rows[-1].type == "seat_left"

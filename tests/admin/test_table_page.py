@@ -126,9 +126,11 @@ def test_as_seen_by_a_seat_the_page_holds_the_view_the_api_serves_that_seat(staf
     client = make_client("carol")
     carol = get_user_model().objects.get(username="carol")
     seats = [services.SeatSpec("player")] + [services.SeatSpec("bot", "easy")] * 3
-    match = services.match_create(creator=carol, seats=seats, rules=RuleSet()).match
+    # With a turn timeout: the deadline on the page is the replay's, the API's the row's.
+    match = services.match_create(creator=carol, seats=seats, rules=RuleSet(),
+                                  turn_timeout_s=60).match
     served = client.get(match_url(match.id, "view"))
-    assert served.status_code == 200
+    assert served.status_code == 200 and served.json()["turn_deadline"] is not None
     html = _html(staff_client, match, at=match.version, **{"as": "north"})
     shown = re.search(r'<pre id="view-json">(.*?)</pre>', html, re.S).group(1)
     assert json.loads(shown.replace("&quot;", '"')) == served.json()

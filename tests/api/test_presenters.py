@@ -4,6 +4,7 @@ dropped, renamed, reordered or converted), at every step of whole matches."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import uuid
@@ -15,9 +16,13 @@ from rest_framework.utils.encoders import JSONEncoder
 from bots.strategies import choose_command
 from games.engine import (
     NEW_MATCH,
+    AbortMatch,
     CreateMatch,
     DealHand,
+    LeaveSeat,
+    PassCards,
     Phase,
+    PlayCard,
     RuleSet,
     Seat,
     TakeSeat,
@@ -42,8 +47,10 @@ def _described_exactly(serializer, data, sort_keys=False):
     assert _text(serializer(data).data, sort_keys) == _text(data, sort_keys)
 
 
-def _match(number, rules):
-    """Each step of a whole match of bots: (state, events so far)."""
+def _match(number, rules, abort_at=None):
+    """Each step of a whole match of bots and ada, north, who leaves her seat to a bot and
+    takes it back after her pass and whose first hand's plays are a stand-in's: (state,
+    events so far). With ``abort_at``, the match is aborted after that many events."""
     rng = random.Random(number)
     state, logged = NEW_MATCH, []
 
@@ -59,23 +66,41 @@ def _match(number, rules):
     for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
         apply(decide(state, TakeSeat(seat, bot_level="easy")))
     while state.phase is not Phase.FINISHED:
+        if abort_at is not None and len(logged) >= abort_at:
+            apply(decide(state, AbortMatch("a broken client")))
+            yield state, list(logged)
+            return
         if state.phase is Phase.DEALING:
             apply(decide(state, DealHand(rng.getrandbits(63))))
         else:
             seat = state.to_act[0]
-            apply(decide(state, choose_command("easy", seat_view(state, seat), rng)))
+            command = choose_command("easy", seat_view(state, seat), rng)
+            if seat is Seat.NORTH and state.hands_played == 0:
+                command = dataclasses.replace(command, auto=isinstance(command, PlayCard))
+            apply(decide(state, command))
+            if isinstance(command, PassCards) and seat is Seat.NORTH:
+                apply(decide(state, LeaveSeat(Seat.NORTH, "hard")))
+                apply(decide(state, TakeSeat(None, player="ada")))
         yield state, list(logged)
 
 
 @pytest.fixture(scope="module")
 def steps():
-    return [step for number, rules in enumerate(RULES) for step in _match(number, rules)]
+    return [*(step for number, rules in enumerate(RULES) for step in _match(number, rules)),
+            *_match(len(RULES), RULES[0], abort_at=40)]
+
+
+@pytest.fixture(scope="module")
+def finished(steps):
+    """The last step of the last match played to its end."""
+    return next(step for step in reversed(steps) if step[0].phase is Phase.FINISHED)
 
 
 def test_the_summary_serializer_describes_the_presented_summary_exactly(steps):
     for state, logged in steps:
         match = Match(id=uuid.UUID(int=1), status=state.phase.value, version=len(logged),
-                      created_at=AT, bot_delay_ms=0, bot_think_ms=200, fixed_deals=1)
+                      created_at=AT, bot_delay_ms=0, bot_think_ms=200, fixed_deals=1,
+                      turn_timeout_s=30)
         _described_exactly(s.MatchSummarySerializer, presenters.match_summary(match, state))
 
 
@@ -94,37 +119,38 @@ def test_the_seat_view_serializer_describes_every_presented_view_exactly(steps):
     for state, logged in steps:
         for viewer in (*Seat, None):
             view = presenters.seat_view(seat_view(state, viewer), match_id=uuid.UUID(int=1),
-                                        version=len(logged), fixed_deals=2)
+                                        version=len(logged), fixed_deals=2,
+                                        turn_deadline=AT if state.to_act else None)
             _described_exactly(s.SeatViewSerializer, view)
 
 
-def test_each_event_serializer_describes_its_presented_events_exactly(steps):
-    _, logged = steps[-1]
+def test_each_event_serializer_describes_its_presented_events_exactly(steps, finished):
     seen = set()
     for viewer in (*Seat, None):
-        for event in presenters.events(logged, viewer):
+        for event in presenters.events([*finished[1], *steps[-1][1]], viewer):
             # Key order aside: the event serializers declare seq, seat and at before type.
             _described_exactly(s.EVENT_SERIALIZERS[event["type"]], event, sort_keys=True)
             seen.add(event["type"])
     assert seen == set(s.EVENT_SERIALIZERS)  # every event type was met
 
 
-def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps):
-    state, logged = steps[-1]
+def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps, finished):
+    state, logged = finished
     match = Match(id=uuid.UUID(int=1), status="finished", version=len(logged), created_at=AT,
                   bot_delay_ms=0, bot_think_ms=200)
     assert list(presenters.match_summary(match, state)) == [
         "id", "status", "rules", "bots", "seats", "hand_number", "scores", "version",
-        "created_at", "result", "fixed_deals"]
+        "created_at", "result", "fixed_deals", "turn_timeout_s"]
     assert list(presenters.lobby_entry(match, steps[0][0]))[-1] == "open_seats"
     assert list(presenters.seat_view(seat_view(state, Seat.NORTH), match_id=match.id,
-                                     version=1, fixed_deals=0)) == [
+                                     version=1, fixed_deals=0, turn_deadline=None)) == [
         "match_id", "version", "status", "seat", "hand_number", "pass_direction", "hand",
-        "to_act", "is_your_turn", "legal_cards", "trick", "tricks", "hearts_broken",
+        "to_act", "is_your_turn", "turn_deadline", "legal_cards", "trick", "tricks", "hearts_broken",
         "tricks_won", "hand_points", "scores", "players", "rules", "result", "fixed_deals",
         "pass"]
     bodies = {body["type"]: body for body in presenters.events(logged, Seat.NORTH)}
-    assert list(bodies["card_played"]) == ["seq", "type", "seat", "at", "card"]
+    assert list(bodies["card_played"]) == ["seq", "type", "seat", "at", "card", "auto"]
+    assert list(bodies["seat_left"]) == ["seq", "type", "seat", "at", "player", "bot_level"]
     assert list(bodies["hand_dealt"]) == [
         "seq", "type", "seat", "at", "hand_number", "pass_direction", "hand"]
     assert list(bodies["cards_exchanged"]) == [

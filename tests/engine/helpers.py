@@ -322,5 +322,5 @@ def view_json(state: MatchState, seat: Seat | None) -> dict[str, Any]:
     """``seat``'s view of ``state`` as the API serves it (``hearts_api.presenters``): what
     the seat sees, checked in the very JSON a client gets."""
     body = presenters.seat_view(seat_view(state, seat), match_id=uuid.UUID(int=0), version=0,
-                                fixed_deals=0)
+                                fixed_deals=0, turn_deadline=None)
     return json.loads(json.dumps(body, cls=JSONEncoder))

@@ -90,6 +90,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/matches/{match_id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave your seat to a bot for the rest of the match (join takes it back) */
+        post: operations["matches_leave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/matches/{match_id}/pass": {
         parameters: {
             query?: never;
@@ -302,6 +319,8 @@ export interface components {
             at: string;
             /** @example QS */
             card: string;
+            /** @description true: a stand-in bot made this move because the seat's turn timed out */
+            auto: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -336,6 +355,8 @@ export interface components {
             /** Format: date-time */
             at: string;
             cards: string[] | null;
+            /** @description true: a stand-in bot made this move because the seat's turn timed out */
+            auto: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -363,7 +384,7 @@ export interface components {
             leader: components["schemas"]["SeatEnum"];
             cards: components["schemas"]["PlayedCard"][];
         };
-        Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"];
+        Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["MatchAbortedEvent"];
         EventList: {
             events: components["schemas"]["Event"][];
             /** @description the match's current version */
@@ -439,8 +460,23 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
             fixed_deals: number;
+            /** @description Seconds a player's turn may last (5..86400); when it runs out a stand-in bot (hard) makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the default): turns never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            turn_timeout_s: number | null;
             /** @description the seats nobody holds yet, north to west; join takes one */
             open_seats: components["schemas"]["SeatEnum"][];
+        };
+        /** @description An operator stopped the match; it has no result and takes no more commands. */
+        MatchAbortedEvent: {
+            seq: number;
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            reason: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "match_aborted";
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         MatchCreateRequest: {
@@ -451,6 +487,8 @@ export interface components {
             deals?: string[][][] | null;
             /** @description How the bots move: a pause before each bot move (delay_ms) and the expert bot's thinking time (think_ms). Left out or null: the defaults. */
             bots?: components["schemas"]["BotOptionsRequest"] | null;
+            /** @description Seconds a player's turn may last (5..86400); when it runs out a stand-in bot (hard) makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the default): turns never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            turn_timeout_s?: number | null;
         };
         /** @description The match was created with these rules. */
         MatchCreatedEvent: {
@@ -490,6 +528,20 @@ export interface components {
              */
             seat?: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
         };
+        /** @description A request body; a field it does not name is refused (400 unknown_field). */
+        MatchLeaveRequest: {
+            /**
+             * @description the bot that holds the seat from now on
+             *
+             *     * `random` - random
+             *     * `easy` - easy
+             *     * `medium` - medium
+             *     * `hard` - hard
+             *     * `expert` - expert
+             * @default hard
+             */
+            bot_level?: components["schemas"]["BotLevelEnum"];
+        };
         MatchResult: {
             standings: components["schemas"]["Standing"][];
             winners: components["schemas"]["SeatEnum"][];
@@ -503,9 +555,10 @@ export interface components {
          *     * `passing` - passing
          *     * `playing` - playing
          *     * `finished` - finished
+         *     * `aborted` - aborted
          * @enum {string}
          */
-        MatchStatusEnum: "waiting" | "passing" | "playing" | "finished";
+        MatchStatusEnum: "waiting" | "passing" | "playing" | "finished" | "aborted";
         MatchSummary: {
             /** Format: uuid */
             id: string;
@@ -525,6 +578,8 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
             fixed_deals: number;
+            /** @description Seconds a player's turn may last (5..86400); when it runs out a stand-in bot (hard) makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the default): turns never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            turn_timeout_s: number | null;
         };
         Moon: {
             hand: number;
@@ -734,6 +789,30 @@ export interface components {
          * @enum {string}
          */
         SeatEnum: "north" | "east" | "south" | "west";
+        /** @description A player left the seat to a bot for the rest of the match; the player may take it back with join. */
+        SeatLeftEvent: {
+            seq: number;
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            /** @description who left */
+            player: string;
+            /**
+             * @description the bot that holds it now
+             *
+             *     * `random` - random
+             *     * `easy` - easy
+             *     * `medium` - medium
+             *     * `hard` - hard
+             *     * `expert` - expert
+             */
+            bot_level: components["schemas"]["BotLevelEnum"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_left";
+        };
         SeatSpecRequest: components["schemas"]["PlayerSeatSpecRequest"] | components["schemas"]["OpenSeatSpecRequest"] | components["schemas"]["BotSeatSpecRequest"];
         SeatSummary: {
             seat: components["schemas"]["SeatEnum"];
@@ -776,6 +855,11 @@ export interface components {
             hand: string[];
             to_act: components["schemas"]["SeatEnum"][];
             is_your_turn: boolean;
+            /**
+             * Format: date-time
+             * @description when a stand-in bot moves for the players in to_act if they have not (the match's turn_timeout_s after their turn began); null: no deadline (none set, or bots to act)
+             */
+            turn_deadline: string | null;
             /** @description what you may play now, or pass from */
             legal_cards: string[];
             trick: components["schemas"]["CurrentTrick"] | null;
@@ -906,8 +990,9 @@ export interface operations {
                  *     * `passing` - passing
                  *     * `playing` - playing
                  *     * `finished` - finished
+                 *     * `aborted` - aborted
                  */
-                status?: "waiting" | "passing" | "playing" | "finished";
+                status?: "waiting" | "passing" | "playing" | "finished" | "aborted";
             };
             header?: never;
             path?: never;
@@ -1220,6 +1305,122 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            415: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    matches_leave: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MatchLeaveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchSummary"];
+                };
+            };
+            400: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

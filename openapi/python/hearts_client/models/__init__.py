@@ -27,12 +27,15 @@ from .hand_scored_event_type import HandScoredEventType
 from .health import Health
 from .jack_of_diamonds_enum import JackOfDiamondsEnum
 from .lobby_entry import LobbyEntry
+from .match_aborted_event import MatchAbortedEvent
+from .match_aborted_event_type import MatchAbortedEventType
 from .match_create_request import MatchCreateRequest
 from .match_created_event import MatchCreatedEvent
 from .match_created_event_type import MatchCreatedEventType
 from .match_ended_event import MatchEndedEvent
 from .match_ended_event_type import MatchEndedEventType
 from .match_join_request import MatchJoinRequest
+from .match_leave_request import MatchLeaveRequest
 from .match_result import MatchResult
 from .match_status_enum import MatchStatusEnum
 from .match_summary import MatchSummary
@@ -56,6 +59,8 @@ from .rule_set import RuleSet
 from .rules_request import RulesRequest
 from .scores_by_seat import ScoresBySeat
 from .seat_enum import SeatEnum
+from .seat_left_event import SeatLeftEvent
+from .seat_left_event_type import SeatLeftEventType
 from .seat_summary import SeatSummary
 from .seat_summary_kind_enum import SeatSummaryKindEnum
 from .seat_taken_event import SeatTakenEvent
@@ -96,6 +101,8 @@ __all__ = (
     "Health",
     "JackOfDiamondsEnum",
     "LobbyEntry",
+    "MatchAbortedEvent",
+    "MatchAbortedEventType",
     "MatchCreatedEvent",
     "MatchCreatedEventType",
     "MatchCreateRequest",
@@ -103,6 +110,7 @@ __all__ = (
     "MatchEndedEventType",
     "MatchesListStatus",
     "MatchJoinRequest",
+    "MatchLeaveRequest",
     "MatchResult",
     "MatchStatusEnum",
     "MatchSummary",
@@ -125,6 +133,8 @@ __all__ = (
     "RulesRequest",
     "ScoresBySeat",
     "SeatEnum",
+    "SeatLeftEvent",
+    "SeatLeftEventType",
     "SeatSummary",
     "SeatSummaryKindEnum",
     "SeatTakenEvent",

@@ -22,6 +22,7 @@ class CardPlayedEvent:
         seat (None | SeatEnum):
         at (datetime.datetime):
         card (str):  Example: QS.
+        auto (bool): true: a stand-in bot made this move because the seat's turn timed out
         type_ (CardPlayedEventType):
     """
 
@@ -29,6 +30,7 @@ class CardPlayedEvent:
     seat: None | SeatEnum
     at: datetime.datetime
     card: str
+    auto: bool
     type_: CardPlayedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -45,6 +47,8 @@ class CardPlayedEvent:
 
         card = self.card
 
+        auto = self.auto
+
         type_: str = self.type_
 
         field_dict: dict[str, Any] = {}
@@ -55,6 +59,7 @@ class CardPlayedEvent:
                 "seat": seat,
                 "at": at,
                 "card": card,
+                "auto": auto,
                 "type": type_,
             }
         )
@@ -85,6 +90,8 @@ class CardPlayedEvent:
 
         card = d.pop("card")
 
+        auto = d.pop("auto")
+
         type_ = check_card_played_event_type(d.pop("type"))
 
         card_played_event = cls(
@@ -92,6 +99,7 @@ class CardPlayedEvent:
             seat=seat,
             at=at,
             card=card,
+            auto=auto,
             type_=type_,
         )
 

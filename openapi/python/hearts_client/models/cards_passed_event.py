@@ -22,6 +22,7 @@ class CardsPassedEvent:
         seat (None | SeatEnum):
         at (datetime.datetime):
         cards (list[str] | None):
+        auto (bool): true: a stand-in bot made this move because the seat's turn timed out
         type_ (CardsPassedEventType):
     """
 
@@ -29,6 +30,7 @@ class CardsPassedEvent:
     seat: None | SeatEnum
     at: datetime.datetime
     cards: list[str] | None
+    auto: bool
     type_: CardsPassedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -50,6 +52,8 @@ class CardsPassedEvent:
         else:
             cards = self.cards
 
+        auto = self.auto
+
         type_: str = self.type_
 
         field_dict: dict[str, Any] = {}
@@ -60,6 +64,7 @@ class CardsPassedEvent:
                 "seat": seat,
                 "at": at,
                 "cards": cards,
+                "auto": auto,
                 "type": type_,
             }
         )
@@ -103,6 +108,8 @@ class CardsPassedEvent:
 
         cards = _parse_cards(d.pop("cards"))
 
+        auto = d.pop("auto")
+
         type_ = check_cards_passed_event_type(d.pop("type"))
 
         cards_passed_event = cls(
@@ -110,6 +117,7 @@ class CardsPassedEvent:
             seat=seat,
             at=at,
             cards=cards,
+            auto=auto,
             type_=type_,
         )
 

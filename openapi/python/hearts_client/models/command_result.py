@@ -12,8 +12,10 @@ if TYPE_CHECKING:
     from ..models.cards_passed_event import CardsPassedEvent
     from ..models.hand_dealt_event import HandDealtEvent
     from ..models.hand_scored_event import HandScoredEvent
+    from ..models.match_aborted_event import MatchAbortedEvent
     from ..models.match_created_event import MatchCreatedEvent
     from ..models.match_ended_event import MatchEndedEvent
+    from ..models.seat_left_event import SeatLeftEvent
     from ..models.seat_taken_event import SeatTakenEvent
     from ..models.seat_view import SeatView
     from ..models.trick_taken_event import TrickTakenEvent
@@ -29,8 +31,8 @@ class CommandResult:
     Attributes:
         version (int): the match version after your command
         events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
-            MatchCreatedEvent | MatchEndedEvent | SeatTakenEvent | TrickTakenEvent | UnknownEvent]): the events your command
-            caused, redacted for you
+            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatTakenEvent | TrickTakenEvent |
+            UnknownEvent]): the events your command caused, redacted for you
         view (SeatView): What the caller's seat may see (a spectator's view when the caller has no seat).
     """
 
@@ -41,8 +43,10 @@ class CommandResult:
         | CardsPassedEvent
         | HandDealtEvent
         | HandScoredEvent
+        | MatchAbortedEvent
         | MatchCreatedEvent
         | MatchEndedEvent
+        | SeatLeftEvent
         | SeatTakenEvent
         | TrickTakenEvent
         | UnknownEvent
@@ -56,8 +60,10 @@ class CommandResult:
         from ..models.cards_passed_event import CardsPassedEvent  # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
         from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
+        from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
 
@@ -83,6 +89,10 @@ class CommandResult:
             elif isinstance(events_item_data, HandScoredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, MatchEndedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatLeftEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, MatchAbortedEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -110,8 +120,10 @@ class CommandResult:
         from ..models.cards_passed_event import CardsPassedEvent  # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
         from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
+        from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.seat_view import SeatView  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
@@ -132,8 +144,10 @@ class CommandResult:
                 | CardsPassedEvent
                 | HandDealtEvent
                 | HandScoredEvent
+                | MatchAbortedEvent
                 | MatchCreatedEvent
                 | MatchEndedEvent
+                | SeatLeftEvent
                 | SeatTakenEvent
                 | TrickTakenEvent
                 | UnknownEvent
@@ -210,11 +224,27 @@ class CommandResult:
                     return componentsschemas_event_type_8
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_9 = SeatLeftEvent.from_dict(data)
+
+                    return componentsschemas_event_type_9
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_10 = MatchAbortedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_10
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_9 = UnknownEvent.from_dict(data)
+                componentsschemas_event_type_11 = UnknownEvent.from_dict(data)
 
-                return componentsschemas_event_type_9
+                return componentsschemas_event_type_11
 
             events_item = _parse_events_item(events_item_data)
 

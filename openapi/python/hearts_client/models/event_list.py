@@ -12,8 +12,10 @@ if TYPE_CHECKING:
     from ..models.cards_passed_event import CardsPassedEvent
     from ..models.hand_dealt_event import HandDealtEvent
     from ..models.hand_scored_event import HandScoredEvent
+    from ..models.match_aborted_event import MatchAbortedEvent
     from ..models.match_created_event import MatchCreatedEvent
     from ..models.match_ended_event import MatchEndedEvent
+    from ..models.seat_left_event import SeatLeftEvent
     from ..models.seat_taken_event import SeatTakenEvent
     from ..models.trick_taken_event import TrickTakenEvent
     from ..models.unknown_event import UnknownEvent
@@ -27,7 +29,8 @@ class EventList:
     """
     Attributes:
         events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
-            MatchCreatedEvent | MatchEndedEvent | SeatTakenEvent | TrickTakenEvent | UnknownEvent]):
+            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatTakenEvent | TrickTakenEvent |
+            UnknownEvent]):
         version (int): the match's current version
     """
 
@@ -37,8 +40,10 @@ class EventList:
         | CardsPassedEvent
         | HandDealtEvent
         | HandScoredEvent
+        | MatchAbortedEvent
         | MatchCreatedEvent
         | MatchEndedEvent
+        | SeatLeftEvent
         | SeatTakenEvent
         | TrickTakenEvent
         | UnknownEvent
@@ -52,8 +57,10 @@ class EventList:
         from ..models.cards_passed_event import CardsPassedEvent  # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
         from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
+        from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
 
@@ -77,6 +84,10 @@ class EventList:
             elif isinstance(events_item_data, HandScoredEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, MatchEndedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatLeftEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, MatchAbortedEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -103,8 +114,10 @@ class EventList:
         from ..models.cards_passed_event import CardsPassedEvent  # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
         from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
+        from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
         from ..models.unknown_event import UnknownEvent  # noqa: PLC0415
@@ -122,8 +135,10 @@ class EventList:
                 | CardsPassedEvent
                 | HandDealtEvent
                 | HandScoredEvent
+                | MatchAbortedEvent
                 | MatchCreatedEvent
                 | MatchEndedEvent
+                | SeatLeftEvent
                 | SeatTakenEvent
                 | TrickTakenEvent
                 | UnknownEvent
@@ -200,11 +215,27 @@ class EventList:
                     return componentsschemas_event_type_8
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_9 = SeatLeftEvent.from_dict(data)
+
+                    return componentsschemas_event_type_9
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_10 = MatchAbortedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_10
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_9 = UnknownEvent.from_dict(data)
+                componentsschemas_event_type_11 = UnknownEvent.from_dict(data)
 
-                return componentsschemas_event_type_9
+                return componentsschemas_event_type_11
 
             events_item = _parse_events_item(events_item_data)
 

@@ -32,6 +32,7 @@ class LobbyEntry:
             * `passing` - passing
             * `playing` - playing
             * `finished` - finished
+            * `aborted` - aborted
         rules (RuleSet): The rules of a match: every variant, each field's default in its description.
         bots (BotOptions): How the match's bots move (milliseconds).
         seats (list[SeatSummary]):
@@ -42,6 +43,10 @@ class LobbyEntry:
         result (MatchResult | None):
         fixed_deals (int): How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the
             server). The creator knows every seat's cards in those hands.
+        turn_timeout_s (int | None): Seconds a player's turn may last (5..86400); when it runs out a stand-in bot (hard)
+            makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the default): turns
+            never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the embedded server
+            (no CELERY_BROKER_URL) shows the deadline but does not act on it.
         open_seats (list[SeatEnum]): the seats nobody holds yet, north to west; join takes one
     """
 
@@ -56,6 +61,7 @@ class LobbyEntry:
     created_at: datetime.datetime
     result: MatchResult | None
     fixed_deals: int
+    turn_timeout_s: int | None
     open_seats: list[SeatEnum]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -91,6 +97,9 @@ class LobbyEntry:
 
         fixed_deals = self.fixed_deals
 
+        turn_timeout_s: int | None
+        turn_timeout_s = self.turn_timeout_s
+
         open_seats = []
         for open_seats_item_data in self.open_seats:
             open_seats_item: str = open_seats_item_data
@@ -111,6 +120,7 @@ class LobbyEntry:
                 "created_at": created_at,
                 "result": result,
                 "fixed_deals": fixed_deals,
+                "turn_timeout_s": turn_timeout_s,
                 "open_seats": open_seats,
             }
         )
@@ -166,6 +176,13 @@ class LobbyEntry:
 
         fixed_deals = d.pop("fixed_deals")
 
+        def _parse_turn_timeout_s(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn_timeout_s = _parse_turn_timeout_s(d.pop("turn_timeout_s"))
+
         open_seats = []
         _open_seats = d.pop("open_seats")
         for open_seats_item_data in _open_seats:
@@ -185,6 +202,7 @@ class LobbyEntry:
             created_at=created_at,
             result=result,
             fixed_deals=fixed_deals,
+            turn_timeout_s=turn_timeout_s,
             open_seats=open_seats,
         )
 

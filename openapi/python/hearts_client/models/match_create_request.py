@@ -31,12 +31,17 @@ class MatchCreateRequest:
             duplicate_cards).
         bots (BotOptionsRequest | None | Unset): How the bots move: a pause before each bot move (delay_ms) and the
             expert bot's thinking time (think_ms). Left out or null: the defaults.
+        turn_timeout_s (int | None | Unset): Seconds a player's turn may last (5..86400); when it runs out a stand-in
+            bot (hard) makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the
+            default): turns never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the
+            embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it.
     """
 
     seats: list[BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]
     rules: None | RulesRequest | Unset = UNSET
     deals: list[list[list[str]]] | None | Unset = UNSET
     bots: BotOptionsRequest | None | Unset = UNSET
+    turn_timeout_s: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.bot_options_request import BotOptionsRequest  # noqa: PLC0415
@@ -89,6 +94,12 @@ class MatchCreateRequest:
         else:
             bots = self.bots
 
+        turn_timeout_s: int | None | Unset
+        if isinstance(self.turn_timeout_s, Unset):
+            turn_timeout_s = UNSET
+        else:
+            turn_timeout_s = self.turn_timeout_s
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -102,6 +113,8 @@ class MatchCreateRequest:
             field_dict["deals"] = deals
         if bots is not UNSET:
             field_dict["bots"] = bots
+        if turn_timeout_s is not UNSET:
+            field_dict["turn_timeout_s"] = turn_timeout_s
 
         return field_dict
 
@@ -206,11 +219,21 @@ class MatchCreateRequest:
 
         bots = _parse_bots(d.pop("bots", UNSET))
 
+        def _parse_turn_timeout_s(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        turn_timeout_s = _parse_turn_timeout_s(d.pop("turn_timeout_s", UNSET))
+
         match_create_request = cls(
             seats=seats,
             rules=rules,
             deals=deals,
             bots=bots,
+            turn_timeout_s=turn_timeout_s,
         )
 
         return match_create_request

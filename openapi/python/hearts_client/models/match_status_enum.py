@@ -1,8 +1,9 @@
 from typing import Literal
 
-MatchStatusEnum = Literal["finished", "passing", "playing", "waiting"]
+MatchStatusEnum = Literal["aborted", "finished", "passing", "playing", "waiting"]
 
 MATCH_STATUS_ENUM_VALUES: set[MatchStatusEnum] = {
+    "aborted",
     "finished",
     "passing",
     "playing",

@@ -30,6 +30,7 @@ class MatchSummary:
             * `passing` - passing
             * `playing` - playing
             * `finished` - finished
+            * `aborted` - aborted
         rules (RuleSet): The rules of a match: every variant, each field's default in its description.
         bots (BotOptions): How the match's bots move (milliseconds).
         seats (list[SeatSummary]):
@@ -40,6 +41,10 @@ class MatchSummary:
         result (MatchResult | None):
         fixed_deals (int): How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the
             server). The creator knows every seat's cards in those hands.
+        turn_timeout_s (int | None): Seconds a player's turn may last (5..86400); when it runs out a stand-in bot (hard)
+            makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the default): turns
+            never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the embedded server
+            (no CELERY_BROKER_URL) shows the deadline but does not act on it.
     """
 
     id: UUID
@@ -53,6 +58,7 @@ class MatchSummary:
     created_at: datetime.datetime
     result: MatchResult | None
     fixed_deals: int
+    turn_timeout_s: int | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,6 +93,9 @@ class MatchSummary:
 
         fixed_deals = self.fixed_deals
 
+        turn_timeout_s: int | None
+        turn_timeout_s = self.turn_timeout_s
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -102,6 +111,7 @@ class MatchSummary:
                 "created_at": created_at,
                 "result": result,
                 "fixed_deals": fixed_deals,
+                "turn_timeout_s": turn_timeout_s,
             }
         )
 
@@ -156,6 +166,13 @@ class MatchSummary:
 
         fixed_deals = d.pop("fixed_deals")
 
+        def _parse_turn_timeout_s(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn_timeout_s = _parse_turn_timeout_s(d.pop("turn_timeout_s"))
+
         match_summary = cls(
             id=id,
             status=status,
@@ -168,6 +185,7 @@ class MatchSummary:
             created_at=created_at,
             result=result,
             fixed_deals=fixed_deals,
+            turn_timeout_s=turn_timeout_s,
         )
 
         match_summary.additional_properties = d

@@ -1,8 +1,9 @@
 from typing import Literal
 
-MatchesListStatus = Literal["finished", "passing", "playing", "waiting"]
+MatchesListStatus = Literal["aborted", "finished", "passing", "playing", "waiting"]
 
 MATCHES_LIST_STATUS_VALUES: set[MatchesListStatus] = {
+    "aborted",
     "finished",
     "passing",
     "playing",

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
@@ -35,12 +36,15 @@ class SeatView:
             * `passing` - passing
             * `playing` - playing
             * `finished` - finished
+            * `aborted` - aborted
         seat (None | SeatEnum):
         hand_number (int):
         pass_direction (None | PassDirectionEnum):
         hand (list[str]): your cards, sorted
         to_act (list[SeatEnum]):
         is_your_turn (bool):
+        turn_deadline (datetime.datetime | None): when a stand-in bot moves for the players in to_act if they have not
+            (the match's turn_timeout_s after their turn began); null: no deadline (none set, or bots to act)
         legal_cards (list[str]): what you may play now, or pass from
         trick (CurrentTrick | None):
         tricks (list[CompletedTrick]): this hand's tricks, oldest first
@@ -65,6 +69,7 @@ class SeatView:
     hand: list[str]
     to_act: list[SeatEnum]
     is_your_turn: bool
+    turn_deadline: datetime.datetime | None
     legal_cards: list[str]
     trick: CurrentTrick | None
     tricks: list[CompletedTrick]
@@ -112,6 +117,12 @@ class SeatView:
             to_act.append(to_act_item)
 
         is_your_turn = self.is_your_turn
+
+        turn_deadline: None | str
+        if isinstance(self.turn_deadline, datetime.datetime):
+            turn_deadline = self.turn_deadline.isoformat()
+        else:
+            turn_deadline = self.turn_deadline
 
         legal_cards = self.legal_cards
 
@@ -168,6 +179,7 @@ class SeatView:
                 "hand": hand,
                 "to_act": to_act,
                 "is_your_turn": is_your_turn,
+                "turn_deadline": turn_deadline,
                 "legal_cards": legal_cards,
                 "trick": trick,
                 "tricks": tricks,
@@ -244,6 +256,21 @@ class SeatView:
             to_act.append(to_act_item)
 
         is_your_turn = d.pop("is_your_turn")
+
+        def _parse_turn_deadline(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                turn_deadline_type_0 = datetime.datetime.fromisoformat(data)
+
+                return turn_deadline_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        turn_deadline = _parse_turn_deadline(d.pop("turn_deadline"))
 
         legal_cards = cast(list[str], d.pop("legal_cards"))
 
@@ -328,6 +355,7 @@ class SeatView:
             hand=hand,
             to_act=to_act,
             is_your_turn=is_your_turn,
+            turn_deadline=turn_deadline,
             legal_cards=legal_cards,
             trick=trick,
             tricks=tricks,

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_match_fixed_deals'),
+        ('games', '0004_lifecycle'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,249 @@
+"""Nobody stalls a table (docs/api.md): leaving a seat to a bot and taking it back, turn
+timeouts played by a stand-in, and an operator's abort, as clients see them."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from bots import tasks
+from games import services
+from games.models import Match
+
+from .helpers import (
+    D1,
+    HOLD,
+    LEFT,
+    Table,
+    assert_invalid,
+    assert_problem,
+    create_match,
+    deal,
+    match_url,
+)
+from .test_live import SeatClient, _open_stream
+
+HUMANS = [{"kind": "player"}] + [{"kind": "open"}] * 3
+
+
+def _at(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _timed_table(make_table: Callable[..., Table], timeout_s: int | None, deal_text: str = D1,
+                 rules: dict[str, Any] = HOLD) -> Table:
+    table = make_table(deal_text, rules=rules)
+    Match.objects.filter(pk=table.id).update(turn_timeout_s=timeout_s)
+    return table
+
+
+def _overdue(table: Table) -> int:
+    """Move the match's deadline into the past, as the clock would; returns its version."""
+    match = Match.objects.get(pk=table.id)
+    Match.objects.filter(pk=table.id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    return match.version
+
+
+# --- leaving a seat -------------------------------------------------------------------------
+
+
+def test_a_player_who_leaves_is_replaced_by_a_hard_bot_that_plays_at_once(
+        make_table: Callable[..., Table], django_capture_on_commit_callbacks: Any) -> None:
+    table = make_table(D1)  # north leads 2C first
+    with django_capture_on_commit_callbacks(execute=True):  # the commit wakes the bot
+        response = table.clients["north"].post(match_url(table.id, "leave"), {}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["seats"][0] == {"seat": "north", "kind": "bot", "name": None,
+                                           "bot_level": "hard"}
+    events = table.events("east")
+    left = next(e for e in events if e["type"] == "seat_left")
+    assert {k: left[k] for k in ("seat", "player", "bot_level")} == {
+        "seat": "north", "player": table.names()["north"], "bot_level": "hard"}
+    # The bot holding north played its 2C (eagerly, in the test); the trick waits for east.
+    assert events[-1]["type"] == "card_played" and events[-1]["seat"] == "north"
+    assert events[-1]["card"] == "2C" and events[-1]["auto"] is False
+    assert table.view("east")["to_act"] == ["east"]
+    # North is a spectator now: no cards, and its commands are refused.
+    view = table.view("north")
+    assert view["seat"] is None and view["hand"] == []
+    assert_problem(table.play("north", "3C"), 403, "not_seated")
+
+
+def test_the_player_who_left_takes_the_seat_back_with_join(make_table: Callable[..., Table]) -> None:
+    table = make_table(D1)
+    table.clients["east"].post(match_url(table.id, "leave"), {"bot_level": "random"}, format="json")
+    assert table.view("north")["players"][1] == {"seat": "east", "name": None, "bot_level": "random"}
+    listed = table.clients["east"].get("/api/v1/matches").json()["results"]
+    assert [m["id"] for m in listed] == [table.id]  # the match stays in east's list
+    wrong = table.clients["east"].post(match_url(table.id, "join"), {"seat": "south"}, format="json")
+    assert assert_problem(wrong, 409, "already_seated")["seat"] == "east"
+    back = table.clients["east"].post(match_url(table.id, "join"), {}, format="json")
+    assert back.status_code == 200, back.content
+    assert back.json()["seats"][1] == {"seat": "east", "kind": "player",
+                                       "name": table.names()["east"], "bot_level": None}
+    view = table.view("east")
+    assert view["seat"] == "east" and len(view["hand"]) == 13  # nobody has played yet
+    assert table.events("east")[-1]["type"] == "seat_taken"
+
+
+def test_leave_refuses_an_unknown_level_a_stranger_and_an_ended_match(
+        make_table: Callable[..., Table], make_client: Callable[..., Any]) -> None:
+    table = make_table(D1)
+    url = match_url(table.id, "leave")
+    assert_invalid(table.clients["north"].post(url, {"bot_level": "grandmaster"}, format="json"),
+                   "bot_level")
+    assert_invalid(table.clients["north"].post(url, {"seat": "north"}, format="json"), "seat")
+    assert_problem(make_client().post(url, {}, format="json"), 403, "not_seated")
+    assert_problem(table.clients["north"].post(match_url("0" * 32, "leave"), {}, format="json"),
+                   404, "not_found")
+    services.match_abort(match_id=table.id, reason="test")
+    assert_problem(table.clients["north"].post(url, {}, format="json"), 409, "match_finished")
+
+
+# --- turn timeouts ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [4, 86_401, "30", 30.5, True, -5])
+def test_a_turn_timeout_out_of_range_or_not_an_integer_is_refused(client_a: Any, value: Any) -> None:
+    response = client_a.post("/api/v1/matches", {"seats": HUMANS, "turn_timeout_s": value},
+                             format="json")
+    assert_invalid(response, "turn_timeout_s")
+    assert not Match.objects.exists()
+
+
+def test_the_summary_shows_the_timeout_and_the_view_the_deadline_from_the_turns_start(
+        client_a: Any, make_client: Callable[..., Any]) -> None:
+    response = client_a.post("/api/v1/matches", {"seats": HUMANS, "rules": LEFT,
+                                                 "turn_timeout_s": 30}, format="json")
+    summary = response.json()
+    assert summary["turn_timeout_s"] == 30
+    others = [make_client() for _ in range(3)]
+    for client in others:
+        client.post(match_url(summary["id"], "join"), {}, format="json")
+    table = Table(summary["id"], dict(zip(("north", "east", "south", "west"),
+                                          [client_a, *others], strict=True)))
+    dealt = next(e for e in table.events("north") if e["type"] == "hand_dealt")
+    deadline = _at(dealt["at"]) + timedelta(seconds=30)
+    assert _at(table.view("south")["turn_deadline"]) == deadline
+    # Another seat's pass does not restart the others' turn: all were due from the deal.
+    table.passed("north", table.view("north")["hand"][:3])
+    assert _at(table.view("east")["turn_deadline"]) == deadline
+    for seat in ("east", "south", "west"):
+        table.passed(seat, table.view(seat)["hand"][:3])
+    exchanged = table.events("north")[-1]
+    assert exchanged["type"] == "cards_exchanged"
+    assert _at(table.view("north")["turn_deadline"]) == _at(exchanged["at"]) + timedelta(seconds=30)
+
+
+def test_no_deadline_without_a_timeout_or_while_bots_are_to_act(
+        client_a: Any, django_capture_on_commit_callbacks: Any) -> None:
+    untimed = create_match(client_a, seats=[{"kind": "player"}] + [{"kind": "bot"}] * 3,
+                           rules=HOLD)
+    view = client_a.get(match_url(untimed["id"], "view")).json()
+    assert view["to_act"] and view["turn_deadline"] is None
+    body = {"seats": [{"kind": "bot"}] * 3 + [{"kind": "player"}], "rules": HOLD,
+            "deals": [deal(D1)], "turn_timeout_s": 5}
+    match = client_a.post("/api/v1/matches", body, format="json").json()
+    view = client_a.get(match_url(match["id"], "view")).json()
+    assert view["to_act"] == ["north"] and view["turn_deadline"] is None  # a bot leads 2C
+    with django_capture_on_commit_callbacks(execute=True):  # the bots move up to west's turn
+        match = client_a.post("/api/v1/matches", body, format="json").json()
+    view = client_a.get(match_url(match["id"], "view")).json()
+    assert view["to_act"] == ["west"] and view["turn_deadline"] is not None
+
+
+def test_a_stand_in_plays_once_for_the_timed_out_player_marked_auto(
+        make_table: Callable[..., Table]) -> None:
+    table = _timed_table(make_table, 30)
+    Match.objects.filter(pk=table.id).update(turn_deadline=timezone.now() + timedelta(seconds=30))
+    version = Match.objects.get(pk=table.id).version
+    assert tasks.stand_in(table.id, version) == 0  # not due yet
+    _overdue(table)
+    assert tasks.stand_in(table.id, version - 1) == 0  # woken for an older version
+    assert tasks.stand_in(table.id, version) == 1
+    played = table.events("east", after=version)
+    assert [(e["type"], e["seat"], e["card"], e["auto"]) for e in played] == [
+        ("card_played", "north", "2C", True)]
+    view = table.view("north")
+    assert view["seat"] == "north" and view["to_act"] == ["east"]  # north plays on
+    assert _at(view["turn_deadline"]) == _at(played[0]["at"]) + timedelta(seconds=30)
+    assert tasks.stand_in(table.id, version) == 0  # a duplicate task does nothing
+
+
+def test_stand_ins_pass_for_every_player_who_timed_out_in_the_passing(
+        make_table: Callable[..., Table]) -> None:
+    table = _timed_table(make_table, 60, rules=LEFT)
+    table.passed("south", table.view("south")["hand"][:3])
+    version = _overdue(table)
+    assert tasks.stand_in(table.id, version) == 3
+    passes = [e for e in table.events("south", after=version) if e["type"] == "cards_passed"]
+    assert [(e["seat"], e["auto"]) for e in passes] == [("north", True), ("east", True), ("west", True)]
+    assert table.events("south")[-1]["type"] == "cards_exchanged"
+    assert len(table.view("north")["pass"]["given"]) == 3
+
+
+def test_the_sweep_wakes_a_stand_in_whose_task_was_lost(make_table: Callable[..., Table],
+                                                        settings: Any) -> None:
+    table = _timed_table(make_table, 30)
+    Match.objects.filter(pk=table.id).update(
+        turn_deadline=timezone.now() - timedelta(seconds=settings.BOT_STALL_SECONDS + 1))
+    version = Match.objects.get(pk=table.id).version
+    assert tasks.sweep() == 1  # run eagerly: the stand-in moved
+    assert table.events("north", after=version)[0]["auto"] is True
+
+
+def test_with_a_worker_the_commit_queues_the_stand_in_for_the_deadline(
+        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+    queued: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setitem(tasks.act.app.conf, "task_always_eager", False)
+    monkeypatch.setattr(tasks.stand_in, "apply_async", lambda args, **kw: queued.append((args, kw)))
+    deadline = timezone.now()
+    tasks.on_match_advanced(None, match_id="m", version=7, bot_to_act=False, turn_deadline=deadline)
+    tasks.on_match_advanced(None, match_id="m", version=8, bot_to_act=False, turn_deadline=None)
+    assert queued == [(("m", 7), {"eta": deadline})]
+
+
+# --- an operator's abort ---------------------------------------------------------------------
+
+
+def test_an_aborted_match_refuses_every_command_and_says_so_everywhere(
+        make_table: Callable[..., Table]) -> None:
+    table = make_table(D1)
+    version = Match.objects.get(pk=table.id).version
+    services.match_abort(match_id=table.id, reason="  the table froze  ")
+    assert table.get("north").json()["status"] == "aborted"
+    view = table.view("north")
+    assert (view["status"], view["to_act"], view["legal_cards"], view["result"]) == (
+        "aborted", [], [], None)
+    [aborted] = table.events("north", after=version)
+    assert (aborted["type"], aborted["reason"], aborted["seat"]) == ("match_aborted", "the table froze", None)
+    for response in (table.play("north", "2C"), table.pass_cards("north", "2C 3C 4C"),
+                     table.clients["east"].post(match_url(table.id, "leave"), {}, format="json")):
+        assert_problem(response, 409, "match_finished")
+    listed = table.clients["north"].get("/api/v1/matches", {"status": "aborted"}).json()
+    assert [m["id"] for m in listed["results"]] == [table.id]
+    with pytest.raises(ValueError):
+        services.match_abort(match_id=table.id, reason=" ")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stream_of_an_aborted_match_ends_after_match_aborted(
+        make_table: Callable[..., Table]) -> None:
+    table = make_table(D1)
+    version = Match.objects.get(pk=table.id).version
+    services.match_abort(match_id=table.id, reason="stopped")
+
+    async def scenario() -> list[dict[str, Any]]:
+        reader = await _open_stream(SeatClient(table, "south"), table.id,
+                                    **{"Last-Event-ID": str(version)})
+        return await reader.rest()
+
+    frames = asyncio.run(scenario())
+    assert [(f["id"], f["event"]) for f in frames] == [(version + 1, "match_aborted"),
+                                                       (version + 1, "view")]
+    assert frames[-1]["data"]["status"] == "aborted"
