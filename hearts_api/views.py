@@ -87,7 +87,8 @@ class PlayerCreateView(APIView):
     def post(self, request: Request) -> Response:
         accounts.registration_check()  # before the body is read: closed is closed
         data = _valid(s.PlayerCreateSerializer, request.data)
-        issued = accounts.player_create(username=data["username"])
+        issued = accounts.player_create(username=data["username"],
+                                        password=data.get("password"))
         return Response({"username": issued.row.user.get_username(), "token": issued.token},
                         status=status.HTTP_201_CREATED)
 

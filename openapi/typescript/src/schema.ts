@@ -605,6 +605,8 @@ export interface components {
         PlayerCreateRequest: {
             /** @description 1 to 150 of: ASCII letters, digits and @ . + - _ */
             username: string;
+            /** @description Optional: lets the player mint tokens with HTTP Basic credentials (POST /tokens). 8 to 128 characters, not entirely numeric, not a common password, not too like the username; else 400 invalid_request with the reason's code (password_too_common, ...). Left out, the player has tokens only. */
+            password?: string;
         };
         PlayerCreated: {
             username: string;
