@@ -126,6 +126,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("THROTTLE_ANON", default="120/min"),
         "user": env.str("THROTTLE_USER", default="6000/min"),
+        # HTTP Basic attempts (POST /tokens), per address, each counted before its password
+        # is checked (hearts_api.auth): password guesses, held well below the other rates.
+        "login": env.str("THROTTLE_LOGIN", default="10/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }

@@ -185,7 +185,10 @@ export interface paths {
         /** Your tokens (their first characters, never the whole token) */
         get: operations["tokens_list"];
         put?: never;
-        /** Create another token (one per app); it is shown once */
+        /**
+         * Create another token (one per app), with a bearer token or a password; it is shown once
+         * @description Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player who registered with a password: the way back in for a player who lost every token. Credentials malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic attempts are limited per address (429 throttled).
+         */
         post: operations["tokens_create"];
         delete?: never;
         options?: never;
