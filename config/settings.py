@@ -93,6 +93,16 @@ else:
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=10), "timeout": 10}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# A player's optional password (POST /players) passes these: Django's four, as a new
+# project has them. min_length is hearts_api.accounts.PASSWORD_MIN_LENGTH, which the schema
+# states (a test holds them equal).
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -116,6 +126,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("THROTTLE_ANON", default="120/min"),
         "user": env.str("THROTTLE_USER", default="6000/min"),
+        # HTTP Basic attempts (POST /tokens), per address, each counted before its password
+        # is checked (hearts_api.auth): password guesses, held well below the other rates.
+        "login": env.str("THROTTLE_LOGIN", default="10/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }

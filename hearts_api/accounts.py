@@ -1,4 +1,5 @@
-"""Players and their bearer tokens: registration, issuing, revoking and listing tokens.
+"""Players and their bearer tokens: registration (with or without a password), issuing,
+revoking and listing tokens.
 
 Why here and not in ``games``: a player is a Django user who exists for the API, and a
 token is a django-rest-knox row of this app's own model (``hearts_api.ApiToken``, which
@@ -27,6 +28,13 @@ from .models import ApiToken
 
 # The name of the token a player gets on registration.
 FIRST_TOKEN_NAME = "first token"
+# What a username may be (registration refuses any other; HTTP Basic looks up no other).
+USERNAME_PATTERN = r"^[A-Za-z0-9_.@+-]{1,150}$"
+# A password's length bounds, in characters. The shortest is the MinimumLengthValidator's
+# min_length in settings.AUTH_PASSWORD_VALIDATORS (a test holds them equal), said here too
+# so that the schema says it; the longest bounds what a hash (and a guess) costs.
+PASSWORD_MIN_LENGTH = 8
+PASSWORD_MAX_LENGTH = 128
 
 
 class RegistrationClosed(ServiceError):
@@ -78,16 +86,22 @@ def registration_check() -> None:
         raise RegistrationClosed()
 
 
-def player_create(*, username: str) -> IssuedToken:
-    """Register a player ``username`` (already valid: ``PlayerCreateSerializer``) and issue
-    its first token, both or neither. Raises ``RegistrationClosed`` and ``UsernameTaken``."""
+def player_create(*, username: str, password: str | None = None) -> IssuedToken:
+    """Register a player ``username`` and issue its first token, both or neither. With a
+    ``password`` the player may later mint tokens with HTTP Basic credentials; it is stored
+    hashed (``settings.PASSWORD_HASHERS``). Without one the player's password is unusable:
+    no credentials but its tokens ever authenticate it. Both already valid
+    (``PlayerCreateSerializer``, the password through Django's validators). Raises
+    ``RegistrationClosed`` and ``UsernameTaken``."""
     registration_check()
     with transaction.atomic():
         try:
             # Its own savepoint: the unique constraint decides a race between two
             # registrations of one name, and the outer transaction survives the refusal.
             with transaction.atomic():
-                user = get_user_model().objects.create_user(username=username)
+                # password=None: create_user sets an unusable password.
+                user = get_user_model().objects.create_user(username=username,
+                                                            password=password)
         except IntegrityError:
             raise UsernameTaken(username) from None
         return token_create(user=user, name=FIRST_TOKEN_NAME)

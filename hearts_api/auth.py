@@ -1,11 +1,17 @@
-"""Bearer-token authentication (``Authorization: Bearer <token>``), from django-rest-knox."""
+"""Authentication: bearer tokens (``Authorization: Bearer <token>``, from django-rest-knox)
+everywhere, and HTTP Basic credentials on POST /tokens alone, to mint a token."""
 
+import base64
 import re
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from knox.auth import TokenAuthentication
 from rest_framework import exceptions
+from rest_framework.authentication import BasicAuthentication, get_authorization_header
+
+from .accounts import PASSWORD_MAX_LENGTH, USERNAME_PATTERN
+from .throttling import LoginThrottle
 
 # A token as POST /players and POST /tokens give it: hexadecimal digits.
 ACCESS_TOKEN_PATTERN = r"^[0-9a-f]{1,128}$"
@@ -49,3 +55,60 @@ class QueryTokenScheme(OpenApiAuthenticationExtension):
         return {"type": "apiKey", "in": "query", "name": "access_token",
                 "description": "The bearer token in the query, for EventSource clients "
                                "(GET /matches/{id}/stream only)."}
+
+
+class BasicCredentialsAuthentication(BasicAuthentication):
+    """HTTP Basic credentials (RFC 7617: ``Authorization: Basic <base64 of
+    username:password>``, in UTF-8), which only ``POST /tokens`` takes
+    (``views.TokenListView``): a player who registered with a password mints a token with
+    them. Each attempt counts against ``LoginThrottle`` before anything else (429
+    ``Throttled``). A malformed header, an unknown username, a wrong password, a player with
+    no usable password (registered without one) or an inactive one: ``AuthenticationFailed``
+    (401). Another scheme is not its to judge: None."""
+
+    def authenticate(self, request: Any) -> tuple[Any, None] | None:
+        # The header's words (bytes); no header at all is no scheme.
+        scheme, *credentials = get_authorization_header(request).split() or [b""]
+        if scheme.lower() != b"basic":
+            return None
+        LoginThrottle().check(request)
+        username, password = _basic_credentials(credentials)
+        return self.authenticate_credentials(username, password, request)
+
+    def authenticate_credentials(self, userid: str, password: str,
+                                 request: Any = None) -> tuple[Any, None]:
+        # A name no registration takes (NUL among them, which PostgreSQL text cannot hold)
+        # or a password longer than any stored is nobody's: no query, no hash.
+        if not re.fullmatch(USERNAME_PATTERN, userid) or len(password) > PASSWORD_MAX_LENGTH:
+            raise exceptions.AuthenticationFailed("Invalid username/password.")
+        return super().authenticate_credentials(userid, password, request)
+
+
+def _basic_credentials(credentials: list[bytes]) -> tuple[str, str]:
+    """The ``(username, password)`` of a Basic header's words after the scheme: exactly one,
+    strict base64 (no character outside its alphabet) of UTF-8 ``username:password`` (the
+    first colon splits them). Raises ``AuthenticationFailed`` for anything else."""
+    try:
+        [encoded] = credentials
+        decoded = base64.b64decode(encoded, validate=True).decode("utf-8")
+    except ValueError:  # no word or several; bad base64 (binascii.Error) or UTF-8 (a ValueError too)
+        raise exceptions.AuthenticationFailed("Invalid basic header: send base64 of "
+                                              "UTF-8 username:password.") from None
+    username, colon, password = decoded.partition(":")
+    if not colon:
+        raise exceptions.AuthenticationFailed("Invalid basic header: no colon between "
+                                              "username and password.")
+    return username, password
+
+
+class BasicCredentialsScheme(OpenApiAuthenticationExtension):
+    """Documents HTTP Basic credentials in the OpenAPI schema (POST /tokens only)."""
+
+    target_class = BasicCredentialsAuthentication
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "http", "scheme": "basic",
+                "description": "The username and password of a player who registered with "
+                               "a password (POST /api/v1/players), to mint a token at "
+                               "POST /api/v1/tokens; no other operation takes them."}

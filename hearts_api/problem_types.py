@@ -164,10 +164,14 @@ class NotAuthenticated(Problem):
     default_code = "not_authenticated"
     default_detail = "Authentication required."
     title = "Authentication required"
-    description = "The request carries no bearer token, or one that is malformed, unknown or revoked."
+    description = (
+        "The request carries no bearer token, or one that is malformed, unknown or revoked; or, at POST "
+        "/api/v1/tokens, HTTP Basic credentials that are malformed or wrong, or of a player who registered "
+        "without a password.")
     what_to_do = (
         "Send Authorization: Bearer <token> with a token from POST /api/v1/players (on registration) or POST "
-        "/api/v1/tokens. A revoked token stays revoked: use another.")
+        "/api/v1/tokens. A revoked token stays revoked: use another. A player who registered with a password "
+        "and has no token left mints one at POST /api/v1/tokens with HTTP Basic credentials.")
     headers = (WWW_AUTHENTICATE_HEADER,)
 
     def __init__(self, detail: str | None = None, auth_header: str | None = None) -> None:
@@ -469,7 +473,8 @@ class Throttled(Problem):
     title = "Too many requests"
     description = (
         "You sent more requests than the rate limit allows (per player; per address for requests without a "
-        "token). The request was not run.")
+        "token, and for HTTP Basic attempts at POST /api/v1/tokens, which have a lower rate of their own). "
+        "The request was not run.")
     what_to_do = "Wait retry_after seconds (or what Retry-After says), then send it again."
     members = (RETRY_AFTER,)
     headers = (RETRY_AFTER_HEADER,)

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import (
     PolymorphicProxySerializer,
     extend_schema_field,
@@ -35,6 +38,7 @@ from games.models import (
     Match,
 )
 
+from .accounts import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN
 from .auth import ACCESS_TOKEN_PATTERN
 from .live import WAIT_MAX_SECONDS, WAIT_MIN_SECONDS
 from .problem_types import PROBLEMS
@@ -131,12 +135,33 @@ class StrictSerializer(serializers.Serializer):
 # --- players and tokens -------------------------------------------------------------------
 
 
-USERNAME_PATTERN = r"^[A-Za-z0-9_.@+-]{1,150}$"
-
-
 class PlayerCreateSerializer(StrictSerializer):
     username = StrictRegexField(USERNAME_PATTERN, help_text="1 to 150 of: ASCII letters, "
                                                             "digits and @ . + - _")
+    # Never echoed: DRF's and Django's messages name the rule broken, not the value.
+    password = StrictCharField(
+        required=False, write_only=True, trim_whitespace=False,
+        min_length=PASSWORD_MIN_LENGTH, max_length=PASSWORD_MAX_LENGTH,
+        help_text=f"Optional: lets the player mint tokens with HTTP Basic credentials "
+                  f"(POST /tokens). {PASSWORD_MIN_LENGTH} to {PASSWORD_MAX_LENGTH} "
+                  f"characters, not entirely numeric, not a common password, not too like "
+                  f"the username; else 400 invalid_request with the reason's code "
+                  f"(password_too_common, ...). Left out, the player has tokens only.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """``attrs`` as they are, once a password among them passes Django's validators
+        (``settings.AUTH_PASSWORD_VALIDATORS``, the username's similarity included).
+        Raises ``ValidationError`` on field ``password``, one error per validator that
+        refuses it, each with that validator's code (``password_too_common``,
+        ``password_entirely_numeric``, ``password_too_similar``, ...)."""
+        if "password" in attrs:
+            try:
+                validate_password(attrs["password"], get_user_model()(username=attrs["username"]))
+            except DjangoValidationError as refused:
+                raise serializers.ValidationError({"password": [
+                    serializers.ErrorDetail(" ".join(error.messages), code=error.code)
+                    for error in refused.error_list]}) from None
+        return attrs
 
 
 class PlayerCreatedSerializer(serializers.Serializer):

@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 from redis.exceptions import RedisError
+from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
@@ -41,3 +42,24 @@ class AnonThrottle(_RetryAfterThrottle, AnonRateThrottle):
 
 class UserThrottle(_RetryAfterThrottle, UserRateThrottle):
     """Per player, for requests with a token (rate ``THROTTLE_USER``; by address without)."""
+
+
+class LoginThrottle(_RetryAfterThrottle):
+    """Per address, for HTTP Basic attempts (rate ``THROTTLE_LOGIN``), right or wrong.
+
+    DRF throttles after it authenticates, and a refused password ends the request there:
+    no throttle of a view's ever counts a failed login. So the Basic authenticator asks
+    this one first (``check``), before any password is hashed."""
+
+    scope = "login"
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        # By address alone: the player is not known yet (reading request.user here would
+        # authenticate again, from inside authentication).
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def check(self, request: Request) -> None:
+        """Count one attempt from ``request``'s address. Raises ``Throttled`` (429, with
+        the seconds to wait) when the address is over the rate."""
+        if not self.allow_request(request, None):
+            raise Throttled(self.wait())

@@ -25,7 +25,7 @@ from games.engine import RuleSet, Seat, seat_view
 
 from . import accounts, health, idempotency, live, presenters
 from . import serializers as s
-from .auth import BearerTokenAuthentication, QueryTokenAuthentication
+from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, QueryTokenAuthentication
 from .idempotency import IdempotentMixin
 from .problem_types import InvalidRequest
 from .problems import PROBLEM_CONTENT_TYPE
@@ -87,12 +87,22 @@ class PlayerCreateView(APIView):
     def post(self, request: Request) -> Response:
         accounts.registration_check()  # before the body is read: closed is closed
         data = _valid(s.PlayerCreateSerializer, request.data)
-        issued = accounts.player_create(username=data["username"])
+        issued = accounts.player_create(username=data["username"],
+                                        password=data.get("password"))
         return Response({"username": issued.row.user.get_username(), "token": issued.token},
                         status=status.HTTP_201_CREATED)
 
 
 class TokenListView(IdempotentMixin, APIView):
+    def get_authenticators(self) -> list[Any]:
+        """A bearer token for every method, and for POST (minting a token) HTTP Basic
+        credentials too: a player who registered with a password and lost every token is not
+        locked out. A password mints tokens and does nothing else; the token does the rest."""
+        # No request yet (None) while drf-spectacular builds its mock one: the bearer's.
+        if getattr(self.request, "method", None) == "POST":
+            return [*super().get_authenticators(), BasicCredentialsAuthentication()]
+        return super().get_authenticators()  # type: ignore[no-any-return]
+
     @extend_schema(operation_id="tokens_list",
                    responses={200: s.ApiTokenSerializer(many=True), **_problems()},
                    summary="Your tokens (their first characters, never the whole token)")
@@ -101,7 +111,14 @@ class TokenListView(IdempotentMixin, APIView):
 
     @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
                    **_idempotent(201, s.ApiTokenCreatedSerializer, *_BODY),
-                   summary="Create another token (one per app); it is shown once")
+                   summary="Create another token (one per app), with a bearer token or a "
+                           "password; it is shown once",
+                   description="Authenticated by a bearer token, or by HTTP Basic credentials "
+                               "(username and password) of a player who registered with a "
+                               "password: the way back in for a player who lost every token. "
+                               "Credentials malformed or wrong, or of a player registered "
+                               "without a password, are 401 not_authenticated; Basic "
+                               "attempts are limited per address (429 throttled).")
     def post(self, request: Request) -> Response:
         data = _valid(s.TokenCreateSerializer, request.data)
         issued = accounts.token_create(user=request.user, name=data.get("name", ""))

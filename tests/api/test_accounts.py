@@ -24,6 +24,15 @@ def test_player_create_registers_the_player_with_its_first_token():
     assert issued.row.digest == hash_token(issued.token)
 
 
+def test_player_create_with_a_password_stores_its_hash_and_without_one_an_unusable_one():
+    carol = accounts.player_create(username="carol", password="correct horse").row.user
+    dave = accounts.player_create(username="dave").row.user
+    carol.refresh_from_db()
+    dave.refresh_from_db()
+    assert carol.password.startswith("pbkdf2_sha256$") and carol.check_password("correct horse")
+    assert not dave.has_usable_password() and not dave.check_password("")
+
+
 def test_a_taken_username_is_username_taken_and_issues_no_token():
     accounts.player_create(username="carol")
     with pytest.raises(accounts.UsernameTaken) as caught:

@@ -1,12 +1,18 @@
-"""Players and bearer tokens (docs/api.md, "Auth"): registration, several tokens per player,
-revocation, and tokens stored only as digests."""
+"""Players and bearer tokens (docs/api.md, "Auth"): registration (its optional password
+stored hashed, weak ones refused), several tokens per player, revocation, and tokens
+stored only as digests."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import (
+    MinimumLengthValidator,
+    get_default_password_validators,
+)
 from knox.crypto import hash_token
 
+from hearts_api.accounts import PASSWORD_MIN_LENGTH
 from hearts_api.models import ApiToken
 
 from ..clients import InProcessClient
@@ -15,9 +21,13 @@ from .helpers import API, assert_invalid, assert_problem
 pytestmark = pytest.mark.django_db
 
 
-def _register(username):
-    return InProcessClient().post(f"{API}/players", {"username": username},
-                                                   format="json")
+PASSWORD = "correct horse battery"
+_LEFT_OUT = object()
+
+
+def _register(username, password=_LEFT_OUT):
+    body = {"username": username} | ({} if password is _LEFT_OUT else {"password": password})
+    return InProcessClient().post(f"{API}/players", body, format="json")
 
 
 def _bearer(token):
@@ -53,6 +63,57 @@ def test_register_when_self_registration_is_off_is_registration_closed_403(setti
     settings.SELF_REGISTRATION = False
     assert_problem(_register("carol"), 403, "registration_closed")
     assert not get_user_model().objects.filter(username="carol").exists()
+
+
+def test_a_password_given_at_registration_is_stored_hashed():
+    response = _register("carol", PASSWORD)
+    assert response.status_code == 201
+    assert set(response.json()) == {"username", "token"}  # the password is never echoed
+    user = get_user_model().objects.get(username="carol")
+    assert user.password.startswith("pbkdf2_sha256$1000000$")  # Django 5.2's default hasher
+    assert PASSWORD not in user.password
+    assert user.check_password(PASSWORD)
+    assert not user.check_password("correct horse battery ")
+
+
+def test_registration_without_a_password_leaves_it_unusable():
+    assert _register("carol").status_code == 201
+    user = get_user_model().objects.get(username="carol")
+    assert not user.has_usable_password()
+    assert user.password.startswith("!")  # Django's mark of an unusable password
+
+
+@pytest.mark.parametrize(("password", "codes"), [
+    ("qwertyuiop", ["password_too_common"]),
+    ("12345678", ["password_too_common", "password_entirely_numeric"]),
+    ("90417362", ["password_entirely_numeric"]),
+    ("carolina-xyz", ["password_too_similar"]),
+    ("Tr0ub4!", ["min_length"]),
+    ("x" * 129, ["max_length"]),
+    ("", ["blank"]),
+    (12345678, ["invalid"]),
+    (None, ["null"]),
+])
+def test_a_weak_or_malformed_password_is_invalid_request_400_and_registers_nobody(
+        password, codes):
+    response = _register("carolina", password)
+    errors = assert_invalid(response, "password")
+    assert [error["code"] for error in errors] == codes
+    if isinstance(password, str) and password:
+        assert password not in response.content.decode()
+    assert not get_user_model().objects.filter(username="carolina").exists()
+
+
+def test_a_password_of_128_characters_is_accepted():
+    password = "Zq8!" * 32
+    assert _register("carol", password).status_code == 201
+    assert get_user_model().objects.get(username="carol").check_password(password)
+
+
+def test_the_schemas_shortest_password_is_the_validators():
+    [minimum] = [validator for validator in get_default_password_validators()
+                 if isinstance(validator, MinimumLengthValidator)]
+    assert minimum.min_length == PASSWORD_MIN_LENGTH == 8
 
 
 def test_tokens_are_listed_by_key_and_name_and_never_in_full(client_a):

@@ -202,7 +202,10 @@ export interface paths {
         /** Your tokens (their first characters, never the whole token) */
         get: operations["tokens_list"];
         put?: never;
-        /** Create another token (one per app); it is shown once */
+        /**
+         * Create another token (one per app), with a bearer token or a password; it is shown once
+         * @description Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player who registered with a password: the way back in for a player who lost every token. Credentials malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic attempts are limited per address (429 throttled).
+         */
         post: operations["tokens_create"];
         delete?: never;
         options?: never;
@@ -660,6 +663,8 @@ export interface components {
         PlayerCreateRequest: {
             /** @description 1 to 150 of: ASCII letters, digits and @ . + - _ */
             username: string;
+            /** @description Optional: lets the player mint tokens with HTTP Basic credentials (POST /tokens). 8 to 128 characters, not entirely numeric, not a common password, not too like the username; else 400 invalid_request with the reason's code (password_too_common, ...). Left out, the player has tokens only. */
+            password?: string;
         };
         PlayerCreated: {
             username: string;

@@ -5,6 +5,8 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="PlayerCreateRequest")
 
 
@@ -14,12 +16,18 @@ class PlayerCreateRequest:
 
     Attributes:
         username (str): 1 to 150 of: ASCII letters, digits and @ . + - _
+        password (str | Unset): Optional: lets the player mint tokens with HTTP Basic credentials (POST /tokens). 8 to
+            128 characters, not entirely numeric, not a common password, not too like the username; else 400 invalid_request
+            with the reason's code (password_too_common, ...). Left out, the player has tokens only.
     """
 
     username: str
+    password: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         username = self.username
+
+        password = self.password
 
         field_dict: dict[str, Any] = {}
 
@@ -28,6 +36,8 @@ class PlayerCreateRequest:
                 "username": username,
             }
         )
+        if password is not UNSET:
+            field_dict["password"] = password
 
         return field_dict
 
@@ -36,8 +46,11 @@ class PlayerCreateRequest:
         d = dict(src_dict)
         username = d.pop("username")
 
+        password = d.pop("password", UNSET)
+
         player_create_request = cls(
             username=username,
+            password=password,
         )
 
         return player_create_request

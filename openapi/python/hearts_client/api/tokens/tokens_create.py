@@ -100,7 +100,12 @@ def sync_detailed(
     body: TokenCreateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiTokenCreated | Problem]:
-    """Create another token (one per app); it is shown once
+    """Create another token (one per app), with a bearer token or a password; it is shown once
+
+     Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player
+    who registered with a password: the way back in for a player who lost every token. Credentials
+    malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic
+    attempts are limited per address (429 throttled).
 
     Args:
         idempotency_key (str | Unset):
@@ -133,7 +138,12 @@ def sync(
     body: TokenCreateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiTokenCreated | Problem | None:
-    """Create another token (one per app); it is shown once
+    """Create another token (one per app), with a bearer token or a password; it is shown once
+
+     Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player
+    who registered with a password: the way back in for a player who lost every token. Credentials
+    malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic
+    attempts are limited per address (429 throttled).
 
     Args:
         idempotency_key (str | Unset):
@@ -161,7 +171,12 @@ async def asyncio_detailed(
     body: TokenCreateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ApiTokenCreated | Problem]:
-    """Create another token (one per app); it is shown once
+    """Create another token (one per app), with a bearer token or a password; it is shown once
+
+     Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player
+    who registered with a password: the way back in for a player who lost every token. Credentials
+    malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic
+    attempts are limited per address (429 throttled).
 
     Args:
         idempotency_key (str | Unset):
@@ -192,7 +207,12 @@ async def asyncio(
     body: TokenCreateRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> ApiTokenCreated | Problem | None:
-    """Create another token (one per app); it is shown once
+    """Create another token (one per app), with a bearer token or a password; it is shown once
+
+     Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player
+    who registered with a password: the way back in for a player who lost every token. Credentials
+    malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic
+    attempts are limited per address (429 throttled).
 
     Args:
         idempotency_key (str | Unset):
