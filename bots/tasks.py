@@ -60,13 +60,13 @@ ACT_SLICE_SECONDS = 20.0
 
 
 def on_match_advanced(sender: Any, *, match_id: uuid.UUID, version: int, bot_to_act: bool,
-                      bot_delay_ms: int = 0, turn_deadline: datetime | None = None,
+                      bot_delay_ms: int = 0, new_turn_deadline: datetime | None = None,
                       **kwargs: Any) -> None:
     """``games.signals.match_advanced`` receiver: queue ``act`` when a bot must move,
-    ``bot_delay_ms`` milliseconds from now, and ``stand_in`` for ``turn_deadline`` when
-    players are to act with a deadline (with a worker: run eagerly, a task cannot wait)."""
-    if turn_deadline is not None and not act.app.conf.task_always_eager:
-        _queue(stand_in, match_id, version, eta=turn_deadline)
+    ``bot_delay_ms`` milliseconds from now, and ``stand_in`` for a ``new_turn_deadline``
+    at that moment (with a worker: run eagerly, a task cannot wait)."""
+    if new_turn_deadline is not None and not act.app.conf.task_always_eager:
+        _queue(stand_in, match_id, new_turn_deadline.isoformat(), eta=new_turn_deadline)
     if not bot_to_act or getattr(_acting, "active", False):
         return
     _queue_act(match_id, version, bot_delay_ms)
@@ -92,14 +92,15 @@ def wake(match_id: uuid.UUID, version: int) -> bool:
     return _queue(act, match_id, version)
 
 
-def _queue(task: Any, match_id: uuid.UUID, version: int, **options: Any) -> bool:
-    """Queue ``task`` for ``version`` with these ``apply_async`` options; a broker that
-    cannot be reached is logged, not raised (the sweep queues it again later): then False."""
+def _queue(task: Any, match_id: uuid.UUID, at: int | str, **options: Any) -> bool:
+    """Queue ``task(match_id, at)`` (``at``: the version, or the deadline, it is for) with
+    these ``apply_async`` options; a broker that cannot be reached is logged, not raised
+    (the sweep queues it again later): then False."""
     try:
-        task.apply_async((str(match_id), version), **options)
+        task.apply_async((str(match_id), at), **options)
     except Exception:  # a dead broker must not fail the command that already committed
-        logger.exception("could not queue %s for match %s v%s; the sweep will retry",
-                         task.name, match_id, version)
+        logger.exception("could not queue %s for match %s at %s; the sweep will retry",
+                         task.name, match_id, at)
         return False
     return True
 
@@ -124,7 +125,7 @@ def act(match_id: str, version: int) -> int:
             turn = selectors.bot_turn_get(match_id=match_id, version=version)
             if turn is None:
                 return moves
-            result = _move(turn, version)
+            result = _move(turn)
             if result is None:
                 return moves  # another task moved first
             version = result.match.version
@@ -139,24 +140,27 @@ def act(match_id: str, version: int) -> int:
 
 
 @shared_task(acks_late=True, ignore_result=True)
-def stand_in(match_id: str, version: int) -> int:
-    """Move once, as a ``STAND_IN_LEVEL`` bot, for each player whose turn timed out while
-    the match is at ``version`` (docs/api.md, "Nobody stalls a table"): the move is
-    recorded with ``auto``. Idempotent like ``act``: a match that moved on, or whose
-    deadline has not passed, is left alone. Returns the number of moves made."""
+def stand_in(match_id: str, deadline: str) -> int:
+    """Move once, as a ``STAND_IN_LEVEL`` bot, for each player whose turn timed out at
+    ``deadline`` (ISO time) and who has not acted (docs/api.md, "Nobody stalls a table"):
+    the move is recorded with ``auto``. Idempotent like ``act``: once the turn is played
+    the match's deadline is another (or none), and a task for this one does nothing; so
+    does one that runs early. Returns the number of moves made."""
+    due = datetime.fromisoformat(deadline)
     moves = 0
-    for turn in selectors.stand_in_turns(match_id=match_id, version=version, now=timezone.now()):
-        result = _move(turn, version, auto=True)
-        if result is None:
+    while (turn := selectors.stand_in_turn(match_id=match_id, deadline=due,
+                                           now=timezone.now())) is not None:
+        if _move(turn, auto=True) is None:
             return moves  # the player (or another task) moved first
-        version, moves = result.match.version, moves + 1
+        moves += 1  # while passing, the next player's pass is due at the same deadline
     return moves
 
 
-def _move(turn: selectors.BotTurn, version: int, *, auto: bool = False) -> CommandResult | None:
-    """Make ``turn``'s move at ``version`` (marked ``auto`` for a stand-in), from its own
+def _move(turn: selectors.BotTurn, *, auto: bool = False) -> CommandResult | None:
+    """Make ``turn``'s move at its version (marked ``auto`` for a stand-in), from its own
     view only, with a generator seeded by match, version and seat, so a re-run makes the
     same choice. None when the match has moved on."""
+    version = turn.version
     rng = Random(f"{turn.match_id}:{version}:{turn.seat.label}")
     try:
         command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms)
@@ -197,6 +201,6 @@ def sweep() -> int:
     # are the ones whose task was lost (a worker died, the broker was down).
     overdue = selectors.timed_out_list(
         now=now - timedelta(seconds=settings.BOT_STALL_SECONDS), limit=200)
-    for match_id, version in overdue:
-        stand_in.delay(str(match_id), version)
+    for match_id, deadline in overdue:
+        stand_in.delay(str(match_id), deadline.isoformat())
     return len(stalled) + len(overdue)

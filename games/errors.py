@@ -72,6 +72,18 @@ class StaleVersion(ServiceError):
         return {"version": self.version}
 
 
+class StoodIn(StaleVersion):
+    """A player's pass or play came in before a stand-in moved for the seat (its turn had
+    timed out), so it was meant for a turn that is over; the current ``version`` (int) is
+    the one to read the match at. The same meaning to a client as any stale version."""
+
+    def __init__(self, version: int) -> None:
+        ServiceError.__init__(self, "a stand-in moved for your seat after this request came "
+                                    f"in (your turn had timed out); the match is at {version}")
+        self.expected = None
+        self.version = version
+
+
 class UnknownBotLevel(ServiceError):
     """A bot seat of a new match names ``level`` (str, or None for none), which is not
     one of ``games.bot_levels.BOT_LEVELS``. The API offers only those, so this guards the

@@ -62,6 +62,8 @@ class Match(models.Model):
         null=True, blank=True,
         validators=[MinValueValidator(TURN_TIMEOUT_S_MIN), MaxValueValidator(TURN_TIMEOUT_S_MAX)],
         help_text="seconds a player's turn may last before a stand-in moves (null: no limit)")
+    turn_started_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the turn of the seats to act began (games.timeouts)")
     turn_deadline = models.DateTimeField(
         null=True, blank=True,
         help_text="when the stand-in moves for the players to act (games.timeouts)")

@@ -67,12 +67,14 @@ def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet
 
 
 def lobby_list(*, user: AbstractBaseUser) -> QuerySet[models.Match]:
-    """The matches ``user`` may join: at least one open seat and none of them ``user``'s,
+    """The matches ``user`` may join: at least one open seat and none of them ``user``'s
+    (nor one ``user`` left: that seat is the only one they may take, and its bot holds it),
     newest first. A match waits exactly while a seat is open (the engine deals when the
     fourth is taken), so ``waiting`` is the open-seat test; the seats themselves are read
     from each row's snapshot, so a page costs one query and no more per match."""
     return (models.Match.objects.filter(status=models.Match.Status.WAITING)
-            .exclude(seats__player=user).order_by("-created_at", "-id"))
+            .exclude(seats__player=user).exclude(seats__left_by=user)
+            .order_by("-created_at", "-id"))
 
 
 @dataclass(frozen=True)
@@ -98,36 +100,42 @@ def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEve
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A move a bot owes: the bot at ``seat``, of ``level``, must act in match ``match_id``;
-    ``view`` is all it may see, ``think_ms`` the match's search budget per play."""
+    """A move a bot owes: the bot at ``seat``, of ``level``, must act in match ``match_id``
+    at ``version``; ``view`` is all it may see, ``think_ms`` the match's search budget per
+    play."""
 
     match_id: uuid.UUID
+    version: int
     seat: Seat
     level: str
     view: SeatView
     think_ms: int
 
 
-def stand_in_turns(*, match_id: uuid.UUID | str, version: int, now: datetime) -> list[BotTurn]:
-    """The moves a stand-in (``STAND_IN_LEVEL``) owes in match ``match_id`` at ``version``:
-    one for each player to act whose turn's deadline has passed at ``now``, in seat order
-    (several while they all pass at once); empty when there is no such match, it is no
-    longer at ``version``, or no deadline has passed (docs/api.md, "Nobody stalls a table")."""
+def stand_in_turn(*, match_id: uuid.UUID | str, deadline: datetime,
+                  now: datetime) -> BotTurn | None:
+    """The move a stand-in (``STAND_IN_LEVEL``) owes in match ``match_id`` for the players'
+    turn that times out at ``deadline``: the first player to act, in seat order (while
+    several pass at once, one after another). None when there is no such match, its turn
+    deadline is no longer ``deadline`` (the turn was played) or is after ``now``
+    (docs/api.md, "Nobody stalls a table")."""
     match = models.Match.objects.filter(pk=match_id).first()
-    if (match is None or match.version != version or match.turn_deadline is None
-            or match.turn_deadline > now):
-        return []
+    if match is None or match.turn_deadline != deadline or deadline > now:
+        return None
     state = match_state(match)
-    return [BotTurn(match.id, seat, STAND_IN_LEVEL, seat_view(state, seat), match.bot_think_ms)
-            for seat in state.to_act
-            if (occupant := state.seats[seat]) is not None and occupant.bot_level is None]
+    seat = next((seat for seat in state.to_act
+                 if (occupant := state.seats[seat]) is not None and not occupant.is_bot), None)
+    if seat is None:
+        return None
+    return BotTurn(match.id, match.version, seat, STAND_IN_LEVEL, seat_view(state, seat),
+                   match.bot_think_ms)
 
 
-def timed_out_list(*, now: datetime, limit: int) -> list[tuple[uuid.UUID, int]]:
+def timed_out_list(*, now: datetime, limit: int) -> list[tuple[uuid.UUID, datetime]]:
     """Up to ``limit`` matches whose players' turn deadline passed before ``now``, as
-    ``(match_id, version)``, the longest overdue first."""
+    ``(match_id, turn_deadline)``, the longest overdue first."""
     rows = (models.Match.objects.filter(turn_deadline__lte=now).order_by("turn_deadline")
-            .values_list("id", "version")[:limit])
+            .values_list("id", "turn_deadline")[:limit])
     return list(rows)
 
 
@@ -141,7 +149,8 @@ def bot_turn_get(*, match_id: uuid.UUID | str, version: int) -> BotTurn | None:
     state = match_state(match)
     seat, level = next((seat, occupant.bot_level) for seat in state.to_act
                        if (occupant := state.seats[seat]) is not None and occupant.bot_level)
-    return BotTurn(match.id, seat, level, seat_view(state, seat), match.bot_think_ms)
+    return BotTurn(match.id, match.version, seat, level, seat_view(state, seat),
+                   match.bot_think_ms)
 
 
 class _Milliseconds(Func):

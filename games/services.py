@@ -19,7 +19,7 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -50,7 +50,7 @@ from .engine import (
 )
 from .engine.cards import format_cards
 from .engine.events import HandScored, SeatLeft, SeatTaken, TrickTaken
-from .errors import MatchNotFound, NotSeated, StaleVersion, UnknownBotLevel
+from .errors import MatchNotFound, NotSeated, StaleVersion, StoodIn, UnknownBotLevel
 from .selectors import LoggedEvent, match_state, seat_of
 from .signals import match_advanced
 
@@ -129,27 +129,29 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
 
 def cards_pass(
     *, match_id: uuid.UUID, player: AbstractBaseUser, cards: Sequence[Card],
-    expected_version: int | None = None,
+    expected_version: int | None = None, requested_at: datetime | None = None,
 ) -> CommandResult:
-    """Pass ``cards`` from the player's seat (docs/rules.md, "Pass").
+    """Pass ``cards`` from the player's seat (docs/rules.md, "Pass"); ``requested_at``:
+    when the request came in (``_lock_seat``).
 
     Raises ``MatchNotFound``, ``NotSeated``, ``StaleVersion`` (in that order), then the
     engine's ``IllegalMove``."""
     with transaction.atomic():
-        match, seat = _lock_seat(match_id, player, expected_version)
+        match, seat = _lock_seat(match_id, player, expected_version, requested_at)
         return _run(match, match_state(match), [PassCards(seat, tuple(cards))])
 
 
 def card_play(
     *, match_id: uuid.UUID, player: AbstractBaseUser, card: Card,
-    expected_version: int | None = None,
+    expected_version: int | None = None, requested_at: datetime | None = None,
 ) -> CommandResult:
-    """Play ``card`` from the player's seat (docs/rules.md, "Following" to "Winning a trick").
+    """Play ``card`` from the player's seat (docs/rules.md, "Following" to "Winning a
+    trick"); ``requested_at``: when the request came in (``_lock_seat``).
 
     Raises ``MatchNotFound``, ``NotSeated``, ``StaleVersion`` (in that order), then the
     engine's ``IllegalMove``."""
     with transaction.atomic():
-        match, seat = _lock_seat(match_id, player, expected_version)
+        match, seat = _lock_seat(match_id, player, expected_version, requested_at)
         return _run(match, match_state(match), [PlayCard(seat, card)])
 
 
@@ -209,15 +211,23 @@ def _check_version(match: models.Match, expected_version: int | None) -> None:
 
 
 def _lock_seat(
-    match_id: uuid.UUID, player: AbstractBaseUser, expected_version: int | None
+    match_id: uuid.UUID, player: AbstractBaseUser, expected_version: int | None,
+    requested_at: datetime | None = None,
 ) -> tuple[models.Match, Seat]:
-    """Lock the match and find the player's seat, then check the expected version.
-    Raises ``MatchNotFound``, ``NotSeated``, ``StaleVersion``, in that order."""
+    """Lock the match and find the player's seat, then check the expected version, and
+    that no stand-in moved for the seat after ``requested_at`` (when the request came in):
+    a move sent for the turn a stand-in has just played must not land on the next one
+    (the seat that takes the trick leads again). Raises ``MatchNotFound``, ``NotSeated``,
+    ``StaleVersion``, in that order."""
     match = _lock(match_id)
     seat = seat_of(match, player)
     if seat is None:
         raise NotSeated()
     _check_version(match, expected_version)
+    if requested_at is not None and match.updated_at > requested_at:
+        since = match.events.filter(seat=seat, created_at__gt=requested_at)
+        if any(payload.get("auto") for payload in since.values_list("payload", flat=True)):
+            raise StoodIn(match.version)
     return match, seat
 
 
@@ -257,19 +267,19 @@ def _run(
     match.state = state_to_json(state)
     match.status = state.phase.value
     match.bot_to_act = any(
-        (occupant := state.seats[seat]) is not None and occupant.bot_level is not None
-        for seat in state.to_act)
-    started = timeouts.turn_start((e.event, e.at) for e in logged)
-    if started is None and match.turn_deadline is not None and match.turn_timeout_s is not None:
-        started = match.turn_deadline - timedelta(seconds=match.turn_timeout_s)  # still that turn
-    match.turn_deadline = timeouts.turn_deadline(state, match.turn_timeout_s, started)
-    match.save(update_fields=["version", "state", "status", "bot_to_act", "turn_deadline",
-                              "updated_at"])
+        (occupant := state.seats[seat]) is not None and occupant.is_bot for seat in state.to_act)
+    deadline_before = match.turn_deadline
+    match.turn_started_at = timeouts.turn_start(((e.event, e.at) for e in logged),
+                                                match.turn_started_at)
+    match.turn_deadline = timeouts.turn_deadline(state, match.turn_timeout_s, match.turn_started_at)
+    match.save(update_fields=["version", "state", "status", "bot_to_act", "turn_started_at",
+                              "turn_deadline", "updated_at"])
     match_id, version, bot_to_act = match.id, match.version, match.bot_to_act
-    bot_delay_ms, turn_deadline = match.bot_delay_ms, match.turn_deadline
+    bot_delay_ms = match.bot_delay_ms
+    new_deadline = match.turn_deadline if match.turn_deadline != deadline_before else None
     transaction.on_commit(lambda: match_advanced.send(
         sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act,
-        bot_delay_ms=bot_delay_ms, turn_deadline=turn_deadline))
+        bot_delay_ms=bot_delay_ms, new_turn_deadline=new_deadline))
     return CommandResult(match, state, logged)
 
 

@@ -4,9 +4,11 @@ at any event use, so each shows the deadline the other would.
 
 A match with ``turn_timeout_s`` gives the players to act that many seconds from the start
 of their turn. A turn starts with the event that made them due: a hand dealt or the
-cards exchanged, a card played or a trick taken, a seat changing hands. Another seat's
-pass does not restart it: in the passing phase every seat has been due since the deal.
-Only players have a deadline; bots are woken by their own task (and the sweep).
+cards exchanged, a card played or a trick taken. Another seat's pass does not restart it
+(in the passing phase every seat has been due since the deal), and neither does a seat
+changing hands: a player who leaves and takes the seat back finds the clock where it was,
+so nobody holds a table by leaving and coming back. Only players have a deadline; bots are
+woken by their own task (and the sweep).
 """
 
 from __future__ import annotations
@@ -15,18 +17,18 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from .engine import Event, MatchState
-from .engine.events import CardsPassed
+from .engine.events import CardsPassed, SeatLeft, SeatTaken
 
 
 def starts_turn(event: Event) -> bool:
-    """Whether ``event`` starts the turn of the seats to act after it (every event but
-    ``cards_passed``)."""
-    return not isinstance(event, CardsPassed)
+    """Whether ``event`` starts the turn of the seats to act after it: every event but a
+    pass (``cards_passed``) and a seat changing hands (``seat_taken``, ``seat_left``)."""
+    return not isinstance(event, CardsPassed | SeatTaken | SeatLeft)
 
 
 def players_to_act(state: MatchState) -> bool:
     """Whether a player (not a bot) is among the seats to act in ``state``."""
-    return any((occupant := state.seats[seat]) is not None and occupant.bot_level is None
+    return any((occupant := state.seats[seat]) is not None and not occupant.is_bot
                for seat in state.to_act)
 
 
@@ -40,10 +42,11 @@ def turn_deadline(state: MatchState, timeout_s: int | None,
     return turn_started_at + timedelta(seconds=timeout_s)
 
 
-def turn_start(logged: Iterable[tuple[Event, datetime]]) -> datetime | None:
+def turn_start(logged: Iterable[tuple[Event, datetime]],
+               start: datetime | None = None) -> datetime | None:
     """The time the turn standing after these ``(event, written at)`` pairs (oldest first)
-    started: that of the last event that ``starts_turn``; None if none does."""
-    start = None
+    started: that of the last event that ``starts_turn``; ``start`` (the turn's start before
+    them) if none does."""
     for event, at in logged:
         if starts_turn(event):
             start = at

@@ -67,7 +67,7 @@ def seat_kind(occupant: Occupant | None) -> str:
     """Who sits in a seat, as the summary's ``kind`` says it: ``player``, ``bot`` or ``open``."""
     if occupant is None:
         return "open"
-    return "bot" if occupant.bot_level is not None else "player"
+    return "bot" if occupant.is_bot else "player"
 
 
 def match_seat_view(view: SeatView, match: Match) -> dict[str, Any]:

@@ -112,6 +112,8 @@ ERRORS = Member(
     "Each fault: field is the dotted path of the bad field (e.g. rules.pass_count or "
     "cards.1; empty for the body as a whole), code a machine-readable reason (e.g. "
     "required, invalid, unknown_field, unknown_card) and detail a sentence about it.")
+SEAT = Member("seat", "seat",
+              "With a join by a player who left a seat: that seat, the only one they may take back.")
 RETRY_AFTER = Member("retry_after", "integer (seconds)",
                      "How long to wait before trying again; the Retry-After header says the same.")
 
@@ -186,11 +188,11 @@ class NotSeated(Problem):
     default_detail = "You have no seat in this match."
     title = "You have no seat in this match"
     description = (
-        "A command (pass or play) came from a player with no seat in the match. Reads of such a match answer "
-        "the spectator view instead.")
+        "A command (pass, play or leave) came from a player with no seat in the match, or one who left the "
+        "seat to a bot. Reads of such a match answer the spectator view instead.")
     what_to_do = (
-        "Join the match first (POST /api/v1/matches/{id}/join) while it has an open seat, or send commands "
-        "only to matches you sit in.")
+        "Join the match first (POST /api/v1/matches/{id}/join) while it has an open seat, or, if you left "
+        "your seat, join to take it back; send commands only to matches you sit in.")
 
 
 class PermissionDenied(Problem):
@@ -307,6 +309,7 @@ class AlreadySeated(Problem):
     what_to_do = (
         "Play from the seat you have (the view names it), or join without a seat to take back the one "
         "you left; create a match with one seat of kind player.")
+    members = (SEAT,)
 
 
 class UsernameTaken(Problem):
@@ -359,7 +362,9 @@ class StaleVersion(Problem):
     title = "The match has moved on"
     description = (
         "The version in If-Match is not the match's current one: someone (a player or a bot) has acted since "
-        "you read the match. Nothing was changed.")
+        "you read the match; or, in a match with turn_timeout_s, your pass or play came in just after a "
+        "stand-in bot had moved for your seat (your turn had timed out), so it was meant for a turn that is "
+        "over. Nothing was changed.")
     what_to_do = (
         'Read the view again, decide on what it shows now, and send the command with If-Match: "<version>" '
         "of what you read.")

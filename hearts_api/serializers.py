@@ -301,10 +301,13 @@ THINK_MS_HELP = (
 
 
 TURN_TIMEOUT_HELP = (
-    f"Seconds a player's turn may last ({TURN_TIMEOUT_S_MIN}..{TURN_TIMEOUT_S_MAX}); when it "
-    f"runs out a stand-in bot ({STAND_IN_LEVEL}) makes that one move for the player, marked "
-    f"`auto` in the log, and the player plays on. Null (the default): turns never time out. "
-    f"The view's turn_deadline says when. The service's Celery worker enforces it: the "
+    f"Seconds a player's turn may last ({TURN_TIMEOUT_S_MIN}..{TURN_TIMEOUT_S_MAX}); null (the "
+    f"default): turns never time out. When it runs out (the view's turn_deadline), a stand-in "
+    f"bot ({STAND_IN_LEVEL}) makes that one move for each player still to act, marked `auto` "
+    f"in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was "
+    f"lost), and the player plays on; a move the player sends before then is taken. A pass or "
+    f"play that comes in before a stand-in moved for the seat is refused (412 stale_version), "
+    f"so it cannot land on the next turn. The service's Celery worker enforces it: the "
     f"embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it.")
 AUTO_HELP = "true: a stand-in bot made this move because the seat's turn timed out"
 
@@ -548,9 +551,10 @@ class SeatViewSerializer(serializers.Serializer):
     to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
     is_your_turn = serializers.BooleanField()
     turn_deadline = serializers.DateTimeField(
-        allow_null=True, help_text="when a stand-in bot moves for the players in to_act if "
-                                   "they have not (the match's turn_timeout_s after their "
-                                   "turn began); null: no deadline (none set, or bots to act)")
+        allow_null=True, help_text="when a stand-in bot moves for the players (not the bots) in "
+                                   "to_act if they have not: the match's turn_timeout_s after "
+                                   "their turn began (a deal, the exchange, a card played or a "
+                                   "trick taken). Null: no timeout set, or only bots to act")
     legal_cards = _cards(help_text="what you may play now, or pass from")
     pass_ = PassInfoSerializer(allow_null=True, help_text="your pass; null on a hold hand "
                                                           "and for a spectator")
@@ -713,5 +717,8 @@ class ProblemSerializer(serializers.Serializer):
                                    help_text="with not_your_turn: the seats to act")
     version = serializers.IntegerField(required=False,
                                        help_text="with stale_version: the current version")
+    seat = serializers.ChoiceField(SEAT_CHOICES, required=False,
+                                   help_text="with already_seated, to a player who left a "
+                                             "seat: that seat")
     retry_after = serializers.IntegerField(required=False,
                                            help_text="with throttled: seconds to wait")

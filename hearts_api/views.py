@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.paginator import Page
 from django.http.response import HttpResponseBase
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
@@ -224,7 +225,7 @@ class MatchDetailView(APIView):
 class MatchJoinView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_join", request=s.MatchJoinSerializer,
                    **_idempotent(200, s.MatchSummarySerializer, *_BODY, 404, 409),
-                   summary="Take an open seat (any, or the one named)")
+                   summary="Take an open seat (any, or the one named), or back the seat you left")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = _valid(s.MatchJoinSerializer, request.data)
         seat = Seat.from_label(data["seat"]) if data.get("seat") else None
@@ -235,7 +236,14 @@ class MatchJoinView(IdempotentMixin, APIView):
 class MatchLeaveView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_leave", request=s.MatchLeaveSerializer,
                    **_idempotent(200, s.MatchSummarySerializer, *_BODY, 403, 404, 409),
-                   summary="Leave your seat to a bot for the rest of the match (join takes it back)")
+                   summary="Leave your seat to a bot for the rest of the match (join takes it back)",
+                   description=(
+                       "The caller's seat passes to a bot of bot_level (hard by default), recorded "
+                       "as a seat_left event; it moves as soon as the seat is to act (after the "
+                       "match's delay_ms). From then on the caller is a spectator of the match "
+                       "(another leave is 403 not_seated) and may take the seat back with join "
+                       "while the bot holds it, in any phase; the turn's deadline is not reset "
+                       "by leaving or coming back. 409 match_finished once the match is over."))
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = _valid(s.MatchLeaveSerializer, request.data)
         result = services.seat_leave(match_id=match_id, player=request.user,
@@ -277,9 +285,11 @@ class PassView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_pass", request=s.CardsPassSerializer,
                    **_COMMAND, summary="Pass cards from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        requested_at = timezone.now()
         data = _valid(s.CardsPassSerializer, request.data)
         result = services.cards_pass(match_id=match_id, player=request.user, cards=data["cards"],
-                                     expected_version=_if_match(request))
+                                     expected_version=_if_match(request),
+                                     requested_at=requested_at)
         return Response(_command_result(request, result))
 
 
@@ -287,9 +297,11 @@ class PlayView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_play", request=s.CardPlaySerializer,
                    **_COMMAND, summary="Play a card from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        requested_at = timezone.now()
         data = _valid(s.CardPlaySerializer, request.data)
         result = services.card_play(match_id=match_id, player=request.user, card=data["card"],
-                                    expected_version=_if_match(request))
+                                    expected_version=_if_match(request),
+                                    requested_at=requested_at)
         return Response(_command_result(request, result))
 
 

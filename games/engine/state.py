@@ -35,7 +35,7 @@ class Phase(Enum):
 
     @property
     def is_over(self) -> bool:
-        """Finished or aborted: no command but the seating of nobody changes it any more."""
+        """Finished or aborted: no command changes the match any more."""
         return self in (Phase.FINISHED, Phase.ABORTED)
 
 
@@ -47,6 +47,11 @@ class Occupant:
     player: str | None = None
     bot_level: str | None = None
     left_by: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a bot holds the seat (a player's seat has no ``bot_level``)."""
+        return self.bot_level is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,9 +117,10 @@ def assert_invalid(response: Any, *fields: str) -> list[dict[str, Any]]:
 def create_match(client: APIClient, *, seats: list[dict[str, Any]],
                  rules: Mapping[str, Any] | None = None,
                  deals: list[list[list[str]]] | None = None,
-                 bots: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """POST /matches; assert 201 and return the summary."""
-    body: dict[str, Any] = {"seats": seats}
+                 bots: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
+    """POST /matches (with any other ``fields``, e.g. ``turn_timeout_s``); assert 201 and
+    return the summary."""
+    body: dict[str, Any] = {"seats": seats, **fields}
     if rules is not None:
         body["rules"] = dict(rules)
     if deals is not None:

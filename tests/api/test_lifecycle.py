@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from bots import tasks
 from games import services
+from games.engine import parse_card
 from games.models import Match
 
 from .helpers import (
@@ -37,16 +38,21 @@ def _at(text: str) -> datetime:
 
 def _timed_table(make_table: Callable[..., Table], timeout_s: int | None, deal_text: str = D1,
                  rules: dict[str, Any] = HOLD) -> Table:
-    table = make_table(deal_text, rules=rules)
-    Match.objects.filter(pk=table.id).update(turn_timeout_s=timeout_s)
-    return table
+    return make_table(deal_text, rules=rules, turn_timeout_s=timeout_s)
 
 
-def _overdue(table: Table) -> int:
-    """Move the match's deadline into the past, as the clock would; returns its version."""
+def _overdue(table: Table) -> str:
+    """Move the match's deadline (and its turn's start) into the past, as the clock would;
+    returns the deadline as the stand-in's task is given it."""
     match = Match.objects.get(pk=table.id)
-    Match.objects.filter(pk=table.id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
-    return match.version
+    shift = match.turn_deadline - timezone.now() + timedelta(seconds=1)
+    Match.objects.filter(pk=table.id).update(turn_deadline=match.turn_deadline - shift,
+                                            turn_started_at=match.turn_started_at - shift)
+    return Match.objects.get(pk=table.id).turn_deadline.isoformat()
+
+
+def _deadline(table: Table) -> str:
+    return Match.objects.get(pk=table.id).turn_deadline.isoformat()
 
 
 # --- leaving a seat -------------------------------------------------------------------------
@@ -72,6 +78,14 @@ def test_a_player_who_leaves_is_replaced_by_a_hard_bot_that_plays_at_once(
     view = table.view("north")
     assert view["seat"] is None and view["hand"] == []
     assert_problem(table.play("north", "3C"), 403, "not_seated")
+
+
+def test_the_lobby_does_not_offer_a_match_to_the_player_who_left_it(
+        client_a: Any, make_client: Callable[..., Any]) -> None:
+    match = create_match(client_a, seats=[{"kind": "player"}] + [{"kind": "open"}] * 3)
+    client_a.post(match_url(match["id"], "leave"), {}, format="json")
+    assert client_a.get("/api/v1/lobby").json()["results"] == []
+    assert [m["id"] for m in make_client().get("/api/v1/lobby").json()["results"]] == [match["id"]]
 
 
 def test_the_player_who_left_takes_the_seat_back_with_join(make_table: Callable[..., Table]) -> None:
@@ -160,52 +174,107 @@ def test_no_deadline_without_a_timeout_or_while_bots_are_to_act(
 def test_a_stand_in_plays_once_for_the_timed_out_player_marked_auto(
         make_table: Callable[..., Table]) -> None:
     table = _timed_table(make_table, 30)
-    Match.objects.filter(pk=table.id).update(turn_deadline=timezone.now() + timedelta(seconds=30))
     version = Match.objects.get(pk=table.id).version
-    assert tasks.stand_in(table.id, version) == 0  # not due yet
-    _overdue(table)
-    assert tasks.stand_in(table.id, version - 1) == 0  # woken for an older version
-    assert tasks.stand_in(table.id, version) == 1
+    assert tasks.stand_in(table.id, _deadline(table)) == 0  # not due yet
+    deadline = _overdue(table)
+    earlier = (datetime.fromisoformat(deadline) - timedelta(seconds=1)).isoformat()
+    assert tasks.stand_in(table.id, earlier) == 0  # a task for a turn already played
+    assert tasks.stand_in(table.id, deadline) == 1
     played = table.events("east", after=version)
     assert [(e["type"], e["seat"], e["card"], e["auto"]) for e in played] == [
         ("card_played", "north", "2C", True)]
     view = table.view("north")
     assert view["seat"] == "north" and view["to_act"] == ["east"]  # north plays on
     assert _at(view["turn_deadline"]) == _at(played[0]["at"]) + timedelta(seconds=30)
-    assert tasks.stand_in(table.id, version) == 0  # a duplicate task does nothing
+    assert tasks.stand_in(table.id, deadline) == 0  # a duplicate task does nothing
 
 
 def test_stand_ins_pass_for_every_player_who_timed_out_in_the_passing(
         make_table: Callable[..., Table]) -> None:
     table = _timed_table(make_table, 60, rules=LEFT)
     table.passed("south", table.view("south")["hand"][:3])
-    version = _overdue(table)
-    assert tasks.stand_in(table.id, version) == 3
+    version = Match.objects.get(pk=table.id).version
+    assert tasks.stand_in(table.id, _overdue(table)) == 3
     passes = [e for e in table.events("south", after=version) if e["type"] == "cards_passed"]
     assert [(e["seat"], e["auto"]) for e in passes] == [("north", True), ("east", True), ("west", True)]
     assert table.events("south")[-1]["type"] == "cards_exchanged"
     assert len(table.view("north")["pass"]["given"]) == 3
 
 
+def test_a_stand_in_stops_when_a_player_has_moved_meanwhile(
+        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+    """North's turn timed out, but north plays while the stand-in decides: the stand-in's
+    move is stale and dropped, and north's card stands."""
+    table = _timed_table(make_table, 30)
+    deadline = _overdue(table)
+    choose = tasks.choose_command
+
+    def north_plays_first(*args: Any, **kwargs: Any) -> Any:
+        assert table.play("north", "2C").status_code == 200
+        return choose(*args, **kwargs)
+
+    monkeypatch.setattr(tasks, "choose_command", north_plays_first)
+    assert tasks.stand_in(table.id, deadline) == 0
+    [played] = [e for e in table.events("east") if e["type"] == "card_played"]
+    assert (played["seat"], played["card"], played["auto"]) == ("north", "2C", False)
+
+
+def test_leaving_and_coming_back_does_not_restart_the_turns_clock(
+        make_table: Callable[..., Table]) -> None:
+    table = _timed_table(make_table, 30, rules=LEFT)
+    deadline = table.view("north")["turn_deadline"]
+    for seat in ("north", "east"):
+        table.clients[seat].post(match_url(table.id, "leave"), {}, format="json")
+        table.clients[seat].post(match_url(table.id, "join"), {}, format="json")
+    # In the test the bots that held the seats did not move (no commit ran their task).
+    assert table.view("north")["turn_deadline"] == deadline
+    assert table.view("south")["turn_deadline"] == deadline
+
+
+def test_a_move_sent_before_a_stand_in_moved_for_the_seat_is_refused_as_stale(
+        make_table: Callable[..., Table]) -> None:
+    """On D1 west takes trick 1 with AC: a stand-in plays it when west's turn times out,
+    and west's own card for trick 1, sent before that, must not become west's lead of
+    trick 2."""
+    table = _timed_table(make_table, 30)
+    table.played("N 2C, E 8D, S 10S")
+    sent = timezone.now()
+    tasks.stand_in(table.id, _overdue(table))
+    assert table.events("west")[-2]["card"] == "AC"  # the stand-in's, then trick_taken
+    with pytest.raises(services.StaleVersion) as refusal:
+        services.card_play(match_id=table.id, player=Match.objects.get(pk=table.id).seats.get(
+            position=3).player, card=parse_card("JC"), requested_at=sent)
+    assert refusal.value.code == "stale_version"
+    assert refusal.value.version == Match.objects.get(pk=table.id).version
+    # Sent after the stand-in moved, the same card is west's lead.
+    assert table.play("west", "JC").status_code == 200
+
+
 def test_the_sweep_wakes_a_stand_in_whose_task_was_lost(make_table: Callable[..., Table],
                                                         settings: Any) -> None:
     table = _timed_table(make_table, 30)
+    version = Match.objects.get(pk=table.id).version
+    _overdue(table)  # 1 s overdue: its own task is still the one to move
+    assert tasks.sweep() == 0
     Match.objects.filter(pk=table.id).update(
         turn_deadline=timezone.now() - timedelta(seconds=settings.BOT_STALL_SECONDS + 1))
-    version = Match.objects.get(pk=table.id).version
     assert tasks.sweep() == 1  # run eagerly: the stand-in moved
     assert table.events("north", after=version)[0]["auto"] is True
 
 
-def test_with_a_worker_the_commit_queues_the_stand_in_for_the_deadline(
-        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_with_a_worker_a_commit_queues_the_stand_in_for_a_new_deadline_only(
+        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch,
+        django_capture_on_commit_callbacks: Any) -> None:
     queued: list[tuple[Any, dict[str, Any]]] = []
     monkeypatch.setitem(tasks.act.app.conf, "task_always_eager", False)
     monkeypatch.setattr(tasks.stand_in, "apply_async", lambda args, **kw: queued.append((args, kw)))
-    deadline = timezone.now()
-    tasks.on_match_advanced(None, match_id="m", version=7, bot_to_act=False, turn_deadline=deadline)
-    tasks.on_match_advanced(None, match_id="m", version=8, bot_to_act=False, turn_deadline=None)
-    assert queued == [(("m", 7), {"eta": deadline})]
+    table = _timed_table(make_table, 30, rules=LEFT)
+    Match.objects.filter(pk=table.id).update(turn_deadline=None)  # as before the timeout was set
+    with django_capture_on_commit_callbacks(execute=True):
+        table.passed("north", table.view("north")["hand"][:3])  # sets the deadline anew
+        table.passed("east", table.view("east")["hand"][:3])  # the same deadline: no task
+    deadline = Match.objects.get(pk=table.id).turn_deadline
+    assert queued == [((table.id, deadline.isoformat()), {"eta": deadline})]
 
 
 # --- an operator's abort ---------------------------------------------------------------------

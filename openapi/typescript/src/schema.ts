@@ -82,7 +82,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take an open seat (any, or the one named) */
+        /** Take an open seat (any, or the one named), or back the seat you left */
         post: operations["matches_join"];
         delete?: never;
         options?: never;
@@ -99,7 +99,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Leave your seat to a bot for the rest of the match (join takes it back) */
+        /**
+         * Leave your seat to a bot for the rest of the match (join takes it back)
+         * @description The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a spectator of the match (another leave is 403 not_seated) and may take the seat back with join while the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409 match_finished once the match is over.
+         */
         post: operations["matches_leave"];
         delete?: never;
         options?: never;
@@ -463,7 +466,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
             fixed_deals: number;
-            /** @description Seconds a player's turn may last (5..86400); when it runs out a stand-in bot (hard) makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the default): turns never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
             turn_timeout_s: number | null;
             /** @description the seats nobody holds yet, north to west; join takes one */
             open_seats: components["schemas"]["SeatEnum"][];
@@ -490,7 +493,7 @@ export interface components {
             deals?: string[][][] | null;
             /** @description How the bots move: a pause before each bot move (delay_ms) and the expert bot's thinking time (think_ms). Left out or null: the defaults. */
             bots?: components["schemas"]["BotOptionsRequest"] | null;
-            /** @description Seconds a player's turn may last (5..86400); when it runs out a stand-in bot (hard) makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the default): turns never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
             turn_timeout_s?: number | null;
         };
         /** @description The match was created with these rules. */
@@ -581,7 +584,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
             fixed_deals: number;
-            /** @description Seconds a player's turn may last (5..86400); when it runs out a stand-in bot (hard) makes that one move for the player, marked `auto` in the log, and the player plays on. Null (the default): turns never time out. The view's turn_deadline says when. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
             turn_timeout_s: number | null;
         };
         Moon: {
@@ -699,6 +702,15 @@ export interface components {
             to_act?: components["schemas"]["SeatEnum"][];
             /** @description with stale_version: the current version */
             version?: number;
+            /**
+             * @description with already_seated, to a player who left a seat: that seat
+             *
+             *     * `north` - north
+             *     * `east` - east
+             *     * `south` - south
+             *     * `west` - west
+             */
+            seat?: components["schemas"]["SeatEnum"];
             /** @description with throttled: seconds to wait */
             retry_after?: number;
         };
@@ -862,7 +874,7 @@ export interface components {
             is_your_turn: boolean;
             /**
              * Format: date-time
-             * @description when a stand-in bot moves for the players in to_act if they have not (the match's turn_timeout_s after their turn began); null: no deadline (none set, or bots to act)
+             * @description when a stand-in bot moves for the players (not the bots) in to_act if they have not: the match's turn_timeout_s after their turn began (a deal, the exchange, a card played or a trick taken). Null: no timeout set, or only bots to act
              */
             turn_deadline: string | null;
             /** @description what you may play now, or pass from */

@@ -37,6 +37,10 @@ class Problem:
             errors (list[FieldError] | Unset): with invalid_request and unknown_card: each bad field
             to_act (list[SeatEnum] | Unset): with not_your_turn: the seats to act
             version (int | Unset): with stale_version: the current version
+            seat (SeatEnum | Unset): * `north` - north
+                * `east` - east
+                * `south` - south
+                * `west` - west
             retry_after (int | Unset): with throttled: seconds to wait
     """
 
@@ -49,6 +53,7 @@ class Problem:
     errors: list[FieldError] | Unset = UNSET
     to_act: list[SeatEnum] | Unset = UNSET
     version: int | Unset = UNSET
+    seat: SeatEnum | Unset = UNSET
     retry_after: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -83,6 +88,10 @@ class Problem:
 
         version = self.version
 
+        seat: str | Unset = UNSET
+        if not isinstance(self.seat, Unset):
+            seat = self.seat
+
         retry_after = self.retry_after
 
         field_dict: dict[str, Any] = {}
@@ -104,6 +113,8 @@ class Problem:
             field_dict["to_act"] = to_act
         if version is not UNSET:
             field_dict["version"] = version
+        if seat is not UNSET:
+            field_dict["seat"] = seat
         if retry_after is not UNSET:
             field_dict["retry_after"] = retry_after
 
@@ -146,6 +157,13 @@ class Problem:
 
         version = d.pop("version", UNSET)
 
+        _seat = d.pop("seat", UNSET)
+        seat: SeatEnum | Unset
+        if isinstance(_seat, Unset):
+            seat = UNSET
+        else:
+            seat = check_seat_enum(_seat)
+
         retry_after = d.pop("retry_after", UNSET)
 
         problem = cls(
@@ -158,6 +176,7 @@ class Problem:
             errors=errors,
             to_act=to_act,
             version=version,
+            seat=seat,
             retry_after=retry_after,
         )
 

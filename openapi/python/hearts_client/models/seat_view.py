@@ -43,8 +43,9 @@ class SeatView:
         hand (list[str]): your cards, sorted
         to_act (list[SeatEnum]):
         is_your_turn (bool):
-        turn_deadline (datetime.datetime | None): when a stand-in bot moves for the players in to_act if they have not
-            (the match's turn_timeout_s after their turn began); null: no deadline (none set, or bots to act)
+        turn_deadline (datetime.datetime | None): when a stand-in bot moves for the players (not the bots) in to_act if
+            they have not: the match's turn_timeout_s after their turn began (a deal, the exchange, a card played or a trick
+            taken). Null: no timeout set, or only bots to act
         legal_cards (list[str]): what you may play now, or pass from
         trick (CurrentTrick | None):
         tricks (list[CompletedTrick]): this hand's tricks, oldest first

@@ -109,7 +109,7 @@ def sync_detailed(
     body: MatchJoinRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
-    """Take an open seat (any, or the one named)
+    """Take an open seat (any, or the one named), or back the seat you left
 
     Args:
         match_id (UUID):
@@ -145,7 +145,7 @@ def sync(
     body: MatchJoinRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
-    """Take an open seat (any, or the one named)
+    """Take an open seat (any, or the one named), or back the seat you left
 
     Args:
         match_id (UUID):
@@ -176,7 +176,7 @@ async def asyncio_detailed(
     body: MatchJoinRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
-    """Take an open seat (any, or the one named)
+    """Take an open seat (any, or the one named), or back the seat you left
 
     Args:
         match_id (UUID):
@@ -210,7 +210,7 @@ async def asyncio(
     body: MatchJoinRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
-    """Take an open seat (any, or the one named)
+    """Take an open seat (any, or the one named), or back the seat you left
 
     Args:
         match_id (UUID):

@@ -116,6 +116,12 @@ def sync_detailed(
 ) -> Response[MatchSummary | Problem]:
     """Leave your seat to a bot for the rest of the match (join takes it back)
 
+     The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it
+    moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a
+    spectator of the match (another leave is 403 not_seated) and may take the seat back with join while
+    the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409
+    match_finished once the match is over.
+
     Args:
         match_id (UUID):
         idempotency_key (str | Unset):
@@ -152,6 +158,12 @@ def sync(
 ) -> MatchSummary | Problem | None:
     """Leave your seat to a bot for the rest of the match (join takes it back)
 
+     The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it
+    moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a
+    spectator of the match (another leave is 403 not_seated) and may take the seat back with join while
+    the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409
+    match_finished once the match is over.
+
     Args:
         match_id (UUID):
         idempotency_key (str | Unset):
@@ -182,6 +194,12 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
     """Leave your seat to a bot for the rest of the match (join takes it back)
+
+     The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it
+    moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a
+    spectator of the match (another leave is 403 not_seated) and may take the seat back with join while
+    the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409
+    match_finished once the match is over.
 
     Args:
         match_id (UUID):
@@ -216,6 +234,12 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
     """Leave your seat to a bot for the rest of the match (join takes it back)
+
+     The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it
+    moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a
+    spectator of the match (another leave is 403 not_seated) and may take the seat back with join while
+    the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409
+    match_finished once the match is over.
 
     Args:
         match_id (UUID):
