@@ -18,7 +18,24 @@ ACCESS_TOKEN_PATTERN = r"^[0-9a-f]{1,128}$"
 
 
 class BearerTokenAuthentication(TokenAuthentication):
-    """Knox's token check with the ``Bearer`` prefix (settings.REST_KNOX)."""
+    """Knox's token check with the ``Bearer`` prefix (settings.REST_KNOX), for tokens that
+    can be ours only: a credential that is not ``ACCESS_TOKEN_PATTERN`` (bytes that are
+    not ASCII included, which knox would fail to decode) is refused before the database."""
+
+    def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:
+        return super().authenticate_credentials(_checked(token))  # type: ignore[no-any-return]
+
+
+def _checked(token: bytes) -> bytes:
+    """``token`` if it can be one of ours (``ACCESS_TOKEN_PATTERN``); raises
+    ``AuthenticationFailed`` (401) for anything else, undecodable bytes and NUL included."""
+    try:
+        text = token.decode("ascii")
+    except UnicodeDecodeError:
+        raise exceptions.AuthenticationFailed("Invalid token.") from None
+    if not re.fullmatch(ACCESS_TOKEN_PATTERN, text):
+        raise exceptions.AuthenticationFailed("Invalid token.")
+    return token
 
 
 class BearerTokenScheme(OpenApiAuthenticationExtension):
@@ -40,9 +57,7 @@ class QueryTokenAuthentication(TokenAuthentication):
         token = request.query_params.get("access_token")
         if not token:
             return None
-        if not re.fullmatch(ACCESS_TOKEN_PATTERN, token):  # no NUL or the like reaches the database
-            raise exceptions.AuthenticationFailed("Invalid token.")
-        return self.authenticate_credentials(token.encode())
+        return self.authenticate_credentials(_checked(token.encode("utf-8", "surrogateescape")))
 
 
 class QueryTokenScheme(OpenApiAuthenticationExtension):

@@ -371,6 +371,18 @@ class StaleVersion(Problem):
     members = (VERSION,)
 
 
+class PayloadTooLarge(Problem):
+    status_code = 413
+    default_code = "payload_too_large"
+    default_detail = "The request body is too large."
+    title = "The request body is too large"
+    description = (
+        "The body is longer than the server takes (DATA_UPLOAD_MAX_MEMORY_SIZE, by default 2.5 MiB, "
+        "2,621,440 bytes); it was refused by its Content-Length, without being read. No request of this "
+        "API needs more than a few kilobytes.")
+    what_to_do = "Send the body the operation describes; nothing was changed."
+
+
 class UnsupportedMediaType(Problem):
     status_code = 415
     default_code = "unsupported_media_type"

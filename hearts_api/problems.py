@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from drf_standardized_errors.formatter import ExceptionFormatter, flatten_errors
 from drf_standardized_errors.handler import ExceptionHandler
@@ -27,6 +28,7 @@ from .problem_types import (
     InvalidRequest,
     NotAuthenticated,
     NotFound,
+    PayloadTooLarge,
     Problem,
     ServerError,
     Throttled,
@@ -80,12 +82,21 @@ def drf_problem(exc: exceptions.APIException) -> Problem:
 def _validation_problem(exc: exceptions.ValidationError) -> Problem:
     """``invalid_request`` with each fault in ``errors``, or ``unknown_card`` when an
     unparseable card is the request's only fault (docs/api.md, "Errors")."""
-    errors = [{"field": _field(error.attr), "code": error.code, "detail": error.detail}
+    errors = [{"field": _field(error.attr), "code": error.code, "detail": _bounded(error.detail)}
               for error in flatten_errors(exc.detail)]
     only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
     problem = UnknownCard if only_cards else InvalidRequest
     detail = "; ".join(f"{e['field'] or 'body'}: {e['detail']}" for e in errors)
     return problem(detail, errors=errors)
+
+
+# A field's message may quote the value sent (DRF's "… is not a valid choice"): at most this
+# much of it, so a huge bad value is not echoed back.
+DETAIL_MAX_CHARS = 200
+
+
+def _bounded(detail: str) -> str:
+    return detail if len(detail) <= DETAIL_MAX_CHARS else detail[:DETAIL_MAX_CHARS - 1] + "…"
 
 
 def _field(attr: str | None) -> str:
@@ -105,6 +116,8 @@ class ProblemExceptionHandler(ExceptionHandler):
     def convert_known_exceptions(self, exc: Exception) -> Exception:
         if isinstance(exc, IllegalMove | ServiceError):
             return refusal_problem(exc)
+        if isinstance(exc, RequestDataTooBig):  # raised by Content-Length, before the body is read
+            return PayloadTooLarge()
         return super().convert_known_exceptions(exc)
 
     def convert_unhandled_exceptions(self, exc: Exception) -> exceptions.APIException:

@@ -36,7 +36,7 @@ from .throttling import AnonThrottle
 # (with Retry-After: hearts_api.schema adds the header to every 429).
 _ALWAYS = (406, 429)
 # With a JSON body: 400 when it is malformed, 415 when it is not JSON.
-_BODY = (400, 415)
+_BODY = (400, 413, 415)
 
 
 def _problems(*statuses: int, auth: bool = True) -> dict[tuple[int, str], Any]:

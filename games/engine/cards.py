@@ -159,7 +159,8 @@ class CardSyntaxError(ValueError):
     code = "unknown_card"
 
     def __init__(self, text: object) -> None:
-        super().__init__(f"{text!r} is not a card code (examples: 2C, 10H, TH, QS, Q♠)")
+        shown = repr(text) if len(repr(text)) <= 24 else repr(text)[:20] + "…"  # a prefix of a long one
+        super().__init__(f"{shown} is not a card code (examples: 2C, 10H, TH, QS, Q♠)")
         self.text = text
 
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from games.models import Match
 
 from .helpers import API, D1, LEFT, PROBLEM, assert_problem, create_match, match_url
 
@@ -162,3 +165,53 @@ def test_a_wrong_method_on_the_match_list_is_method_not_allowed_405(client_a):
     response = client_a.delete(f"{API}/matches")
     assert_problem(response, 405, "method_not_allowed")
     assert response["Allow"] == "GET, POST, HEAD, OPTIONS"
+
+
+# --- oversized bodies, undecodable headers, huge bad values ----------------------------------
+
+OVERSIZED = b'{"username": "' + b"a" * 2_700_000 + b'"}'  # over the 2.5 MiB limit
+
+
+@pytest.mark.parametrize("path", ["/players", "/matches", "/tokens"])
+def test_a_body_over_the_limit_is_payload_too_large_413_and_changes_nothing(client_a, path):
+    users = get_user_model().objects.count()
+    response = client_a.generic("POST", f"{API}{path}", OVERSIZED, content_type="application/json")
+    assert_problem(response, 413, "payload_too_large")
+    assert get_user_model().objects.count() == users and not Match.objects.exists()
+
+
+def test_an_oversized_command_is_413_before_its_match_or_seat_is_looked_at(make_table):
+    table = make_table(D1)
+    response = table.clients["north"].generic("POST", match_url(table.id, "play"), OVERSIZED,
+                                              content_type="application/json")
+    assert_problem(response, 413, "payload_too_large")
+
+
+@pytest.mark.parametrize("credential", [b"\xff\xfe\xfd", b"caf\xc3\xa9", b"ab\x00cd", b"g" * 64])
+def test_a_bearer_token_that_cannot_be_ours_is_401_not_a_server_error(anon_client, credential):
+    response = anon_client.get(f"{API}/matches",
+                               HTTP_AUTHORIZATION="Bearer " + credential.decode("latin-1"))
+    assert_problem(response, 401, "not_authenticated")
+
+
+@pytest.mark.parametrize("header", ['"' + "9" * 4301 + '"', '"²"', "9" * 19, '"1', "\u0661"])
+def test_absurd_if_match_and_if_none_match_headers_are_bounded(make_table, header):
+    table = make_table(D1)
+    play = table.clients["north"].post(match_url(table.id, "play"), {"card": "2C"}, format="json",
+                                       HTTP_IF_MATCH=header)
+    assert_problem(play, 400, "invalid_request")
+    # If-None-Match names no current version: the view as usual.
+    view = table.clients["north"].get(match_url(table.id, "view"), HTTP_IF_NONE_MATCH=header)
+    assert view.status_code == 200 and view.json()["seat"] == "north"
+
+
+@pytest.mark.parametrize(("action", "body"), [
+    ("play", {"card": "X" * 2_000_000}),
+    ("join", {"seat": "x" * 2_000_000}),
+    ("pass", {"cards": ["Y" * 1_000_000, "2C", "3C"]}),
+])
+def test_a_huge_bad_value_is_not_echoed_back(make_table, action, body):
+    table = make_table(D1)
+    response = table.clients["east"].post(match_url(table.id, action), body, format="json")
+    assert response.status_code == 400 and response["Content-Type"] == PROBLEM
+    assert len(response.content) < 2_000

@@ -692,7 +692,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, stale_version, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, stale_version, payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -1125,6 +1125,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             415: {
                 headers: {
                     /** @description true: the stored answer to an earlier request with this Idempotency-Key */
@@ -1356,6 +1366,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             415: {
                 headers: {
                     /** @description true: the stored answer to an earlier request with this Idempotency-Key */
@@ -1463,6 +1483,16 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     /** @description true: the stored answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -1600,6 +1630,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             415: {
                 headers: {
                     /** @description true: the stored answer to an earlier request with this Idempotency-Key */
@@ -1719,6 +1759,16 @@ export interface operations {
                 };
             };
             412: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     /** @description true: the stored answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -1974,6 +2024,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2092,6 +2150,16 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     /** @description true: the stored answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";

@@ -85,6 +85,11 @@ def _parse_response(
 
         return response_412
 
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
     if response.status_code == 415:
         response_415 = Problem.from_dict(response.json())
 
