@@ -89,9 +89,16 @@ else:
     # and a waiting long poll or stream gives its back between reads (hearts_api.live).
     # Persistent connections (CONN_MAX_AGE) do not mix with the pool, nor with ASGI, where
     # each request runs in a thread of its own. DB_POOL_SIZE bounds each process's share.
+    # When the database restarts, a pooled connection dies with it: CONN_HEALTH_CHECKS makes
+    # the pool check each one as it is lent, so none is handed out dead. While it is down,
+    # a request waits at most DB_POOL_TIMEOUT seconds for a connection and then answers
+    # 503 unavailable (hearts_api.problems), and a connection attempt at most 2 s.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=10), "timeout": 10}
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options["pool"] = {"min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=10),
+                       "timeout": env.float("DB_POOL_TIMEOUT", default=5)}
+    options.setdefault("connect_timeout", 2)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # A player's optional password (POST /players) passes these: Django's four, as a new
 # project has them. min_length is hearts_api.accounts.PASSWORD_MIN_LENGTH, which the schema

@@ -513,3 +513,28 @@ class ServerError(Problem):
     what_to_do = (
         "Try again later. Before repeating a command, read the view: its version shows whether the command "
         "took effect. Report a failure that persists to the operator, with the time of the request.")
+
+
+class Unavailable(Problem):
+    status_code = 503
+    default_code = "unavailable"
+    default_detail = "The service cannot reach its database just now."
+    title = "The service is unavailable"
+    description = (
+        "The database does not answer (it is restarting, or down), so the request could not be served. "
+        "A command refused this way before its transaction began changed nothing; one whose commit the "
+        "failure cut off may or may not have been applied.")
+    what_to_do = (
+        "Wait retry_after seconds (or what Retry-After says), then try again. Before repeating a command, "
+        "read the view (its version shows whether the command took effect), or repeat it with the same "
+        "Idempotency-Key.")
+    members = (RETRY_AFTER,)
+    headers = (RETRY_AFTER_HEADER,)
+    # Long enough for a restart to finish, short enough that a client comes back soon.
+    RETRY_SECONDS = 3
+
+    def __init__(self, detail: str | None = None) -> None:
+        """``wait`` (``RETRY_SECONDS``): the Retry-After the handler sends and the body's
+        ``retry_after``."""
+        self.wait = self.RETRY_SECONDS
+        super().__init__(detail, retry_after=self.wait)

@@ -5,7 +5,9 @@ extension members where they help (``legal_cards``, ``to_act``, ``version``, ``e
 ``retry_after``). The handler turns every exception into the ``Problem`` class of its
 code (``hearts_api.problem_types``): the engine's ``IllegalMove`` and the services'
 ``ServiceError`` by their ``code``, DRF's own exceptions (validation, auth, throttling,
-404, 405, ...) by theirs (three renamed), anything unexpected into ``ServerError``. The
+404, 405, ...) by theirs (three renamed), a body over the size limit into
+``PayloadTooLarge``, a database that does not answer into ``Unavailable`` (503), anything
+unexpected into ``ServerError``. The
 formatter then writes the problem's body, so no view builds an error by hand.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, JsonResponse
 from drf_standardized_errors.formatter import ExceptionFormatter, flatten_errors
 from drf_standardized_errors.handler import ExceptionHandler
@@ -24,6 +27,7 @@ from rest_framework.settings import api_settings
 from games.engine import IllegalMove
 from games.errors import ServiceError
 
+from . import database
 from .problem_types import (
     InvalidRequest,
     NotAuthenticated,
@@ -32,6 +36,7 @@ from .problem_types import (
     Problem,
     ServerError,
     Throttled,
+    Unavailable,
     UnknownCard,
     problem_class,
 )
@@ -118,6 +123,11 @@ class ProblemExceptionHandler(ExceptionHandler):
             return refusal_problem(exc)
         if isinstance(exc, RequestDataTooBig):  # raised by Content-Length, before the body is read
             return PayloadTooLarge()
+        if isinstance(exc, OperationalError | InterfaceError):
+            # The database is down or restarting (or no pooled connection came in time):
+            # "try again", not a server fault.
+            database.forget_pool(exc)
+            return Unavailable()
         return super().convert_known_exceptions(exc)
 
     def convert_unhandled_exceptions(self, exc: Exception) -> exceptions.APIException:

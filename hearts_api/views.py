@@ -34,7 +34,7 @@ from .throttling import AnonThrottle
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
 # (with Retry-After: hearts_api.schema adds the header to every 429).
-_ALWAYS = (406, 429)
+_ALWAYS = (406, 429, 503)
 # With a JSON body: 400 when it is malformed, 415 when it is not JSON.
 _BODY = (400, 413, 415)
 

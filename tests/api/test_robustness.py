@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import InterfaceError, OperationalError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -215,3 +216,21 @@ def test_a_huge_bad_value_is_not_echoed_back(make_table, action, body):
     response = table.clients["east"].post(match_url(table.id, action), body, format="json")
     assert response.status_code == 400 and response["Content-Type"] == PROBLEM
     assert len(response.content) < 2_000
+
+
+@pytest.mark.parametrize("error", [OperationalError("the server closed the connection"),
+                                   InterfaceError("connection already closed")])
+def test_a_database_that_does_not_answer_is_unavailable_503_with_retry_after(
+        make_table, monkeypatch, error):
+    """The failure itself, on a cluster that is really stopped: tests/e2e/test_database_outage.py."""
+    table = make_table(D1)
+
+    def down(**kwargs):
+        raise error
+
+    monkeypatch.setattr("games.selectors.match_get", down)
+    client = table.clients["north"]
+    client.raise_request_exception = False  # a 5xx is reported (logged) as well as answered
+    response = client.get(match_url(table.id, "view"))
+    body = assert_problem(response, 503, "unavailable")
+    assert response["Retry-After"] == "3" and body["retry_after"] == 3

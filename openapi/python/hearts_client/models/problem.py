@@ -31,8 +31,8 @@ class Problem:
                 method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated,
                 username_taken, seat_taken, match_full, request_in_progress, stale_version, payload_too_large,
                 unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken,
-                card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error (a client
-                should expect new ones)
+                card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error,
+                unavailable (a client should expect new ones)
             legal_cards (list[str] | Unset): with rule refusals: what you may play or pass
             errors (list[FieldError] | Unset): with invalid_request and unknown_card: each bad field
             to_act (list[SeatEnum] | Unset): with not_your_turn: the seats to act
