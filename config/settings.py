@@ -100,6 +100,20 @@ else:
                        "timeout": env.float("DB_POOL_TIMEOUT", default=5)}
     options.setdefault("connect_timeout", 2)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Served over TLS behind a proxy that terminates it (HTTPS=true): the proxy says so in
+# X-Forwarded-Proto; plain HTTP is redirected, except /healthz, which load balancers probe
+# on the inside; cookies (the admin's session and CSRF) go over TLS only; and browsers are
+# told to use HTTPS only (HSTS), for HSTS_SECONDS, with the subdomains and preload as set.
+HTTPS = env.bool("HTTPS", default=False)
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env.int("HSTS_SECONDS", default=31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("HSTS_INCLUDE_SUBDOMAINS", default=False)
+    SECURE_HSTS_PRELOAD = env.bool("HSTS_PRELOAD", default=False)
 # A player's optional password (POST /players) passes these: Django's four, as a new
 # project has them. min_length is hearts_api.accounts.PASSWORD_MIN_LENGTH, which the schema
 # states (a test holds them equal).
