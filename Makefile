@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/hearts
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install node demo test serve worker beat migrate schema sdk lint
+.PHONY: install node demo test serve worker beat up migrate schema sdk lint
 
 # The Python SDK is installed as a client installs it (not editable), again when it changes
 # (its committed files: installing it leaves build/ and *.egg-info/ beside them).
@@ -67,6 +67,14 @@ worker: install
 
 beat: install
 	$(BIN)/celery -A config beat --loglevel INFO
+
+# web, worker and beat together (Procfile, run by honcho), on HOST:PORT. They need a real
+# broker and database: without CELERY_BROKER_URL the worker would wait on a broker of its
+# own and never see a task.
+up: migrate
+	@test -n "$$CELERY_BROKER_URL" -a -n "$$DATABASE_URL" || { \
+	  echo "make up needs DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis) exported"; exit 2; }
+	HEARTS_HOST=$(HOST) HEARTS_PORT=$(PORT) $(BIN)/honcho start
 
 schema: install
 	$(BIN)/python manage.py spectacular --validate --fail-on-warn --file openapi/schema.yaml
