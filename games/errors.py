@@ -62,8 +62,8 @@ class StaleVersion(ServiceError):
 
     code = "stale_version"
 
-    def __init__(self, expected: int, version: int) -> None:
-        super().__init__(f"version {expected} is not current ({version})")
+    def __init__(self, expected: int | None, version: int, message: str | None = None) -> None:
+        super().__init__(message or f"version {expected} is not current ({version})")
         self.expected = expected
         self.version = version
 
@@ -75,13 +75,12 @@ class StaleVersion(ServiceError):
 class StoodIn(StaleVersion):
     """A player's pass or play came in before a stand-in moved for the seat (its turn had
     timed out), so it was meant for a turn that is over; the current ``version`` (int) is
-    the one to read the match at. The same meaning to a client as any stale version."""
+    the one to read the match at. The same meaning to a client as any stale version (no
+    version was expected: ``expected`` is None)."""
 
     def __init__(self, version: int) -> None:
-        ServiceError.__init__(self, "a stand-in moved for your seat after this request came "
-                                    f"in (your turn had timed out); the match is at {version}")
-        self.expected = None
-        self.version = version
+        super().__init__(None, version, "a stand-in moved for your seat after this request came "
+                                        f"in (your turn had timed out); the match is at {version}")
 
 
 class UnknownBotLevel(ServiceError):

@@ -159,7 +159,8 @@ class CardSyntaxError(ValueError):
     code = "unknown_card"
 
     def __init__(self, text: object) -> None:
-        shown = repr(text) if len(repr(text)) <= 24 else repr(text)[:20] + "…"  # a prefix of a long one
+        shown = repr(text)
+        shown = shown if len(shown) <= 24 else shown[:20] + "…"  # a prefix of a long one
         super().__init__(f"{shown} is not a card code (examples: 2C, 10H, TH, QS, Q♠)")
         self.text = text
 
