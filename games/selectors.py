@@ -10,7 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import DurationField, F, Func, Q, QuerySet
+from django.db.models import DurationField, F, Func, OuterRef, Q, QuerySet, Subquery
 from django.db.models.lookups import LessThan
 
 from . import models
@@ -40,20 +40,27 @@ def match_state(match: models.Match) -> MatchState:
     return state_from_json(match.state)
 
 
-def seat_of(match: models.Match, user: AbstractBaseUser | AnonymousUser) -> Seat | None:
-    """The user's seat in the match, or None (a spectator)."""
-    if not user.is_authenticated:
-        return None
-    position = (models.Seat.objects.filter(match=match, player=user)
-                .values_list("position", flat=True).first())
-    return Seat(position) if position is not None else None
+def match_seat_get(
+    *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser, lock: bool = False
+) -> tuple[models.Match, Seat | None]:
+    """The match row and ``user``'s seat in it (None: a spectator), in one query: the seat
+    is a subquery of the row's. With ``lock``, the row stays locked until the transaction
+    ends (``select_for_update``). Raises ``MatchNotFound``."""
+    matches = models.Match.objects.select_for_update() if lock else models.Match.objects.all()
+    if user.is_authenticated:
+        seats = models.Seat.objects.filter(match=OuterRef("pk"), player=user)
+        matches = matches.annotate(user_seat=Subquery(seats.values("position")[:1]))
+    try:
+        match = matches.get(pk=match_id)
+    except models.Match.DoesNotExist:
+        raise MatchNotFound(match_id) from None
+    position = getattr(match, "user_seat", None)
+    return match, Seat(position) if position is not None else None
 
 
-def seat_view_get(
-    *, match: models.Match, user: AbstractBaseUser | AnonymousUser
-) -> SeatView:
-    """The caller's seat view (the spectator view when the caller has no seat)."""
-    return seat_view(match_state(match), seat_of(match, user))
+def seat_view_get(*, match: models.Match, seat: Seat | None) -> SeatView:
+    """The view of ``seat`` (the spectator view for None) of the match as its row stands."""
+    return seat_view(match_state(match), seat)
 
 
 def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet[models.Match]:

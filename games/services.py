@@ -51,7 +51,7 @@ from .engine import (
 from .engine.cards import format_cards
 from .engine.events import HandScored, SeatLeft, SeatTaken, TrickTaken
 from .errors import MatchNotFound, NotSeated, StaleVersion, StoodIn, UnknownBotLevel
-from .selectors import LoggedEvent, match_state, seat_of
+from .selectors import LoggedEvent, match_seat_get, match_state
 from .signals import match_advanced
 
 
@@ -75,11 +75,13 @@ class BotOptions:
 
 @dataclass(frozen=True)
 class CommandResult:
-    """A committed command: the match row, the state after it, and the events it appended."""
+    """A committed command: the match row, the state after it, the events it appended, and
+    the seat that passed or played (None for the other commands), whose view answers it."""
 
     match: models.Match
     state: MatchState
     events: list[LoggedEvent]
+    seat: Seat | None = None
 
 
 def match_create(
@@ -138,7 +140,7 @@ def cards_pass(
     engine's ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version, requested_at)
-        return _run(match, match_state(match), [PassCards(seat, tuple(cards))])
+        return _run(match, match_state(match), [PassCards(seat, tuple(cards))], seat=seat)
 
 
 def card_play(
@@ -152,7 +154,7 @@ def card_play(
     engine's ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version, requested_at)
-        return _run(match, match_state(match), [PlayCard(seat, card)])
+        return _run(match, match_state(match), [PlayCard(seat, card)], seat=seat)
 
 
 def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str) -> CommandResult:
@@ -214,13 +216,12 @@ def _lock_seat(
     match_id: uuid.UUID, player: AbstractBaseUser, expected_version: int | None,
     requested_at: datetime | None = None,
 ) -> tuple[models.Match, Seat]:
-    """Lock the match and find the player's seat, then check the expected version, and
-    that no stand-in moved for the seat after ``requested_at`` (when the request came in):
-    a move sent for the turn a stand-in has just played must not land on the next one
-    (the seat that takes the trick leads again). Raises ``MatchNotFound``, ``NotSeated``,
-    ``StaleVersion``, in that order."""
-    match = _lock(match_id)
-    seat = seat_of(match, player)
+    """Lock the match and find the player's seat (one query), then check the expected
+    version, and that no stand-in moved for the seat after ``requested_at`` (when the
+    request came in): a move sent for the turn a stand-in has just played must not land on
+    the next one (the seat that takes the trick leads again). Raises ``MatchNotFound``,
+    ``NotSeated``, ``StaleVersion``, in that order."""
+    match, seat = match_seat_get(match_id=match_id, user=player, lock=True)
     if seat is None:
         raise NotSeated()
     _check_version(match, expected_version)
@@ -236,8 +237,10 @@ def _run(
     state: MatchState,
     commands: Sequence[Command],
     users: dict[str, AbstractBaseUser] | None = None,
+    seat: Seat | None = None,
 ) -> CommandResult:
-    """Decide each command in turn, deal any hand that falls due, and persist everything."""
+    """Decide each command in turn, deal any hand that falls due, and persist everything;
+    ``seat`` is the sender's, for the result."""
     events: list[Event] = []
     transitions: list[tuple[MatchState, Event, MatchState]] = []
 
@@ -280,7 +283,7 @@ def _run(
     transaction.on_commit(lambda: match_advanced.send(
         sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act,
         bot_delay_ms=bot_delay_ms, new_turn_deadline=new_deadline))
-    return CommandResult(match, state, logged)
+    return CommandResult(match, state, logged, seat)
 
 
 def _project(match: models.Match, before: MatchState, event: Event, after: MatchState,

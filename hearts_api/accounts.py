@@ -20,7 +20,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from games.errors import ServiceError
 
@@ -128,5 +129,7 @@ def token_revoke(*, user: AbstractBaseUser, token_key: str) -> None:
 
 def token_list(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
     """``user``'s tokens, oldest first (their rows: ``token_key``, ``name``, ``created``;
-    never the token itself, which is not stored)."""
-    return ApiToken.objects.filter(user=user).order_by("created")
+    never the token itself, which is not stored), without any past its expiry: those are
+    refused (``auth``), and deleted when presented."""
+    unexpired = Q(expiry__isnull=True) | Q(expiry__gt=timezone.now())
+    return ApiToken.objects.filter(unexpired, user=user).order_by("created")

@@ -5,8 +5,10 @@ import base64
 import re
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from knox.auth import TokenAuthentication
+from knox.signals import token_expired
 from rest_framework import exceptions
 from rest_framework.authentication import BasicAuthentication, get_authorization_header
 
@@ -17,7 +19,27 @@ from .throttling import LoginThrottle
 ACCESS_TOKEN_PATTERN = r"^[0-9a-f]{1,128}$"
 
 
-class BearerTokenAuthentication(TokenAuthentication):
+class _OneQueryTokenAuthentication(TokenAuthentication):
+    """Knox's token check in one query: the token's row and its user.
+
+    Knox also reads all of the user's other tokens on every request, to delete those past
+    their expiry: a second query, for nothing here, where tokens never expire
+    (``REST_KNOX["TOKEN_TTL"]`` is None). The token presented is still checked against its
+    own expiry (and deleted when past it), which needs no query; a revoked token has no
+    row, so it is refused at once."""
+
+    def _cleanup_token(self, auth_token: Any) -> bool:
+        """Whether the presented ``auth_token`` has expired (then it is deleted, as knox
+        does); the user's other tokens are not read."""
+        if auth_token.expiry is None or auth_token.expiry >= timezone.now():
+            return False
+        username = auth_token.user.get_username()
+        auth_token.delete()
+        token_expired.send(sender=self.__class__, username=username, source="auth_token")
+        return True
+
+
+class BearerTokenAuthentication(_OneQueryTokenAuthentication):
     """Knox's token check with the ``Bearer`` prefix (settings.REST_KNOX), for tokens that
     can be ours only: a credential that is not ``ACCESS_TOKEN_PATTERN`` (bytes that are
     not ASCII included, which knox would fail to decode) is refused before the database."""
@@ -49,7 +71,7 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
                 "description": "A token from POST /api/v1/players or POST /api/v1/tokens."}
 
 
-class QueryTokenAuthentication(TokenAuthentication):
+class QueryTokenAuthentication(_OneQueryTokenAuthentication):
     """``?access_token=<token>``, for the stream only: a browser's ``EventSource`` cannot
     send an ``Authorization`` header. The same tokens and checks as the header's."""
 

@@ -90,10 +90,9 @@ def _read(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int
         if token_id is not None and not ApiToken.objects.filter(pk=token_id).exists():
             return None
         try:
-            match = selectors.match_get(match_id=match_id)
+            match, viewer = selectors.match_seat_get(match_id=match_id, user=user)
         except MatchNotFound:
             return None
-        viewer = selectors.seat_of(match, user)
         logged = [] if after is None else selectors.event_list(match=match, after=after, limit=limit)
         view = None
         if with_view:

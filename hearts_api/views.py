@@ -261,13 +261,13 @@ class SeatViewView(APIView):
         responses={200: s.SeatViewSerializer, 304: None, **_problems(404)},
         summary="Your seat's view of the table (ETag = version)")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
-        match = selectors.match_get(match_id=match_id)
+        match, seat = selectors.match_seat_get(match_id=match_id, user=request.user)
         etag = f'"{match.version}"'
         headers = {"ETag": etag, "Vary": "Authorization"}
         if_none_match = request.headers.get("If-None-Match", "").strip()
         if if_none_match == "*" or etag in _etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        view = selectors.seat_view_get(match=match, user=request.user)
+        view = selectors.seat_view_get(match=match, seat=seat)
         return Response(presenters.match_seat_view(view, match), headers=headers)
 
 
@@ -290,7 +290,7 @@ class PassView(IdempotentMixin, APIView):
         result = services.cards_pass(match_id=match_id, player=request.user, cards=data["cards"],
                                      expected_version=_if_match(request),
                                      requested_at=requested_at)
-        return Response(_command_result(request, result))
+        return Response(_command_result(result))
 
 
 class PlayView(IdempotentMixin, APIView):
@@ -302,7 +302,7 @@ class PlayView(IdempotentMixin, APIView):
         result = services.card_play(match_id=match_id, player=request.user, card=data["card"],
                                     expected_version=_if_match(request),
                                     requested_at=requested_at)
-        return Response(_command_result(request, result))
+        return Response(_command_result(result))
 
 
 class EventListView(APIView):
@@ -313,14 +313,13 @@ class EventListView(APIView):
                            "wait, held until there is one")
     def get(self, request: Request, match_id: uuid.UUID) -> HttpResponseBase:
         query = _valid(s.EventQuerySerializer, request.query_params.dict())
-        match = selectors.match_get(match_id=match_id)
+        match, viewer = selectors.match_seat_get(match_id=match_id, user=request.user)
         if "wait" in query:
             live.release_connections()
             return live.long_poll_response(match_id=match.id, user=request.user,
                                            token_id=_token_id(request), after=query["after"],
                                            limit=query["limit"], wait=query["wait"])
         logged = selectors.event_list(match=match, after=query["after"], limit=query["limit"])
-        viewer = selectors.seat_of(match, request.user)
         return Response({"events": presenters.events(logged, viewer), "version": match.version})
 
 
@@ -436,7 +435,6 @@ def _token_id(request: Request) -> Any:
     return getattr(request.auth, "pk", None)
 
 
-def _command_result(request: Request, result: services.CommandResult) -> dict[str, Any]:
-    match = result.match
-    view = seat_view(result.state, selectors.seat_of(match, request.user))
-    return presenters.command_result(match, result.events, view)
+def _command_result(result: services.CommandResult) -> dict[str, Any]:
+    return presenters.command_result(result.match, result.events,
+                                     seat_view(result.state, result.seat))

@@ -92,12 +92,12 @@ def test_lobby_page_costs_the_same_queries_for_one_match_as_for_twenty(
         make_client, django_assert_num_queries):
     alice, bob = make_client(), make_client()
     create_match(alice, seats=OPEN_TABLE)
-    # Two for the bearer token (knox), the count, the page: none per match.
-    with django_assert_num_queries(4):
+    # One for the bearer token, the count, the page: none per match.
+    with django_assert_num_queries(3):
         assert len(_ids(bob)) == 1
     for _ in range(19):
         create_match(alice, seats=OPEN_TABLE)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         assert len(_ids(bob)) == 20
 
 

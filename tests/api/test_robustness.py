@@ -228,7 +228,7 @@ def test_a_database_that_does_not_answer_is_unavailable_503_with_retry_after(
     def down(**kwargs):
         raise error
 
-    monkeypatch.setattr("games.selectors.match_get", down)
+    monkeypatch.setattr("games.selectors.match_seat_get", down)
     client = table.clients["north"]
     client.raise_request_exception = False  # a 5xx is reported (logged) as well as answered
     response = client.get(match_url(table.id, "view"))

@@ -1,0 +1,69 @@
+"""What a request costs the database: the token check, a pass, a play (docs/architecture.md,
+"What a command costs").
+
+Committed transactions (``transactional_db``), as in production: the command's
+``atomic`` is a real transaction (no savepoint) and its ``on_commit`` work runs and counts
+(the PostgreSQL notifier's ``NOTIFY``, when that is the notifier). pytest-django counts
+the transaction's ``BEGIN`` and ``COMMIT`` too; the budget of a command is its statements
+beside those two.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+from knox.models import get_token_model
+
+from .helpers import API, D1, LEFT, first_legal
+
+pytestmark = pytest.mark.usefixtures("transactional_db")
+
+TRANSACTION = ("BEGIN", "COMMIT")
+
+
+def statements(captured: Any) -> list[str]:
+    """The captured queries but the one transaction's ``BEGIN`` and ``COMMIT``."""
+    sqls = [query["sql"] for query in captured.captured_queries]
+    assert [sql for sql in sqls if sql in TRANSACTION] == list(TRANSACTION)
+    return [sql for sql in sqls if sql not in TRANSACTION]
+
+
+def test_the_token_check_is_one_query(client_a, django_assert_num_queries):
+    # A second token, expired: knox's own check reads the user's tokens (and deletes that
+    # one) on every request.
+    user = get_token_model().objects.get().user
+    get_token_model().objects.create(user=user, expiry=timedelta(seconds=-1))
+    with django_assert_num_queries(2):  # the token with its user, then the list
+        response = client_a.get(f"{API}/tokens")
+    assert response.status_code == 200 and len(response.json()) == 1  # the expired one is not listed
+
+
+def test_an_expired_token_is_refused_and_deleted(make_client):
+    client = make_client()
+    token = get_token_model().objects.get()
+    token.expiry = timezone.now() - timedelta(seconds=1)
+    token.save()
+    response = client.get(f"{API}/tokens")
+    assert response.status_code == 401
+    assert not get_token_model().objects.exists()
+
+
+def test_a_pass_costs_at_most_five_queries(make_table, django_assert_max_num_queries):
+    table = make_table(D1, rules=LEFT)
+    hand = table.view("north")["hand"]
+    with django_assert_max_num_queries(5 + len(TRANSACTION)) as captured:
+        body = table.passed("north", hand[:3])
+    assert len(statements(captured)) <= 5
+    assert body["view"]["pass"]["given"] == hand[:3]
+
+
+def test_a_play_costs_at_most_five_queries(make_table, django_assert_max_num_queries):
+    table = make_table(D1)
+    view = table.view("north")  # north holds the two of clubs (D1) and leads
+    with django_assert_max_num_queries(5 + len(TRANSACTION)) as captured:
+        body = table.played(f"N {first_legal(view)}")
+    assert len(statements(captured)) <= 5
+    assert body["view"]["seat"] == "north" and body["view"]["trick"]["cards"][0]["seat"] == "north"
