@@ -54,13 +54,13 @@ migrate: install
 	$(BIN)/python manage.py migrate
 
 # gunicorn managing uvicorn workers on config.asgi: a waiting long poll or stream costs a
-# coroutine, not a thread. WEB_WORKERS processes: 2 with PostgreSQL or Redis to carry the
-# notifications between them, else 1 (the embedded default's stay inside their process:
-# docs/architecture.md, "Live updates").
+# coroutine, not a thread. Its worker class, parser and timeouts are in gunicorn.conf.py
+# (why: benchmarks/README.md, "Slow clients"). WEB_WORKERS processes: 2 with PostgreSQL or
+# Redis to carry the notifications between them, else 1 (the embedded default's stay inside
+# their process: docs/architecture.md, "Live updates").
 WEB_WORKERS ?= $(if $(findstring postgres,$(DATABASE_URL))$(REDIS_URL)$(findstring redis,$(CELERY_BROKER_URL)),2,1)
 serve: migrate
-	$(BIN)/gunicorn config.asgi --worker-class uvicorn_worker.UvicornWorker \
-	  --bind $(HOST):$(PORT) --workers $(WEB_WORKERS) --no-control-socket
+	$(BIN)/gunicorn config.asgi -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WEB_WORKERS)
 
 worker: install
 	$(BIN)/celery -A config worker --loglevel INFO

@@ -205,9 +205,9 @@ async def measure(base_url: str, master: int, clients: int, mode: str, sample: i
 def serve(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = stack.free_port()
     server = subprocess.Popen(
-        [str(stack.BIN / "gunicorn"), "config.asgi", "--worker-class", "uvicorn_worker.UvicornWorker",
+        [str(stack.BIN / "gunicorn"), "config.asgi", "-c", "gunicorn.conf.py",
          "--bind", f"127.0.0.1:{port}", "--workers", "1", "--backlog", "4096",
-         "--no-control-socket", "--log-level", "warning"],
+         "--log-level", "warning"],
         cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
     base_url = f"http://127.0.0.1:{port}"
     for _ in range(300):

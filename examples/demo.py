@@ -50,9 +50,8 @@ def main() -> None:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
-            [str(BIN / "gunicorn"), "config.asgi", "--worker-class", "uvicorn_worker.UvicornWorker",
-             "--bind", f"127.0.0.1:{port}", "--workers", "1", "--log-level", "warning",
-             "--no-control-socket"],
+            [str(BIN / "gunicorn"), "config.asgi", "-c", "gunicorn.conf.py",
+             "--bind", f"127.0.0.1:{port}", "--workers", "1", "--log-level", "warning"],
             cwd=ROOT, env=env)
         try:
             wait_healthy(url, server)

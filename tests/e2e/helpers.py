@@ -58,8 +58,9 @@ class ApiClient:
                  record: bool = False) -> None:
         self.base_url, self.token, self.username = base_url, token, username
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        # Idle connections are dropped after 1 s, before gunicorn's 2 s keep-alive closes them:
-        # reusing one the server is closing at that moment would be a reset, not a server fault.
+        # Idle connections are dropped after 1 s, before the server's keep-alive (5 s,
+        # gunicorn.conf.py) closes them: reusing one the server is closing at that moment
+        # would be a reset, not a server fault.
         self.http = httpx.Client(base_url=f"{base_url}/api/v1", headers=headers, timeout=30,
                                  limits=httpx.Limits(keepalive_expiry=1.0))
         self.bodies: list[Any] | None = [] if record else None

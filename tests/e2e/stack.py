@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -274,14 +274,17 @@ def _stopped_on_failure(process: ManagedProcess) -> Iterator[None]:
         raise
 
 
-def start_gunicorn(env: dict[str, str], log_dir: Path, *, workers: int = 2) -> tuple[ManagedProcess, str]:
+def start_gunicorn(env: dict[str, str], log_dir: Path, *, workers: int = 2,
+                   extra: Sequence[str] = ()) -> tuple[ManagedProcess, str]:
     """gunicorn with uvicorn workers serving config.asgi on a free port, as ``make serve``
-    does; waits until /healthz says ok."""
+    does (gunicorn.conf.py; ``extra``: more gunicorn options, after its own); waits until
+    /healthz says ok."""
     port = free_port()
     web = ManagedProcess("gunicorn", [
-        str(BIN / "gunicorn"), "config.asgi", "--worker-class", "uvicorn_worker.UvicornWorker",
-        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--graceful-timeout", "5",
-        "--no-control-socket",  # its default path is shared by every gunicorn of this user
+        str(BIN / "gunicorn"), "config.asgi", "-c", "gunicorn.conf.py",
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+        "--graceful-timeout", "5",  # tests stop their servers often; nothing here needs 10 s
+        *extra,
     ], env, log_dir / "gunicorn.log").start()
     base_url = f"http://127.0.0.1:{port}"
 
