@@ -228,11 +228,11 @@ def view_by_hand(samples: list[Sample], hands: list[int]) -> dict[str, float]:
 
 
 def serve(env: dict[str, str], workers: int, port: int, log: Path) -> tuple[stack.ManagedProcess, str]:
-    """``make serve``'s command line (``--backlog`` raised as for the other benchmarks)."""
+    """``make serve``'s command line (gunicorn.conf.py)."""
     port = port or stack.free_port()
     web = stack.ManagedProcess("gunicorn", [
-        str(stack.BIN / "gunicorn"), "config.asgi", "--worker-class", "uvicorn_worker.UvicornWorker",
-        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--no-control-socket",
+        str(stack.BIN / "gunicorn"), "config.asgi", "-c", "gunicorn.conf.py",
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
         "--log-level", "warning"], env, log).start()
     base_url = f"http://127.0.0.1:{port}"
     stack.wait_until(lambda: httpx.get(f"{base_url}/healthz", timeout=2).status_code == 200,
@@ -242,7 +242,7 @@ def serve(env: dict[str, str], workers: int, port: int, log: Path) -> tuple[stac
 
 async def measure(base_url: str, args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
     limits = httpx.Limits(max_connections=args.clients + 8, max_keepalive_connections=args.clients + 8,
-                          keepalive_expiry=1.0)  # below the server's 2 s keep-alive
+                          keepalive_expiry=1.0)  # below the server's keep-alive (gunicorn.conf.py)
     async with httpx.AsyncClient(base_url=base_url, timeout=httpx.Timeout(60), limits=limits) as http:
         tables = await set_up(http, args.matches)
         tokens = [token for table in tables for token in table.tokens.values()]
