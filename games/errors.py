@@ -45,6 +45,16 @@ class MatchNotFound(ServiceError):
         self.match_id = match_id
 
 
+class PlayerNotFound(ServiceError):
+    """No player has the username ``username`` (str)."""
+
+    code = "not_found"
+
+    def __init__(self, username: str) -> None:
+        super().__init__("no such player")
+        self.username = username
+
+
 class NotSeated(ServiceError):
     """A seat's command came from a player with no seat in the match (docs/api.md,
     "Errors": reads answer the spectator view instead, so only commands raise this)."""

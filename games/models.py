@@ -2,8 +2,9 @@
 
 The ``Event`` rows are the truth. ``Match.state`` is the engine state after the
 last event (so a read costs one row, not a replay); ``Hand`` and ``Trick`` rows
-are projections for the admin and for queries. All are written in the
-command's transaction (``games.services``).
+are projections for the admin and for queries, ``PlayerRecord`` and
+``OpponentRecord`` the players' records (``games.records``). All are written in
+the command's transaction (``games.services``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ BOT_THINK_MS_DEFAULT, BOT_THINK_MS_MIN, BOT_THINK_MS_MAX = 200, 10, 5_000
 # calibrated on the reference machine, not a clock (bots.strategies.expert). Here, beside
 # the option, because the stall rule (``selectors.bot_stalled``) allows for it.
 THINK_OVERRUN = 3
+# A rating's start (games.ratings: openskill's defaults), and how many sigmas below mu the
+# leaderboard's conservative estimate is.
+RATING_MU, RATING_SIGMA, CONSERVATIVE_SIGMAS = 25.0, 25.0 / 3, 3
 # A match's turn timeout, in seconds (docs/api.md, "Nobody stalls a table"); null: none.
 TURN_TIMEOUT_S_MIN, TURN_TIMEOUT_S_MAX = 5, 86_400
 
@@ -156,6 +160,7 @@ class Hand(models.Model):
     points = models.JSONField(help_text="hand points by seat name")
     totals = models.JSONField(help_text="match totals after this hand, by seat name")
     moon_shooter = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_sun = models.BooleanField(default=False, help_text="the shooter took every trick")
 
     class Meta:
         ordering = ["match", "number"]
@@ -177,3 +182,72 @@ class Trick(models.Model):
         ordering = ["match", "hand_number", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "hand_number", "number"],
                                                name="unique_trick")]
+
+
+class PlayerRecord(models.Model):
+    """Projection (``games.records``): a player's totals over the ended matches they held
+    a seat in. ``matches_played`` counts them all: won, shared, lost and aborted."""
+
+    player = models.OneToOneField(settings.AUTH_USER_MODEL, primary_key=True,
+                                  on_delete=models.CASCADE, related_name="record")
+    matches_played = models.PositiveIntegerField(default=0)
+    matches_won = models.PositiveIntegerField(default=0, help_text="the only lowest total")
+    matches_shared = models.PositiveIntegerField(default=0,
+                                                 help_text="a lowest total tied with others")
+    matches_lost = models.PositiveIntegerField(default=0)
+    matches_aborted = models.PositiveIntegerField(default=0)
+    hands_played = models.PositiveIntegerField(default=0)
+    moons_shot = models.PositiveIntegerField(default=0)
+    suns_shot = models.PositiveIntegerField(default=0)
+
+
+class OpponentRecord(models.Model):
+    """Projection (``games.records``): a player's finished matches against one set of
+    opponents (``opponents``: the other seats' bot levels or ``human``, sorted), and the
+    fastest win among them (fewest hands; null until one is won with shuffled deals)."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="opponent_records")
+    opponents = models.CharField(max_length=64, help_text='e.g. "easy,hard,human"')
+    matches_finished = models.PositiveIntegerField(default=0)
+    matches_won = models.PositiveIntegerField(default=0)
+    matches_shared = models.PositiveIntegerField(default=0)
+    fastest_win_hands = models.PositiveIntegerField(null=True, blank=True)
+    fastest_win_match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.PROTECT,
+                                          related_name="+")
+    fastest_win_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    fastest_win_ended_at = models.DateTimeField(null=True, blank=True)
+    fastest_win_scores = models.JSONField(null=True, blank=True,
+                                          help_text="final totals by seat name")
+    fastest_win_moons = models.JSONField(null=True, blank=True,
+                                         help_text='[{"hand", "seat", "sun"}] of that match')
+
+    class Meta:
+        ordering = ["player", "opponents"]
+        constraints = [models.UniqueConstraint(fields=["player", "opponents"],
+                                               name="one_record_per_opponent_set")]
+
+
+class Rating(models.Model):
+    """Projection (``games.ratings``): the openskill rating of a ``player`` or, with no
+    player, of the bot level ``bot_level``; ``ordinal`` is its conservative estimate
+    (``mu - CONSERVATIVE_SIGMAS * sigma``), kept for the leaderboard's order."""
+
+    player = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                  on_delete=models.CASCADE, related_name="rating")
+    bot_level = models.CharField(max_length=16, blank=True, default="")
+    mu = models.FloatField(default=RATING_MU)
+    sigma = models.FloatField(default=RATING_SIGMA)
+    ordinal = models.FloatField(default=RATING_MU - CONSERVATIVE_SIGMAS * RATING_SIGMA)
+    matches_rated = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["-ordinal", "id"], name="rating_leaderboard")]
+        constraints = [
+            models.UniqueConstraint(fields=["bot_level"], condition=models.Q(player__isnull=True),
+                                    name="one_rating_per_bot_level"),
+            models.CheckConstraint(
+                condition=models.Q(player__isnull=True, bot_level__gt="")
+                | models.Q(player__isnull=False, bot_level=""),
+                name="rating_of_a_player_or_a_bot_level"),
+        ]

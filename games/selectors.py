@@ -1,5 +1,6 @@
-"""The read side: a match, its state, one seat's view of it, its log of events, and
-what the bots' tasks read (the move a bot owes, the matches whose bot turn has stalled)."""
+"""The read side: a match, its state, one seat's view of it, its log of events, a
+player's record, and what the bots' tasks read (the move a bot owes, the matches whose
+bot turn has stalled)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import DurationField, F, Func, OuterRef, Q, QuerySet, Subquery
 from django.db.models.lookups import LessThan
@@ -24,7 +26,39 @@ from .engine import (
     seat_view,
     state_from_json,
 )
-from .errors import MatchNotFound
+from .errors import MatchNotFound, PlayerNotFound
+
+
+@dataclass(frozen=True)
+class PlayerProfile:
+    """A player's ``username``, ``record`` (all zeros before their first ended match),
+    ``opponents`` (one ``OpponentRecord`` per set of opponents met, sorted by it) and
+    ``rating`` (None before their first rated match)."""
+
+    username: str
+    record: models.PlayerRecord
+    opponents: list[models.OpponentRecord]
+    rating: models.Rating | None
+
+
+def player_profile_get(*, username: str) -> PlayerProfile:
+    """The record and rating of the player ``username`` (``games.records``; four queries).
+    Raises ``PlayerNotFound``."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise PlayerNotFound(username)
+    record = models.PlayerRecord.objects.filter(player=user).first()
+    return PlayerProfile(user.get_username(), record or models.PlayerRecord(player=user),
+                         list(models.OpponentRecord.objects.filter(player=user)
+                              .order_by("opponents")),
+                         models.Rating.objects.filter(player=user).first())
+
+
+def leaderboard_list() -> QuerySet[models.Rating]:
+    """Every rated player and bot level (``games.ratings``), the highest conservative
+    estimate first (ties: the first rated first), with the player's row joined."""
+    return (models.Rating.objects.filter(matches_rated__gt=0).select_related("player")
+            .order_by("-ordinal", "id"))
 
 
 def match_get(*, match_id: uuid.UUID) -> models.Match:

@@ -2,8 +2,9 @@
 
 A command locks the match row (``select_for_update``), checks the optional
 expected version, asks the engine to ``decide``, deals any hand that is due,
-inserts the events, and rewrites the snapshot, the projections and the players'
-turn deadline (``games.timeouts``) before the commit. After the commit
+inserts the events, and rewrites the snapshot, the projections (with the players'
+records when the match ends: ``games.records``) and the players' turn deadline
+(``games.timeouts``) before the commit. After the commit
 ``match_advanced`` announces the new version. Two concurrent commands on one match
 serialise on the row lock: the second sees the first one's state, so no event is lost
 or duplicated.
@@ -24,7 +25,7 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from . import models, timeouts
+from . import models, records, timeouts
 from .bot_levels import BOT_LEVELS
 from .engine import (
     NEW_MATCH,
@@ -266,6 +267,8 @@ def _run(
               for row, event in zip(appended, events, strict=True)]
     for before, event, after in transitions:
         _project(match, before, event, after, users or {})
+    if logged and logged[-1].event.type in records.RECORDED_EVENTS:
+        records.match_recorded(match, state, logged[-1].at)
     match.version += len(events)
     match.state = state_to_json(state)
     match.status = state.phase.value
@@ -310,4 +313,4 @@ def _project(match: models.Match, before: MatchState, event: Event, after: Match
         models.Hand.objects.create(match=match, number=event.hand_number,
                                    pass_direction=hand.pass_direction.value,
                                    points=data["points"], totals=data["totals"],
-                                   moon_shooter=event.moon_shooter)
+                                   moon_shooter=event.moon_shooter, is_sun=event.is_sun)

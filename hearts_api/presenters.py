@@ -1,5 +1,5 @@
-"""The API's JSON for matches, made from the engine's domain objects: one function per
-response shape.
+"""The API's JSON for matches, made from the engine's domain objects, and for players'
+records: one function per response shape.
 
 The engine gives domain objects (``MatchState``, ``SeatView``, events and their redacted
 stored form); this module alone turns them into the match bodies of docs/api.md (the
@@ -28,8 +28,8 @@ from games.engine.events import event_seat
 from games.engine.state import Occupant, Trick, result_to_json
 
 if TYPE_CHECKING:  # annotations only: the presenters need nothing of Django at run time
-    from games.models import Match
-    from games.selectors import LoggedEvent
+    from games.models import Match, Rating
+    from games.selectors import LoggedEvent, PlayerProfile
 
 
 def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
@@ -157,3 +157,54 @@ def _trick(trick: Trick) -> dict[str, Any]:
         data["winner"] = trick.winner.label
         data["points"] = trick.points
     return data
+
+
+def player_profile(profile: PlayerProfile) -> dict[str, Any]:
+    """A player's public profile (docs/api.md, "Players, records, ratings, daily"):
+    ``{"username", "matches_played", "matches_won", "matches_shared", "matches_lost",
+    "matches_aborted", "hands_played", "moons_shot", "suns_shot", "rating", "records"}``
+    (``rating``: null or ``rating_figures``), each record
+    ``{"opponents", "matches_finished", "matches_won", "matches_shared", "fastest_win"}``
+    and the fastest win null or ``{"hands", "match_id", "ended_at", "seat", "scores",
+    "moons"}``."""
+    record = profile.record
+    return {
+        "username": profile.username,
+        **{field: getattr(record, field) for field in (
+            "matches_played", "matches_won", "matches_shared", "matches_lost",
+            "matches_aborted", "hands_played", "moons_shot", "suns_shot")},
+        "rating": rating_figures(profile.rating) if profile.rating else None,
+        "records": [{
+            "opponents": entry.opponents,
+            "matches_finished": entry.matches_finished,
+            "matches_won": entry.matches_won,
+            "matches_shared": entry.matches_shared,
+            "fastest_win": None if entry.fastest_win_hands is None else {
+                "hands": entry.fastest_win_hands,
+                "match_id": entry.fastest_win_match_id,
+                "ended_at": entry.fastest_win_ended_at,
+                "seat": Seat(entry.fastest_win_seat).label,
+                # jsonb keeps no key order: the body's is the schema's
+                "scores": {seat.label: entry.fastest_win_scores[seat.label] for seat in Seat},
+                "moons": [{"hand": moon["hand"], "seat": moon["seat"], "sun": moon["sun"]}
+                          for moon in entry.fastest_win_moons],
+            },
+        } for entry in profile.opponents],
+    }
+
+
+def rating_figures(rating: Rating) -> dict[str, Any]:
+    """A rating as the API shows it: ``{"conservative", "mu", "sigma", "matches_rated"}``,
+    where ``conservative`` is the estimate ``mu - 3 sigma`` (``games.ratings``)."""
+    return {"conservative": rating.ordinal, "mu": rating.mu, "sigma": rating.sigma,
+            "matches_rated": rating.matches_rated}
+
+
+def leaderboard_entry(rating: Rating, rank: int) -> dict[str, Any]:
+    """One row of the leaderboard: ``{"rank", "kind", "name", "rating"}``, where ``kind``
+    is ``player`` (``name``: the username) or ``bot`` (``name``: the level) and ``rating``
+    is ``rating_figures``."""
+    player = rating.player
+    return {"rank": rank, "kind": "player" if player else "bot",
+            "name": player.get_username() if player else rating.bot_level,
+            "rating": rating_figures(rating)}

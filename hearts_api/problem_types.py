@@ -223,8 +223,8 @@ class NotFound(Problem):
     default_detail = "Not found."
     title = "Not found"
     description = (
-        "Nothing is at that address: no match with that id, no token of yours with that key, no such path, "
-        "or no problem type with that code.")
+        "Nothing is at that address: no match with that id, no player with that username, no token of "
+        "yours with that key, no such path, or no problem type with that code.")
     what_to_do = (
         "Check the id and the path (paths have no trailing slash). Sent unchanged the request gets the same "
         "answer.")

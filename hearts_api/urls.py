@@ -1,13 +1,17 @@
 from django.urls import path, re_path
 
 from . import views
+from .accounts import USERNAME_PATTERN
 
 urlpatterns = [
     path("players", views.PlayerCreateView.as_view(), name="players"),
+    re_path(rf"^players/(?P<username>{USERNAME_PATTERN.strip('^$')})$",
+            views.PlayerProfileView.as_view(), name="player-detail"),
     path("tokens", views.TokenListView.as_view(), name="tokens"),
     # token_key is the token's first hex characters: anything else is a plain 404.
     re_path(r"^tokens/(?P<token_key>[0-9a-f]{1,64})$", views.TokenDetailView.as_view(),
             name="token-detail"),
+    path("leaderboard", views.LeaderboardView.as_view(), name="leaderboard"),
     path("lobby", views.LobbyView.as_view(), name="lobby"),
     path("matches", views.MatchListCreateView.as_view(), name="matches"),
     path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),

@@ -26,6 +26,7 @@ from games.engine import RuleSet, Seat, seat_view
 
 from . import accounts, health, idempotency, live, presenters
 from . import serializers as s
+from .accounts import USERNAME_PATTERN
 from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, QueryTokenAuthentication
 from .idempotency import IdempotentMixin
 from .problem_types import InvalidRequest
@@ -401,6 +402,47 @@ class HealthView(APIView):
                          "database": found.database, "broker": found.broker},
                         status=status.HTTP_200_OK if found.healthy
                         else status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+# --- players' records and ratings --------------------------------------------------------
+
+
+class PlayerProfileView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="players_retrieve",
+                   parameters=[OpenApiParameter("username", OpenApiTypes.STR,
+                                                OpenApiParameter.PATH, pattern=USERNAME_PATTERN)],
+                   responses={200: s.PlayerProfileSerializer, **_problems(404)},
+                   auth=[{"bearerAuth": []}, {}],
+                   summary="A player's public record: matches, moons, and the fastest win "
+                           "against each set of opponents",
+                   description="Open to anyone, with a token or without. Lowest total wins "
+                               "in Hearts, so no total is kept as a best: the figure kept for "
+                               "each set of opponents is the fastest win, in hands.")
+    def get(self, request: Request, username: str) -> Response:
+        return Response(presenters.player_profile(selectors.player_profile_get(username=username)))
+
+
+class LeaderboardView(generics.GenericAPIView):
+    permission_classes = [AllowAny]
+    pagination_class = MatchPagination
+    serializer_class = s.LeaderboardEntrySerializer
+
+    @extend_schema(operation_id="leaderboard_list", parameters=[s.PageQuerySerializer],
+                   responses={200: s.LeaderboardEntrySerializer(many=True), **_problems(400)},
+                   auth=[{"bearerAuth": []}, {}],
+                   summary="Players and bot levels by rating, the highest first",
+                   description="Open to anyone, with a token or without. Every player and bot "
+                               "level with a rated match (finished, every deal shuffled by "
+                               "the server, a player seated), by the conservative estimate "
+                               "mu - 3 sigma of its openskill (Plackett-Luce) rating.")
+    def get(self, request: Request) -> Response:
+        _valid(s.PageQuerySerializer, request.query_params.dict())
+        page = self.paginate_queryset(selectors.leaderboard_list()) or []
+        first = self.paginator.page.start_index() if page else 1  # type: ignore[union-attr]
+        return self.get_paginated_response([presenters.leaderboard_entry(rating, first + n)
+                                            for n, rating in enumerate(page)])
 
 
 # --- helpers ------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ for the next event with a long poll, ``GET /events?wait=``), pass its
 highest cards, play its lowest legal card (``If-Match``: a 412 means the table moved
 first; look again). Every command carries an ``Idempotency-Key`` and is sent again with
 it after a timeout. Refusals come back as typed ``Problem`` objects. At the end it
-reads every page of the event log and prints a score sheet and the final standings.
+reads every page of the event log and prints a score sheet, the final standings and
+the player's record.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from hearts_client.api.matches import (
     matches_play,
     matches_view,
 )
-from hearts_client.api.players import players_create
+from hearts_client.api.players import players_create, players_retrieve
 from hearts_client.models import (
     BotSeatSpecRequest,
     CardPlayedEvent,
@@ -50,6 +51,7 @@ from hearts_client.models import (
     MatchSummary,
     PlayerCreated,
     PlayerCreateRequest,
+    PlayerProfile,
     PlayerSeatSpecRequest,
     Problem,
     RulesRequest,
@@ -219,6 +221,22 @@ def print_standings(result: MatchResult) -> None:
     print("Winner: " + " and ".join(result.winners) + (" (shared)" if result.shared else ""))
 
 
+def print_record(profile: PlayerProfile) -> None:
+    print(f"\n{profile.username}'s record: {profile.matches_played} played, "
+          f"{profile.matches_won} won, {profile.matches_shared} shared, "
+          f"{profile.matches_lost} lost, {profile.matches_aborted} aborted; "
+          f"{profile.hands_played} hands, {profile.moons_shot} moons, {profile.suns_shot} suns")
+    if profile.rating:
+        print(f"  rating {profile.rating.conservative:.2f} (mu {profile.rating.mu:.2f}, "
+              f"sigma {profile.rating.sigma:.2f}, {profile.rating.matches_rated} rated)")
+    for entry in profile.records:
+        fastest = entry.fastest_win
+        best = (f"fastest win {fastest.hands} hands ({fastest.match_id})" if fastest
+                else "no win yet")
+        print(f"  against {entry.opponents}: {entry.matches_won} of "
+              f"{entry.matches_finished} won, {best}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base-url", default="http://127.0.0.1:8000")
@@ -239,6 +257,7 @@ def main() -> None:
         print_score_sheet(all_events(client, summary.id))
         if view.result:
             print_standings(view.result)
+        print_record(_parsed(players_retrieve.sync_detailed(name, client=client), PlayerProfile))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@
  * cards, play its lowest legal card (If-Match with the view's version; a 412
  * stale_version means the table moved: look again). Every command carries an
  * Idempotency-Key and is sent again with it after a timeout. At the end it reads every page of
- * the match's events and prints a score sheet from them and the final standings.
+ * the match's events and prints a score sheet from them, the final standings and the
+ * player's record.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -27,6 +28,7 @@ import {
   type HeartsClient,
   type MatchResult,
   type PassDirection,
+  type PlayerProfile,
   type Problem,
   type Seat,
   type SeatSpecRequest,
@@ -111,7 +113,9 @@ interface Stats {
 }
 
 /** Plays one match to the end; returns the client and the final seat view. */
-async function playMatch(options: Options): Promise<{ hearts: HeartsClient; view: SeatView; stats: Stats }> {
+async function playMatch(
+  options: Options,
+): Promise<{ name: string; hearts: HeartsClient; view: SeatView; stats: Stats }> {
   const stats: Stats = { views: 0, unchanged: 0, commands: 0, stale: 0 };
   const name = `demo-${randomBytes(3).toString("hex")}`;
   const registered = await createHeartsClient({ baseUrl: options.baseUrl }).POST("/api/v1/players", {
@@ -159,7 +163,7 @@ async function playMatch(options: Options): Promise<{ hearts: HeartsClient; view
     if (read.error) fail(`view refused: ${describe(read.error)}`);
     const view = read.data;
     etag = read.response.headers.get("ETag") ?? `"${view.version}"`;
-    if (view.status === "finished") return { hearts, view, stats };
+    if (view.status === "finished") return { name, hearts, view, stats };
     if (!view.is_your_turn) continue;
 
     const ifMatch = `"${view.version}"`;
@@ -353,9 +357,30 @@ function printStandings(result: MatchResult): void {
   console.log(`Winner: ${winners}` + (result.shared ? " (shared)" : ""));
 }
 
+function printRecord(profile: PlayerProfile): void {
+  console.log();
+  console.log(
+    `${profile.username}'s record: ${profile.matches_played} played, ${profile.matches_won} won, ` +
+      `${profile.matches_shared} shared, ${profile.matches_lost} lost, ${profile.matches_aborted} aborted; ` +
+      `${profile.hands_played} hands, ${profile.moons_shot} moons, ${profile.suns_shot} suns`,
+  );
+  const rating = profile.rating;
+  if (rating) {
+    console.log(
+      `  rating ${rating.conservative.toFixed(2)} (mu ${rating.mu.toFixed(2)}, ` +
+        `sigma ${rating.sigma.toFixed(2)}, ${rating.matches_rated} rated)`,
+    );
+  }
+  for (const entry of profile.records) {
+    const fastest = entry.fastest_win;
+    const best = fastest ? `fastest win ${fastest.hands} hands (${fastest.match_id})` : "no win yet";
+    console.log(`  against ${entry.opponents}: ${entry.matches_won} of ${entry.matches_finished} won, ${best}`);
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const { hearts, view, stats } = await playMatch(options);
+  const { name, hearts, view, stats } = await playMatch(options);
   const { events, pages } = await allEvents(hearts, view.match_id, options.pageSize);
   if (events.length !== view.version) fail(`read ${events.length} events, but the match is at version ${view.version}`);
   const sheet = scoreSheet(events);
@@ -370,6 +395,9 @@ async function main(): Promise<void> {
   if (result === null) fail("the match finished without a result");
   if (sheet.queensPlayed !== sheet.rows.length) fail(`QS played ${sheet.queensPlayed} times in ${sheet.rows.length} hands`);
   printStandings(result);
+  const profile = await hearts.GET("/api/v1/players/{username}", { params: { path: { username: name } } });
+  if (profile.error) fail(`record refused: ${describe(profile.error)}`);
+  printRecord(profile.data);
 }
 
 main().catch((error: unknown) => {

@@ -73,6 +73,15 @@ export type ApiToken = Schemas["ApiToken"];
 export type ApiTokenCreated = Schemas["ApiTokenCreated"];
 export type Health = Schemas["Health"];
 
+/** A player's public record (GET /players/{username}); lowest total wins, so no "best score". */
+export type PlayerProfile = Schemas["PlayerProfile"];
+export type OpponentRecord = Schemas["OpponentRecord"];
+export type FastestWin = Schemas["FastestWin"];
+export type RecordMoon = Schemas["RecordMoon"];
+/** An openskill rating; `conservative` (mu - 3 sigma) is the leaderboard's order. */
+export type Rating = Schemas["Rating"];
+export type LeaderboardEntry = Schemas["LeaderboardEntry"];
+
 // --- events: a union discriminated by `type` -----------------------------------------
 
 /** One log event; `switch (event.type)` narrows it to its own payload. */

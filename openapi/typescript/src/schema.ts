@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/v1/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Players and bot levels by rating, the highest first
+         * @description Open to anyone, with a token or without. Every player and bot level with a rated match (finished, every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of its openskill (Plackett-Luce) rating.
+         */
+        get: operations["leaderboard_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/lobby": {
         parameters: {
             query?: never;
@@ -189,6 +209,26 @@ export interface paths {
         put?: never;
         /** Register a player and get its first bearer token */
         post: operations["players_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's public record: matches, moons, and the fastest win against each set of opponents
+         * @description Open to anyone, with a token or without. Lowest total wins in Hearts, so no total is kept as a best: the figure kept for each set of opponents is the fastest win, in hands.
+         */
+        get: operations["players_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -396,6 +436,27 @@ export interface components {
             /** @description the match's current version */
             version: number;
         };
+        FastestWin: {
+            /** @description hands the match lasted */
+            hands: number;
+            /** Format: uuid */
+            match_id: string;
+            /** Format: date-time */
+            ended_at: string;
+            /**
+             * @description the player's seat in it
+             *
+             *     * `north` - north
+             *     * `east` - east
+             *     * `south` - south
+             *     * `west` - west
+             */
+            seat: components["schemas"]["SeatEnum"];
+            /** @description the final totals */
+            scores: components["schemas"]["ScoresBySeat"];
+            /** @description every moon and sun shot in that match */
+            moons: components["schemas"]["RecordMoon"][];
+        };
         FieldError: {
             /** @description dotted path of the field, e.g. rules.pass_count; empty for the body as a whole */
             field: string;
@@ -446,6 +507,20 @@ export interface components {
          * @enum {integer}
          */
         JackOfDiamondsEnum: 0 | -10;
+        LeaderboardEntry: {
+            /** @description 1 = the highest rating; equal ratings: the first rated first */
+            rank: number;
+            kind: components["schemas"]["LeaderboardEntryKindEnum"];
+            /** @description the player's username, or the bot level */
+            name: string;
+            rating: components["schemas"]["Rating"];
+        };
+        /**
+         * @description * `player` - player
+         *     * `bot` - bot
+         * @enum {string}
+         */
+        LeaderboardEntryKindEnum: "player" | "bot";
         /** @description A match you may join: its summary and the seats still open. */
         LobbyEntry: {
             /** Format: uuid */
@@ -607,6 +682,33 @@ export interface components {
              */
             kind: "open";
         };
+        OpponentRecord: {
+            /** @description The other three seats, each "human" (a player, or the bot holding a seat a player left) or its bot level, sorted and joined by commas: "easy,easy,easy", "hard,hard,human". */
+            opponents: string;
+            /** @description finished against these opponents */
+            matches_finished: number;
+            /** @description with the only lowest total */
+            matches_won: number;
+            /** @description with a lowest total tied with others */
+            matches_shared: number;
+            /** @description The won match that took the fewest hands (the earlier of two as fast); null until a win with deals the server shuffled (fixed deals set none). */
+            fastest_win: components["schemas"]["FastestWin"] | null;
+        };
+        PaginatedLeaderboardEntryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["LeaderboardEntry"][];
+        };
         PaginatedLobbyEntryList: {
             /** @example 123 */
             count: number;
@@ -674,6 +776,29 @@ export interface components {
             /** @description Bearer token; shown only this once. */
             token: string;
         };
+        /**
+         * @description A player's record over the matches they held a seat in when it ended (a seat they
+         *     left to a bot counts as theirs).
+         */
+        PlayerProfile: {
+            username: string;
+            /** @description won, shared, lost and aborted */
+            matches_played: number;
+            /** @description with the only lowest total */
+            matches_won: number;
+            /** @description with a lowest total tied with others */
+            matches_shared: number;
+            matches_lost: number;
+            /** @description ended with no result */
+            matches_aborted: number;
+            hands_played: number;
+            moons_shot: number;
+            suns_shot: number;
+            /** @description null before the first rated match (finished, deals shuffled by the server, a player seated) */
+            rating: components["schemas"]["Rating"] | null;
+            /** @description one per set of opponents met in a finished match, by opponents */
+            records: components["schemas"]["OpponentRecord"][];
+        };
         /** @description You sit here (at most one seat of a match; two are 409 already_seated). */
         PlayerSeatSpecRequest: {
             /**
@@ -713,6 +838,30 @@ export interface components {
             seat?: components["schemas"]["SeatEnum"];
             /** @description with throttled: seconds to wait */
             retry_after?: number;
+        };
+        Rating: {
+            /**
+             * Format: double
+             * @description The conservative estimate of skill, mu - 3 sigma (openskill, Plackett-Luce): 0 at the start, higher is stronger; the leaderboard's order.
+             */
+            conservative: number;
+            /**
+             * Format: double
+             * @description the estimate of skill (25 at the start)
+             */
+            mu: number;
+            /**
+             * Format: double
+             * @description its uncertainty (25/3 at the start)
+             */
+            sigma: number;
+            matches_rated: number;
+        };
+        RecordMoon: {
+            hand: number;
+            seat: components["schemas"]["SeatEnum"];
+            /** @description true: the shooter took every trick (shoot_the_sun) */
+            sun: boolean;
         };
         /** @description The rules of a match: every variant, each field's default in its description. */
         RuleSet: {
@@ -935,6 +1084,72 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    leaderboard_list: {
+        parameters: {
+            query?: {
+                /** @description 1-based; a page past the last is empty */
+                page?: number;
+                /** @description default 20 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedLeaderboardEntryList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     lobby_list: {
         parameters: {
             query?: {
@@ -2121,6 +2336,69 @@ export interface operations {
                 };
             };
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    players_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

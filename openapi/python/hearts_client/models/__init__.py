@@ -19,6 +19,7 @@ from .command_result import CommandResult
 from .completed_trick import CompletedTrick
 from .current_trick import CurrentTrick
 from .event_list import EventList
+from .fastest_win import FastestWin
 from .field_error import FieldError
 from .hand_dealt_event import HandDealtEvent
 from .hand_dealt_event_type import HandDealtEventType
@@ -26,6 +27,8 @@ from .hand_scored_event import HandScoredEvent
 from .hand_scored_event_type import HandScoredEventType
 from .health import Health
 from .jack_of_diamonds_enum import JackOfDiamondsEnum
+from .leaderboard_entry import LeaderboardEntry
+from .leaderboard_entry_kind_enum import LeaderboardEntryKindEnum
 from .lobby_entry import LobbyEntry
 from .match_aborted_event import MatchAbortedEvent
 from .match_aborted_event_type import MatchAbortedEventType
@@ -44,6 +47,8 @@ from .moon import Moon
 from .moon_scoring_enum import MoonScoringEnum
 from .open_seat_spec_request import OpenSeatSpecRequest
 from .open_seat_spec_request_kind import OpenSeatSpecRequestKind
+from .opponent_record import OpponentRecord
+from .paginated_leaderboard_entry_list import PaginatedLeaderboardEntryList
 from .paginated_lobby_entry_list import PaginatedLobbyEntryList
 from .paginated_match_summary_list import PaginatedMatchSummaryList
 from .pass_direction_enum import PassDirectionEnum
@@ -52,9 +57,12 @@ from .played_card import PlayedCard
 from .player import Player
 from .player_create_request import PlayerCreateRequest
 from .player_created import PlayerCreated
+from .player_profile import PlayerProfile
 from .player_seat_spec_request import PlayerSeatSpecRequest
 from .player_seat_spec_request_kind import PlayerSeatSpecRequestKind
 from .problem import Problem
+from .rating import Rating
+from .record_moon import RecordMoon
 from .rule_set import RuleSet
 from .rules_request import RulesRequest
 from .scores_by_seat import ScoresBySeat
@@ -93,6 +101,7 @@ __all__ = (
     "CompletedTrick",
     "CurrentTrick",
     "EventList",
+    "FastestWin",
     "FieldError",
     "HandDealtEvent",
     "HandDealtEventType",
@@ -100,6 +109,8 @@ __all__ = (
     "HandScoredEventType",
     "Health",
     "JackOfDiamondsEnum",
+    "LeaderboardEntry",
+    "LeaderboardEntryKindEnum",
     "LobbyEntry",
     "MatchAbortedEvent",
     "MatchAbortedEventType",
@@ -118,6 +129,8 @@ __all__ = (
     "MoonScoringEnum",
     "OpenSeatSpecRequest",
     "OpenSeatSpecRequestKind",
+    "OpponentRecord",
+    "PaginatedLeaderboardEntryList",
     "PaginatedLobbyEntryList",
     "PaginatedMatchSummaryList",
     "PassDirectionEnum",
@@ -126,9 +139,12 @@ __all__ = (
     "Player",
     "PlayerCreated",
     "PlayerCreateRequest",
+    "PlayerProfile",
     "PlayerSeatSpecRequest",
     "PlayerSeatSpecRequestKind",
     "Problem",
+    "Rating",
+    "RecordMoon",
     "RuleSet",
     "RulesRequest",
     "ScoresBySeat",
