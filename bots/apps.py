@@ -23,11 +23,19 @@ class BotsConfig(AppConfig):
     name = "bots"
 
     def ready(self) -> None:
+        from celery import current_app
+        from celery.signals import task_postrun, task_received
+
         from games.signals import bots_wake_requested, match_advanced
 
         from .strategies import LEVELS
         from .tasks import on_bots_wake_requested, on_match_advanced
+        from .worker import Liveness, on_task_postrun, on_task_received
 
         check_strategies(LEVELS)
         match_advanced.connect(on_match_advanced, dispatch_uid="bots.wake")
         bots_wake_requested.connect(on_bots_wake_requested, dispatch_uid="bots.wake_requested")
+        # The task markers (bots.markers): what a worker holds, and that it is alive.
+        task_received.connect(on_task_received, dispatch_uid="bots.markers.received")
+        task_postrun.connect(on_task_postrun, dispatch_uid="bots.markers.postrun")
+        current_app.steps["consumer"].add(Liveness)

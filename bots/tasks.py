@@ -33,6 +33,7 @@ from games.engine import IllegalMove, PassCards, PlayCard
 from games.errors import StaleVersion
 from games.services import CommandResult
 
+from . import markers
 from .strategies import choose_command
 
 logger = logging.getLogger(__name__)
@@ -53,23 +54,34 @@ def _acting_here() -> Iterator[None]:
 
 
 # With a worker and no delay, ``act`` loops over the moves; after this long it hands the
-# match to a fresh task, so a long run of searching bots stays inside the task time limits
-# (CELERY_TASK_SOFT_TIME_LIMIT, 60 s; one expert play may take games.models.THINK_OVERRUN
-# x think_ms).
-ACT_SLICE_SECONDS = 20.0
+# match to a fresh task, queued behind the others, so a worker process is soon free for a
+# match with a player (or the sweep) and bot-only matches take turns; it also keeps a long
+# run of searching bots inside the task time limits (CELERY_TASK_SOFT_TIME_LIMIT, 60 s;
+# one expert play may take games.models.THINK_OVERRUN x think_ms).
+ACT_SLICE_SECONDS = 1.0
+
+# The queues (CELERY_TASK_QUEUES, in the order workers take from them): the bots' and
+# stand-ins' moves in matches with a player seated, then those in matches of bots only.
+PLAYERS_QUEUE, BOTS_QUEUE = "players", "bots"
+# How long a queued task's marker stands beyond its countdown: long enough for any wait in
+# the queue behind other tasks; a task lost from the queue in that time (rare: the broker's
+# data lost while a worker was receiving it) is queued again by the sweep after it.
+QUEUED_MARKER_SECONDS = 300.0
 
 
 def on_match_advanced(sender: Any, *, match_id: uuid.UUID, version: int, bot_to_act: bool,
                       bot_delay_ms: int = 0, new_turn_deadline: datetime | None = None,
-                      **kwargs: Any) -> None:
+                      player_seated: bool = True, **kwargs: Any) -> None:
     """``games.signals.match_advanced`` receiver: queue ``act`` when a bot must move,
     ``bot_delay_ms`` milliseconds from now, and ``stand_in`` for a ``new_turn_deadline``
-    at that moment (with a worker: run eagerly, a task cannot wait)."""
+    at that moment (with a worker: run eagerly, a task cannot wait); on the players' queue
+    when ``player_seated``, else on the bots'."""
     if new_turn_deadline is not None and not act.app.conf.task_always_eager:
-        _queue(stand_in, match_id, new_turn_deadline.isoformat(), eta=new_turn_deadline)
+        _queue(stand_in, match_id, new_turn_deadline.isoformat(), eta=new_turn_deadline,
+               queue=PLAYERS_QUEUE)
     if not bot_to_act or getattr(_acting, "active", False):
         return
-    _queue_act(match_id, version, bot_delay_ms)
+    _queue_act(match_id, version, bot_delay_ms, player_seated=player_seated)
 
 
 def on_bots_wake_requested(sender: Any, *, match_id: uuid.UUID, version: int,
@@ -79,30 +91,46 @@ def on_bots_wake_requested(sender: Any, *, match_id: uuid.UUID, version: int,
     return wake(match_id, version)
 
 
-def _queue_act(match_id: uuid.UUID, version: int, delay_ms: int) -> None:
-    """Queue ``act`` for ``version``, to run ``delay_ms`` milliseconds from now."""
+def _queue_act(match_id: uuid.UUID, version: int, delay_ms: int, *, player_seated: bool) -> bool:
+    """Queue ``act`` for ``version``, to run ``delay_ms`` milliseconds from now, on the
+    players' queue or the bots'. Returns whether it was queued."""
     countdown = delay_ms / 1000 if delay_ms and not act.app.conf.task_always_eager else None
-    _queue(act, match_id, version, countdown=countdown)
+    return _queue(act, match_id, version, countdown=countdown,
+                  queue=PLAYERS_QUEUE if player_seated else BOTS_QUEUE)
 
 
 def wake(match_id: uuid.UUID, version: int) -> bool:
     """Queue ``act`` for ``version`` now, whatever the match's delay (an operator's "wake
     bots"; a match whose bots have nothing to do at ``version`` is left as it is). Returns
     False when the broker cannot be reached (logged)."""
-    return _queue(act, match_id, version)
+    return _queue_act(match_id, version, 0,
+                      player_seated=selectors.player_seated(match_id=match_id))
 
 
-def _queue(task: Any, match_id: uuid.UUID, at: int | str, **options: Any) -> bool:
-    """Queue ``task(match_id, at)`` (``at``: the version, or the deadline, it is for) with
-    these ``apply_async`` options; a broker that cannot be reached is logged, not raised
-    (the sweep queues it again later): then False."""
+def _queue(task: Any, match_id: uuid.UUID, at: int | str, *, countdown: float | None = None,
+           eta: datetime | None = None, queue: str) -> bool:
+    """Queue ``task(match_id, at)`` (``at``: the version, or the deadline, it is for) on
+    ``queue``, ``countdown`` seconds from now or at ``eta`` (else now), with its marker
+    (``bots.markers``) written first, so the task cannot end before it. A broker that
+    cannot be reached is logged, not raised (the sweep queues it again later): then False."""
+    task_id = str(uuid.uuid4())
+    key = markers.marker_key(_short_name(task.name), match_id, at)
+    wait = countdown or (max(0.0, (eta - timezone.now()).total_seconds()) if eta else 0.0)
+    markers.queued(key, task_id, ttl_s=wait + QUEUED_MARKER_SECONDS)
     try:
-        task.apply_async((str(match_id), at), **options)
+        task.apply_async((str(match_id), at), task_id=task_id, countdown=countdown, eta=eta,
+                         queue=queue)
     except Exception:  # a dead broker must not fail the command that already committed
         logger.exception("could not queue %s for match %s at %s; the sweep will retry",
                          task.name, match_id, at)
+        markers.drop(key, task_id)
         return False
     return True
+
+
+def _short_name(task_name: str) -> str:
+    """``"act"`` for ``"bots.tasks.act"``: the name ``bots.markers`` keys by."""
+    return task_name.rpartition(".")[2]
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -135,7 +163,8 @@ def act(match_id: str, version: int) -> int:
             delay_ms = result.match.bot_delay_ms
             if delay_ms or time.monotonic() - started > ACT_SLICE_SECONDS:
                 # The moves above queued nothing (``_acting``): the next one is queued here.
-                _queue_act(result.match.id, version, delay_ms)
+                _queue_act(result.match.id, version, delay_ms,
+                           player_seated=selectors.has_player(result.state))
                 return moves
 
 
@@ -185,22 +214,30 @@ def _submit(
 
 @shared_task(ignore_result=True)
 def sweep() -> int:
-    """Wake matches whose turn has sat with a bot too long (``games.selectors.bot_stalled``:
-    a worker died mid-move, or the broker was down when the move was queued), and those
-    whose players' turn deadline passed more than ``BOT_STALL_SECONDS`` ago.
+    """Wake matches whose turn has sat with a bot too long with no task coming for it (a
+    worker died mid-move or holding the task, or the broker lost it or was down when it
+    was queued), and those whose players' turn deadline passed more than
+    ``BOT_STALL_SECONDS`` ago with no stand-in coming.
 
-    A match is given its own pause and thinking time before it counts as stalled, so the
-    sweep never cuts a delay short. Returns how many it woke (at most 200 of each kind,
-    the longest-stalled first).
+    A bot turn counts once it has waited ``BOT_STALL_SECONDS`` beyond the match's own
+    pause (``games.selectors.bot_stalled`` without the thinking time), so the sweep never
+    cuts a delay short; whether a task is still coming, queued or thinking in a live
+    worker, the task markers say (``bots.markers.covered``). Returns how many it woke (at
+    most 200 of each kind, the longest-waiting first).
     """
     now = timezone.now()
-    stalled = selectors.bot_stalled_list(now=now, limit=200)
-    for match_id, version in stalled:
-        act.delay(str(match_id), version)
+    stalled = selectors.bot_stalled_list(now=now, limit=200, thinking=False)
+    coming = markers.covered([markers.marker_key("act", turn.match_id, turn.version)
+                              for turn in stalled])
+    woken = [_queue_act(turn.match_id, turn.version, 0, player_seated=turn.player_seated)
+             for turn, covered in zip(stalled, coming, strict=True) if not covered]
     # Players' deadlines: each has its own task queued for the moment it falls due; these
     # are the ones whose task was lost (a worker died, the broker was down).
     overdue = selectors.timed_out_list(
         now=now - timedelta(seconds=settings.BOT_STALL_SECONDS), limit=200)
-    for match_id, deadline in overdue:
-        stand_in.delay(str(match_id), deadline.isoformat())
-    return len(stalled) + len(overdue)
+    coming = markers.covered([markers.marker_key("stand_in", match_id, deadline)
+                              for match_id, deadline in overdue])
+    woken += [_queue(stand_in, match_id, deadline.isoformat(), queue=PLAYERS_QUEUE)
+              for (match_id, deadline), covered in zip(overdue, coming, strict=True)
+              if not covered]
+    return sum(woken)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import environ
 from corsheaders.defaults import default_headers as cors_default_headers
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -227,6 +228,17 @@ CACHES = {"default": {
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://localhost/"  # never contacted: eager tasks run in the caller
+# The task markers (bots.markers: which matches have a bot task queued or running) live in
+# the broker's Redis, so a Redis restarted empty loses tasks and markers together.
+BOT_MARKER_REDIS_URL = (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+                        else "")
+# Three queues, taken strictly in this order (queue_order_strategy below): the sweep and
+# beat's other control tasks; the bots' and stand-ins' moves in matches with a player
+# seated (bots.tasks.PLAYERS_QUEUE); those of matches of bots only (BOTS_QUEUE). A worker
+# started without -Q consumes all three, in this order.
+CELERY_TASK_QUEUES = tuple(Queue(name, Exchange(name), routing_key=name)
+                           for name in ("control", "players", "bots"))
+CELERY_TASK_DEFAULT_QUEUE = "control"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -241,16 +253,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # longer than that, or the task would be duplicated every hour. A task lost with a dead
 # worker is not waited for: the sweep (below) queues the bots' and stand-ins' moves again.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5,
-                                   "visibility_timeout": 25 * 3600}
+                                   "visibility_timeout": 25 * 3600,
+                                   "queue_order_strategy": "priority"}
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {
-    "wake-stalled-bots": {"task": "bots.tasks.sweep", "schedule": timedelta(seconds=10)},
+    # Every 2 s (and at each worker's start, bots.worker): a stalled match is found within
+    # 2 s of BOT_STALL_SECONDS. Sweeps that waited 30 s for a worker are dropped: the ones
+    # after them do their work.
+    "wake-stalled-bots": {"task": "bots.tasks.sweep", "schedule": timedelta(seconds=2),
+                          "options": {"expires": 30}},
     "purge-idempotency-keys": {"task": "hearts_api.tasks.purge_idempotency_keys",
                                "schedule": timedelta(hours=1)},
 }
 # The sweep wakes a match whose bot turn has waited this long beyond the match's own
-# bot_delay_ms + bot_think_ms (so a match waiting out its delay is never "stalled").
-BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=5)
+# bot_delay_ms (so a match waiting out its delay is never "stalled") with no task coming
+# for it (bots.markers); the admin's "stalled" mark also allows for its thinking time.
+BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=1)
 
 LOGGING = {
     "version": 1,

@@ -7,12 +7,12 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import DurationField, F, Func, OuterRef, Q, QuerySet, Subquery
+from django.db.models import DurationField, Exists, F, Func, OuterRef, Q, QuerySet, Subquery
 from django.db.models.lookups import LessThan
 
 from . import models
@@ -206,23 +206,50 @@ class _Milliseconds(Func):
         return self.as_sql(compiler, connection, template="(%(expressions)s) * 1000", **extra)
 
 
-def bot_stalled(*, now: datetime) -> Q:
+def bot_stalled(*, now: datetime, thinking: bool = True) -> Q:
     """The stall rule, as a filter on ``Match`` rows: an unfinished match whose turn has
     sat with a bot (``bot_to_act``) for longer than ``settings.BOT_STALL_SECONDS`` beyond
     its own pause and thinking time (``bot_delay_ms`` plus ``THINK_OVERRUN`` times
     ``bot_think_ms``), as of ``now``. A match waiting out its delay, or whose expert is
-    still thinking, is not stalled. The sweep wakes these; the admin marks them."""
+    still thinking, is not stalled. The admin marks these. ``thinking=False`` leaves the
+    thinking time out: the sweep's rule, which asks the task markers (``bots.markers``)
+    whether a task is still thinking."""
     cutoff = now - timedelta(seconds=settings.BOT_STALL_SECONDS)
-    allowance = _Milliseconds(F("bot_delay_ms") + models.THINK_OVERRUN * F("bot_think_ms"))
+    think = models.THINK_OVERRUN * F("bot_think_ms") if thinking else 0
+    allowance = _Milliseconds(F("bot_delay_ms") + think)
     # updated_at < cutoff first: it narrows on the (status, bot_to_act, updated_at) index.
     over = [models.Match.Status.FINISHED, models.Match.Status.ABORTED]
     return (Q(bot_to_act=True, updated_at__lt=cutoff) & ~Q(status__in=over)
             & Q(LessThan(F("updated_at") + allowance, cutoff)))
 
 
-def bot_stalled_list(*, now: datetime, limit: int) -> list[tuple[uuid.UUID, int]]:
-    """``(match_id, version)`` of up to ``limit`` matches stalled as of ``now``
-    (``bot_stalled``), the longest-waiting first."""
-    rows = (models.Match.objects.filter(bot_stalled(now=now)).order_by("updated_at")
-            .values_list("id", "version")[:limit])
-    return list(rows)
+class StalledTurn(NamedTuple):
+    """A match whose bot turn has stalled at ``version``; ``player_seated``: a player (not
+    a bot) holds one of its seats."""
+
+    match_id: uuid.UUID
+    version: int
+    player_seated: bool
+
+
+def _player_seated() -> Exists:
+    return Exists(models.Seat.objects.filter(match=OuterRef("pk"), player__isnull=False))
+
+
+def bot_stalled_list(*, now: datetime, limit: int, thinking: bool = True) -> list[StalledTurn]:
+    """Up to ``limit`` matches stalled as of ``now`` (``bot_stalled``, with or without the
+    thinking time), the longest-waiting first."""
+    rows = (models.Match.objects.filter(bot_stalled(now=now, thinking=thinking))
+            .order_by("updated_at").annotate(player_seated=_player_seated())
+            .values_list("id", "version", "player_seated")[:limit])
+    return [StalledTurn(*row) for row in rows]
+
+
+def has_player(state: MatchState) -> bool:
+    """Whether a player (not a bot) holds one of ``state``'s seats."""
+    return any(occupant is not None and not occupant.is_bot for occupant in state.seats)
+
+
+def player_seated(*, match_id: uuid.UUID | str) -> bool:
+    """Whether a player (not a bot) holds a seat of match ``match_id`` (False for no match)."""
+    return models.Seat.objects.filter(match_id=match_id, player__isnull=False).exists()

@@ -52,7 +52,7 @@ from .engine import (
 from .engine.cards import format_cards
 from .engine.events import HandScored, SeatLeft, SeatTaken, TrickTaken
 from .errors import MatchNotFound, NotSeated, StaleVersion, StoodIn, UnknownBotLevel
-from .selectors import LoggedEvent, match_seat_get, match_state
+from .selectors import LoggedEvent, has_player, match_seat_get, match_state
 from .signals import match_advanced
 
 
@@ -283,9 +283,10 @@ def _run(
     match_id, version, bot_to_act = match.id, match.version, match.bot_to_act
     bot_delay_ms = match.bot_delay_ms
     new_deadline = match.turn_deadline if match.turn_deadline != deadline_before else None
+    seated = has_player(state)
     transaction.on_commit(lambda: match_advanced.send(
         sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act,
-        bot_delay_ms=bot_delay_ms, new_turn_deadline=new_deadline))
+        bot_delay_ms=bot_delay_ms, new_turn_deadline=new_deadline, player_seated=seated))
     return CommandResult(match, state, logged, seat)
 
 

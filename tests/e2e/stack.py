@@ -305,8 +305,12 @@ def _bare_celery(broker: str) -> Any:
 
 
 def purge_broker(broker: str) -> None:
-    """Drop any task left in the broker's default queue by an earlier run."""
+    """Drop any task left in the broker's queues (config/settings.py, CELERY_TASK_QUEUES) by
+    an earlier run."""
+    from kombu import Queue
+
     app = _bare_celery(broker)
+    app.conf.task_queues = [Queue(name) for name in ("control", "players", "bots")]
     try:
         app.control.purge()
     finally:

@@ -66,7 +66,26 @@ def test_bot_stalled_list_is_the_unfinished_bot_turns_past_their_allowance_longe
     Match.objects.filter(pk=finished.id).update(status=Match.Status.FINISHED)
     now = timezone.now()
     assert selectors.bot_stalled_list(now=now, limit=200) == [
-        (older.id, older.version), (slower.id, slower.version), (newer.id, newer.version)]
-    assert selectors.bot_stalled_list(now=now, limit=1) == [(older.id, older.version)]
+        (older.id, older.version, True), (slower.id, slower.version, True),
+        (newer.id, newer.version, True)]
+    assert selectors.bot_stalled_list(now=now, limit=1) == [(older.id, older.version, True)]
     stalled = set(Match.objects.filter(selectors.bot_stalled(now=now)).values_list("id", flat=True))
     assert stalled == {older.id, newer.id, slower.id}
+    # Without the thinking time (the sweep's rule: the task markers say who is thinking),
+    # slow's 22 s is past 10 s + its 10 s delay.
+    assert [turn.match_id for turn in selectors.bot_stalled_list(now=now, limit=200, thinking=False)
+            ] == [older.id, slower.id, slow.id, newer.id]
+
+
+def test_a_stalled_turn_says_whether_a_player_is_seated(creator, settings):
+    settings.BOT_STALL_SECONDS = 0
+    bots_only = services.match_create(creator=creator, seats=[services.SeatSpec("bot", "easy")] * 4,
+                                      rules=RuleSet()).match
+    with_player = _create(creator)
+    for match in (bots_only, with_player):
+        Match.objects.filter(pk=match.id).update(updated_at=F("updated_at") - timedelta(seconds=5))
+    turns = selectors.bot_stalled_list(now=timezone.now(), limit=200)
+    assert {(turn.match_id, turn.player_seated) for turn in turns} == {
+        (bots_only.id, False), (with_player.id, True)}
+    assert selectors.player_seated(match_id=with_player.id) is True
+    assert selectors.player_seated(match_id=bots_only.id) is False
