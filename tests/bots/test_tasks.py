@@ -5,6 +5,7 @@ the delay as its countdown."""
 
 from __future__ import annotations
 
+import socket
 import sys
 from datetime import timedelta
 from typing import Any
@@ -156,6 +157,31 @@ def queued(monkeypatch) -> list[tuple[tuple[Any, ...], float | None]]:
     monkeypatch.setitem(act.app.conf, "task_always_eager", False)
     monkeypatch.setattr(act, "apply_async", apply_async)
     return calls
+
+
+def test_a_task_queued_while_the_broker_refuses_is_given_up_at_once_not_retried(
+        monkeypatch, settings) -> None:
+    """With the project's broker options, on a port nothing listens on: kombu tries once
+    and raises; it never sleeps to try again (a command of an outage would wait for it)."""
+    import kombu.exceptions
+    import kombu.utils.functional
+    from celery import Celery
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        refused = f"redis://127.0.0.1:{sock.getsockname()[1]}/0"
+    app = Celery("refused", broker=refused, set_as_current=False,
+                 broker_transport_options=settings.CELERY_BROKER_TRANSPORT_OPTIONS,
+                 broker_connection_timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT)
+    sleeps: list[float] = []
+    monkeypatch.setattr(kombu.utils.functional, "sleep", sleeps.append)
+    try:
+        with pytest.raises(kombu.exceptions.OperationalError, match="Connection refused"):
+            app.send_task("bots.tasks.act", ("00000000-0000-0000-0000-000000000000", 1),
+                          retry=settings.CELERY_TASK_PUBLISH_RETRY)
+    finally:
+        app.close()
+    assert sleeps == []
 
 
 def _north_leads_2c(creator, bots: services.BotOptions) -> Match:
