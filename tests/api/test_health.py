@@ -4,13 +4,13 @@ raises."""
 
 from __future__ import annotations
 
-import socket
 from contextlib import contextmanager
 
 import pytest
 from django.db import OperationalError
 
 from hearts_api import health
+from tests.e2e.stack import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -56,13 +56,6 @@ class _AnsweringRedis:
         _AnsweringRedis.closed = True
 
 
-def _refused_redis_url() -> str:
-    """A Redis URL on a local port nothing listens on: connecting is refused at once."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return f"redis://127.0.0.1:{sock.getsockname()[1]}/0"
-
-
 def test_without_a_broker_or_redis_only_the_database_is_probed(anon_client, settings):
     settings.REDIS_URL = ""
     assert health.health_check() == health.Health("ok", "none (tasks run in-process)",
@@ -102,7 +95,7 @@ def test_redis_is_probed_when_there_is_one_and_named_when_it_is_down(
     assert health.health_check() == health.Health("ok", "none (tasks run in-process)", "ok")
     assert _AnsweringRedis.closed
     monkeypatch.undo()
-    settings.REDIS_URL = _refused_redis_url()
+    settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens: refused
     response = anon_client.get("/healthz")
     assert (response.status_code, response.json()) == (503, {
         "status": "unavailable", "database": "ok", "broker": "none (tasks run in-process)",

@@ -5,7 +5,6 @@ the delay as its countdown."""
 
 from __future__ import annotations
 
-import socket
 import sys
 from datetime import timedelta
 from typing import Any
@@ -167,10 +166,9 @@ def test_a_task_queued_while_the_broker_refuses_is_given_up_at_once_not_retried(
     import kombu.utils.functional
     from celery import Celery
 
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        refused = f"redis://127.0.0.1:{sock.getsockname()[1]}/0"
-    app = Celery("refused", broker=refused, set_as_current=False,
+    from tests.e2e.stack import free_port
+
+    app = Celery("refused", broker=f"redis://127.0.0.1:{free_port()}/0", set_as_current=False,
                  broker_transport_options=settings.CELERY_BROKER_TRANSPORT_OPTIONS,
                  broker_connection_timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT)
     sleeps: list[float] = []
