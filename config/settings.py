@@ -252,8 +252,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # hands an unacknowledged task to another worker after visibility_timeout, so it must be
 # longer than that, or the task would be duplicated every hour. A task lost with a dead
 # worker is not waited for: the sweep (below) queues the bots' and stand-ins' moves again.
+# max_retries 0: a publish whose broker refuses gives up at once; kombu would otherwise
+# retry for CELERY_BROKER_CONNECTION_TIMEOUT, and every command of an outage take 2 s more
+# per task it queues (the sweep queues it again all the same).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5,
-                                   "visibility_timeout": 25 * 3600,
+                                   "visibility_timeout": 25 * 3600, "max_retries": 0,
                                    "queue_order_strategy": "priority"}
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {

@@ -9,6 +9,11 @@ announces a new version. Each read runs in a pooled thread and gives its databas
 connection back before the request waits again, so a waiting client holds neither a
 thread nor a connection; a client that disconnects cancels its body at once, which
 drops its subscription.
+
+The status line (200) is sent before the body, so a read that fails because the database
+is away (down, restarting, no pooled connection in time) cannot become a 503 any more, and
+must not cut the body off either: a long poll answers with what it read before, as at its
+timeout, and a stream sends heartbeats and reads again at each one until the database is back.
 """
 
 from __future__ import annotations
@@ -18,12 +23,12 @@ import re
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connections
+from django.db import InterfaceError, OperationalError, connections
 from django.http import StreamingHttpResponse
 from rest_framework.renderers import JSONRenderer
 
@@ -31,7 +36,7 @@ from games import selectors
 from games.engine import seat_view
 from games.errors import MatchNotFound
 
-from . import notifier, presenters
+from . import database, notifier, presenters
 from .models import ApiToken
 
 # GET /events?wait=S: seconds a long poll may hold (docs/api.md, "Events").
@@ -104,6 +109,8 @@ def _read(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int
 
 
 _read_async = sync_to_async(_read, thread_sensitive=False)
+# What a read raises while the database is away (as hearts_api.problems answers 503 for).
+_AWAY = (OperationalError, InterfaceError)
 
 
 def long_poll_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
@@ -115,6 +122,18 @@ def long_poll_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id:
         _long_poll(match_id, user, token_id, after, limit, wait), content_type="application/json")
 
 
+async def _read_unless_away(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
+                            after: int | None, limit: int,
+                            with_view: bool) -> Reading | None | Literal[False]:
+    """``_read``, or False when the database is away (the pool that timed out is
+    forgotten, as after a request's 503)."""
+    try:
+        return await _read_async(match_id, user, token_id, after, limit, with_view)
+    except _AWAY as error:
+        database.forget_pool(error)
+        return False
+
+
 async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int,
                      limit: int, wait: int) -> AsyncIterator[bytes]:
     loop = asyncio.get_running_loop()
@@ -122,9 +141,9 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
     reading: Reading | None = None
     with notifier.subscription(str(match_id)) as moved:
         while True:
-            fresh = await _read_async(match_id, user, token_id, after, limit, False)
-            if fresh is None:  # the token was revoked: answer with what was read before
-                break
+            fresh = await _read_unless_away(match_id, user, token_id, after, limit, False)
+            if not isinstance(fresh, Reading):
+                break  # the token was revoked, or the database is away: answer with what was read
             reading = fresh
             remaining = deadline - loop.time()
             if reading.events or remaining <= 0:
@@ -132,7 +151,8 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
             if not await moved.wait(remaining, SETTLE_SECONDS):
                 # Time is up: one last read, so the answer carries the current version (and
                 # any event whose notification was lost on its way).
-                reading = await _read_async(match_id, user, token_id, after, limit, False) or reading
+                last = await _read_unless_away(match_id, user, token_id, after, limit, False)
+                reading = last if isinstance(last, Reading) else reading
                 break
     body = {"events": reading.events, "version": reading.version} if reading else {
         "events": [], "version": after}
@@ -164,16 +184,18 @@ async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     # last: the seq sent up to (None: nothing yet, so no events, the view first);
     # shown: the version of the last view sent; quiet: heartbeats sent.
-    last, shown, quiet = after, None, 0
+    # away: the last read failed, the database being away (read again at each heartbeat).
+    last, shown, quiet, away = after, None, 0, False
     with notifier.subscription(str(match_id)) as moved:
         catch_up = True
         while True:
             if catch_up:
                 while True:  # every event after ``last``, then the view at the version read
-                    reading = await _read_async(match_id, user, token_id, last, STREAM_BATCH,
-                                                True)
-                    if reading is None:
-                        return
+                    reading = await _read_unless_away(match_id, user, token_id, last,
+                                                      STREAM_BATCH, True)
+                    away = reading is False
+                    if not isinstance(reading, Reading):
+                        break
                     for item in reading.events:
                         yield frame(item["type"], item["seq"], item)
                         last = item["seq"]
@@ -181,16 +203,19 @@ async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                         last = reading.version
                     if last >= reading.version:
                         break
-                if reading.version != shown:  # a wake-up with nothing new sends nothing
-                    assert reading.view is not None
-                    yield frame("view", reading.version, reading.view)
-                    shown = reading.version
-                if reading.status in FINAL_STATUSES:
-                    return
+                if reading is None:
+                    return  # the token was revoked, or the match is gone
+                if isinstance(reading, Reading):
+                    if reading.version != shown:  # a wake-up with nothing new sends nothing
+                        assert reading.view is not None
+                        yield frame("view", reading.version, reading.view)
+                        shown = reading.version
+                    if reading.status in FINAL_STATUSES:
+                        return
             catch_up = await moved.wait(heartbeat, SETTLE_SECONDS)
             if not catch_up:
                 yield HEARTBEAT
                 # And read at every few: a notification lost on its way (a publish that
                 # failed) delays the stream by a minute at most, never stalls it.
                 quiet += 1
-                catch_up = quiet % READ_EVERY_HEARTBEATS == 0
+                catch_up = away or quiet % READ_EVERY_HEARTBEATS == 0

@@ -38,6 +38,7 @@ from games.models import (
     Match,
 )
 
+from . import health
 from .accounts import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN
 from .auth import ACCESS_TOKEN_PATTERN
 from .live import WAIT_MAX_SECONDS, WAIT_MIN_SECONDS
@@ -760,9 +761,14 @@ class CommandResultSerializer(serializers.Serializer):
 
 
 class HealthSerializer(serializers.Serializer):
-    status = serializers.CharField()
-    database = serializers.CharField()
-    broker = serializers.CharField()
+    status = serializers.CharField(help_text='"ok" (200), or "unavailable" (503) when the database, '
+                                             "the broker or Redis failed")
+    database = serializers.CharField(help_text=f'"{health.OK}" or "error: <exception class>"')
+    broker = serializers.CharField(help_text=f'"{health.OK}", "error: <exception class>", or '
+                                             f'"{health.NO_BROKER}" without a broker')
+    redis = serializers.CharField(help_text="REDIS_URL's Redis (match notifications, rate-limit "
+                                            f'counters): "{health.OK}", "error: <exception class>", '
+                                            f'or "{health.NO_REDIS}"')
 
 
 class FieldErrorSerializer(serializers.Serializer):

@@ -395,11 +395,12 @@ class HealthView(APIView):
     @extend_schema(operation_id="healthz", tags=["health"], responses={
         200: s.HealthSerializer, 503: s.HealthSerializer,
         (406, PROBLEM_CONTENT_TYPE): s.ProblemSerializer}, auth=[],
-        summary="Whether the database (and the broker, when there is one) answer")
+        summary="Whether the database (and the broker and Redis, when there are) answer")
     def get(self, request: Request) -> Response:
         found = health.health_check()
         return Response({"status": "ok" if found.healthy else "unavailable",
-                         "database": found.database, "broker": found.broker},
+                         "database": found.database, "broker": found.broker,
+                         "redis": found.redis},
                         status=status.HTTP_200_OK if found.healthy
                         else status.HTTP_503_SERVICE_UNAVAILABLE)
 

@@ -20,7 +20,9 @@ from xdist.scheduler import LoadScopeScheduling
 # The longest tests, tens of seconds each: most of the suite's time.
 LONGEST = ("tests/e2e/", "tests/engine/test_openspiel_differential.py")
 # The modules whose tests use ``e2e_stack``: one left out still passes, but may start a
-# second stack in the other process.
+# second stack in the other process. Not those whose every test starts processes of its
+# own (test_faults.py, test_database_outage.py, test_make_up.py): they are shared out
+# one at a time like any other, the longest first.
 E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_full_match.py",
                      "tests/e2e/test_idempotency.py", "tests/e2e/test_live.py",
                      "tests/e2e/test_sdk_examples.py", "tests/e2e/test_timeouts.py")

@@ -1,5 +1,6 @@
 """``GET /healthz`` and its probes (``hearts_api.health``): 200 while the database answers
-and no broker fails, 503 naming the failure's class otherwise; nothing raises."""
+and neither the broker nor Redis fails, 503 naming the failure's class otherwise; nothing
+raises."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from django.db import OperationalError
 
 from hearts_api import health
+from tests.e2e.stack import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -37,29 +39,67 @@ class _Answering:
         assert (max_retries, timeout) == (1, 2)
 
 
-def test_without_a_broker_only_the_database_is_probed(anon_client):
-    assert health.health_check() == health.Health("ok", "none (tasks run in-process)")
+class _AnsweringRedis:
+    """Stands in for a redis-py client whose server answers PING."""
+
+    closed = False
+
+    @classmethod
+    def from_url(cls, url: str, *, socket_connect_timeout: float, socket_timeout: float):
+        assert (url, socket_connect_timeout, socket_timeout) == ("redis://127.0.0.1:1/0", 1, 1)
+        return cls()
+
+    def ping(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        _AnsweringRedis.closed = True
+
+
+def test_without_a_broker_or_redis_only_the_database_is_probed(anon_client, settings):
+    settings.REDIS_URL = ""
+    assert health.health_check() == health.Health("ok", "none (tasks run in-process)",
+                                                   "none (no REDIS_URL)")
     response = anon_client.get("/healthz")
     assert (response.status_code, response.json()) == (200, {
-        "status": "ok", "database": "ok", "broker": "none (tasks run in-process)"})
+        "status": "ok", "database": "ok", "broker": "none (tasks run in-process)",
+        "redis": "none (no REDIS_URL)"})
 
 
-def test_a_database_that_does_not_answer_is_503(anon_client, monkeypatch):
+def test_a_database_that_does_not_answer_is_503(anon_client, monkeypatch, settings):
+    settings.REDIS_URL = ""
     monkeypatch.setattr(health, "connection", _Refusing(OperationalError("no route")))
     response = anon_client.get("/healthz")
     assert (response.status_code, response.json()) == (503, {
         "status": "unavailable", "database": "error: OperationalError",
-        "broker": "none (tasks run in-process)"})
+        "broker": "none (tasks run in-process)", "redis": "none (no REDIS_URL)"})
 
 
 def test_a_broker_is_probed_when_there_is_one(anon_client, monkeypatch, settings):
     settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.REDIS_URL = ""
     monkeypatch.setattr(health, "current_app", _Answering())
-    assert health.health_check() == health.Health("ok", "ok")
+    assert health.health_check() == health.Health("ok", "ok", "none (no REDIS_URL)")
     monkeypatch.setattr(health, "current_app", _Refusing(ConnectionRefusedError()))
     response = anon_client.get("/healthz")
     assert (response.status_code, response.json()) == (503, {
-        "status": "unavailable", "database": "ok", "broker": "error: ConnectionRefusedError"})
+        "status": "unavailable", "database": "ok", "broker": "error: ConnectionRefusedError",
+        "redis": "none (no REDIS_URL)"})
+
+
+def test_redis_is_probed_when_there_is_one_and_named_when_it_is_down(
+        anon_client, monkeypatch, settings):
+    """Even with the broker up (or none): Redis carries the notifications and the counters."""
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+    monkeypatch.setattr(health.redis, "Redis", _AnsweringRedis)
+    assert health.health_check() == health.Health("ok", "none (tasks run in-process)", "ok")
+    assert _AnsweringRedis.closed
+    monkeypatch.undo()
+    settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens: refused
+    response = anon_client.get("/healthz")
+    assert (response.status_code, response.json()) == (503, {
+        "status": "unavailable", "database": "ok", "broker": "none (tasks run in-process)",
+        "redis": "error: ConnectionError"})
 
 
 def test_the_broker_probed_is_the_projects_celery_app():

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import OperationalError
 from django.test import AsyncClient
 
 from hearts_api import live, notifier
@@ -439,3 +440,67 @@ def test_a_long_poll_whose_notification_is_lost_answers_at_its_timeout_with_the_
     assert status == 200 and elapsed >= 1
     assert [(e["seq"], e["type"]) for e in body["events"]] == [(south["version"] + 1, "cards_passed")]
     assert body["version"] == south["version"] + 1
+
+
+def _away_for(monkeypatch: pytest.MonkeyPatch, reads: range) -> list[int]:
+    """Make the waiting requests' reads numbered ``reads`` (1: the first) fail as they do
+    while the database is away; returns the list the reads are counted in."""
+    real, counted = live._read_async, []
+
+    async def read(*args: Any) -> Any:
+        counted.append(len(counted) + 1)
+        if counted[-1] in reads:
+            raise OperationalError("consuming input failed: server closed the connection")
+        return await real(*args)
+
+    monkeypatch.setattr(live, "_read_async", read)
+    return counted
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_whose_read_meets_the_database_away_answers_what_it_read_before(
+        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its 200 is sent already: the body must come whole (not cut off), and the client
+    polls again, to a 503 while the database stays away."""
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    south = table.view("south")
+    reads = _away_for(monkeypatch, range(2, 3))
+
+    async def scenario() -> tuple[tuple[int, dict[str, Any]], float]:
+        poll = asyncio.ensure_future(_long_poll(SeatClient(table, "north"), table.id,
+                                                after=south["version"], wait=20))
+        await _subscribed()
+        await _in_thread(table.passed, "south", south["legal_cards"][:3])  # wakes it: read 2
+        return await poll
+
+    (status, body), elapsed = asyncio.run(scenario())
+
+    assert (status, body) == (200, {"events": [], "version": south["version"]})
+    assert reads == [1, 2] and elapsed < 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_whose_reads_meet_the_database_away_reads_again_at_each_heartbeat(
+        make_table: Callable[..., Table], settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    south = table.view("south")
+    reads = _away_for(monkeypatch, range(2, 4))
+
+    async def scenario() -> list[dict[str, Any]]:
+        reader = await _open_stream(SeatClient(table, "north"), table.id)
+        frames = await reader.frames(1)
+        await _in_thread(table.passed, "south", south["legal_cards"][:3])  # wakes it: read 2
+        frames += await reader.frames(4, timeout=5)
+        await reader.disconnect()
+        return frames
+
+    frames = asyncio.run(scenario())
+
+    version = south["version"]
+    assert frames[0]["event"] == "view" and frames[0]["id"] == version
+    # Reads 2 and 3 fail, each followed by a heartbeat; read 4, at the second, finds the pass.
+    assert frames[1:3] == [{"comment": "keep-alive"}] * 2
+    assert [(f["id"], f["event"]) for f in frames[3:]] == [
+        (version + 1, "cards_passed"), (version + 1, "view")]
+    assert reads == [1, 2, 3, 4]

@@ -158,6 +158,30 @@ def queued(monkeypatch) -> list[tuple[tuple[Any, ...], float | None]]:
     return calls
 
 
+def test_a_task_queued_while_the_broker_refuses_is_given_up_at_once_not_retried(
+        monkeypatch, settings) -> None:
+    """With the project's broker options, on a port nothing listens on: kombu tries once
+    and raises; it never sleeps to try again (a command of an outage would wait for it)."""
+    import kombu.exceptions
+    import kombu.utils.functional
+    from celery import Celery
+
+    from tests.e2e.stack import free_port
+
+    app = Celery("refused", broker=f"redis://127.0.0.1:{free_port()}/0", set_as_current=False,
+                 broker_transport_options=settings.CELERY_BROKER_TRANSPORT_OPTIONS,
+                 broker_connection_timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT)
+    sleeps: list[float] = []
+    monkeypatch.setattr(kombu.utils.functional, "sleep", sleeps.append)
+    try:
+        with pytest.raises(kombu.exceptions.OperationalError, match="Connection refused"):
+            app.send_task("bots.tasks.act", ("00000000-0000-0000-0000-000000000000", 1),
+                          retry=settings.CELERY_TASK_PUBLISH_RETRY)
+    finally:
+        app.close()
+    assert sleeps == []
+
+
 def _north_leads_2c(creator, bots: services.BotOptions) -> Match:
     result = services.match_create(creator=creator, seats=PLAYER_AND_THREE_BOTS, rules=HOLD,
                                    deals=[parse_deal(D1)], bots=bots)

@@ -71,8 +71,9 @@ def with_database(url: str, name: str) -> str:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
-def _libpq(url: str) -> str:
-    # django-environ also takes pgsql://; libpq wants postgres:// or postgresql://.
+def libpq(url: str) -> str:
+    """``url`` as libpq takes it (django-environ also takes pgsql://; libpq wants
+    postgres:// or postgresql://)."""
     return "postgresql://" + url.split("://", 1)[1]
 
 
@@ -99,7 +100,7 @@ def postgres_unreachable(server_url: str) -> str | None:
     import psycopg
 
     try:
-        with psycopg.connect(_libpq(with_database(server_url, "postgres")), connect_timeout=3):
+        with psycopg.connect(libpq(with_database(server_url, "postgres")), connect_timeout=3):
             return None
     except Exception as error:
         where = urlsplit(server_url).netloc
@@ -128,7 +129,7 @@ def create_database(server_url: str, name: str) -> str:
     import psycopg
     from psycopg import sql
 
-    with psycopg.connect(_libpq(with_database(server_url, "postgres")), autocommit=True) as conn:
+    with psycopg.connect(libpq(with_database(server_url, "postgres")), autocommit=True) as conn:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     return with_database(server_url, name)
@@ -138,7 +139,7 @@ def drop_database(server_url: str, name: str) -> None:
     import psycopg
     from psycopg import sql
 
-    with psycopg.connect(_libpq(with_database(server_url, "postgres")), autocommit=True) as conn:
+    with psycopg.connect(libpq(with_database(server_url, "postgres")), autocommit=True) as conn:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
@@ -156,7 +157,7 @@ def read_event_log(database_url: str, match_id: str) -> list[tuple[int, str, dic
         return [(seq, type_, json.loads(payload)) for seq, type_, payload in rows]
     import psycopg
 
-    with psycopg.connect(_libpq(database_url)) as conn:
+    with psycopg.connect(libpq(database_url)) as conn:
         rows = conn.execute(query.format("%s"), (uuid.UUID(match_id),)).fetchall()
     return [(seq, type_, payload) for seq, type_, payload in rows]
 

@@ -280,7 +280,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the database (and the broker, when there is one) answer */
+        /** Whether the database (and the broker and Redis, when there are) answer */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -497,9 +497,14 @@ export interface components {
             type: "hand_scored";
         };
         Health: {
+            /** @description "ok" (200), or "unavailable" (503) when the database, the broker or Redis failed */
             status: string;
+            /** @description "ok" or "error: <exception class>" */
             database: string;
+            /** @description "ok", "error: <exception class>", or "none (tasks run in-process)" without a broker */
             broker: string;
+            /** @description REDIS_URL's Redis (match notifications, rate-limit counters): "ok", "error: <exception class>", or "none (no REDIS_URL)" */
+            redis: string;
         };
         /**
          * @description * `0` - 0

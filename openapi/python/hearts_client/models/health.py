@@ -13,14 +13,17 @@ T = TypeVar("T", bound="Health")
 class Health:
     """
     Attributes:
-        status (str):
-        database (str):
-        broker (str):
+        status (str): "ok" (200), or "unavailable" (503) when the database, the broker or Redis failed
+        database (str): "ok" or "error: <exception class>"
+        broker (str): "ok", "error: <exception class>", or "none (tasks run in-process)" without a broker
+        redis (str): REDIS_URL's Redis (match notifications, rate-limit counters): "ok", "error: <exception class>", or
+            "none (no REDIS_URL)"
     """
 
     status: str
     database: str
     broker: str
+    redis: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,6 +33,8 @@ class Health:
 
         broker = self.broker
 
+        redis = self.redis
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -37,6 +42,7 @@ class Health:
                 "status": status,
                 "database": database,
                 "broker": broker,
+                "redis": redis,
             }
         )
 
@@ -51,10 +57,13 @@ class Health:
 
         broker = d.pop("broker")
 
+        redis = d.pop("redis")
+
         health = cls(
             status=status,
             database=database,
             broker=broker,
+            redis=redis,
         )
 
         health.additional_properties = d

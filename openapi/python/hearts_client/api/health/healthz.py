@@ -55,7 +55,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Health | Problem]:
-    """Whether the database (and the broker, when there is one) answer
+    """Whether the database (and the broker and Redis, when there are) answer
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -78,7 +78,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Health | Problem | None:
-    """Whether the database (and the broker, when there is one) answer
+    """Whether the database (and the broker and Redis, when there are) answer
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -97,7 +97,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Health | Problem]:
-    """Whether the database (and the broker, when there is one) answer
+    """Whether the database (and the broker and Redis, when there are) answer
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,7 +118,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Health | Problem | None:
-    """Whether the database (and the broker, when there is one) answer
+    """Whether the database (and the broker and Redis, when there are) answer
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
