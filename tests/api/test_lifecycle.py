@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from django.utils import timezone
@@ -252,6 +253,7 @@ def test_a_move_sent_before_a_stand_in_moved_for_the_seat_is_refused_as_stale(
 
 def test_the_sweep_wakes_a_stand_in_whose_task_was_lost(make_table: Callable[..., Table],
                                                         settings: Any) -> None:
+    settings.BOT_STALL_SECONDS = 5
     table = _timed_table(make_table, 30)
     version = Match.objects.get(pk=table.id).version
     _overdue(table)  # 1 s overdue: its own task is still the one to move
@@ -274,7 +276,8 @@ def test_with_a_worker_a_commit_queues_the_stand_in_for_a_new_deadline_only(
         table.passed("north", table.view("north")["hand"][:3])  # sets the deadline anew
         table.passed("east", table.view("east")["hand"][:3])  # the same deadline: no task
     deadline = Match.objects.get(pk=table.id).turn_deadline
-    assert queued == [((table.id, deadline.isoformat()), {"eta": deadline})]
+    assert queued == [((table.id, deadline.isoformat()),
+                       {"task_id": ANY, "countdown": None, "eta": deadline, "queue": "players"})]
 
 
 # --- an operator's abort ---------------------------------------------------------------------

@@ -67,7 +67,10 @@ def test_a_worker_holding_an_unacknowledged_task_outlives_a_redis_restart(
         stack.wait_until(lambda: app.control.ping(destination=[node], timeout=1.0), timeout=60,
                          what="the worker to answer ping", process=worker, interval=0.5)
         due = datetime.now(UTC) + timedelta(minutes=10)
-        held = app.send_task("bots.tasks.stand_in", [str(uuid.uuid4()), due.isoformat()], eta=due)
+        # To a queue of the worker's (config/settings.py, CELERY_TASK_QUEUES): this bare app
+        # knows none of the project's routes.
+        held = app.send_task("bots.tasks.stand_in", [str(uuid.uuid4()), due.isoformat()], eta=due,
+                             queue="players")
         stack.wait_until(lambda: f"stand_in[{held.id}] received" in worker.log_path.read_text(),
                          timeout=20, what="the worker to hold the task", process=worker)
 
@@ -78,7 +81,7 @@ def test_a_worker_holding_an_unacknowledged_task_outlives_a_redis_restart(
         servers.append(_redis_server(port))
 
         after = app.send_task("bots.tasks.stand_in",
-                              [str(uuid.uuid4()), datetime.now(UTC).isoformat()])
+                              [str(uuid.uuid4()), datetime.now(UTC).isoformat()], queue="players")
         stack.wait_until(lambda: f"stand_in[{after.id}] succeeded" in worker.log_path.read_text(),
                          timeout=60, what="the worker to run a task queued after the restart",
                          process=worker)
