@@ -248,8 +248,17 @@ BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=5)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_warning": {"()": "hearts_api.logs.OneLineWarning"}},
+    "handlers": {"console": {"class": "logging.StreamHandler"},
+                 "one_line_warning": {"class": "logging.StreamHandler",
+                                      "filters": ["one_line_warning"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
-    # A refusal (4xx) is the API doing its job, not a warning: only server errors are logged.
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {
+        # A refusal (4xx) is the API doing its job, not a warning: only server errors are logged.
+        "django.request": {"level": "ERROR"},
+        # Except a suspicious request's (a refused Host header above all), which Django logs at
+        # ERROR with a traceback: one warning line instead, naming the host (hearts_api.logs).
+        # A handler's filter, as a logger's would not see the records of django.security.*.
+        "django.security": {"handlers": ["one_line_warning"], "propagate": False},
+    },
 }
