@@ -4,7 +4,8 @@ Django runs each request's synchronous code in a thread of that request's own,
 kept until the request ends. A long poll or a stream would hold one the whole time
 it waits, so those requests (``hearts_api.live.is_waiting_request``) are handled without
 one: their brief synchronous parts share one thread, their database reads run in
-the loop's thread pool, and while they wait they hold no thread at all.
+the loop's thread pool, and while they wait they hold no thread at all. Around it all,
+``BodyLimit`` refuses a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` without reading it.
 """
 
 import os
@@ -14,8 +15,10 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)
 
-from django.core.handlers.asgi import ASGIHandler  # noqa: E402  (after the app registry)
+from django.conf import settings  # noqa: E402  (after the app registry)
+from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 
+from hearts_api.body_limit import BodyLimit  # noqa: E402
 from hearts_api.live import is_waiting_request  # noqa: E402
 
 
@@ -27,4 +30,5 @@ class Application(ASGIHandler):
             await super().__call__(scope, receive, send)
 
 
-application = Application()
+# A body over Django's limit is refused before it is read (hearts_api.body_limit).
+application = BodyLimit(Application(), settings.DATA_UPLOAD_MAX_MEMORY_SIZE)

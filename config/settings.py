@@ -216,15 +216,8 @@ CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 # REDIS_URL, else the broker's URL when the broker is Redis; empty: no Redis.
 REDIS_URL = env.str("REDIS_URL", default="") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")
-# The throttles' counters (hearts_api.throttling) are in the default cache: on Redis every
-# web process counts together; without it each process counts alone, in its memory. Short
-# socket timeouts: a Redis that hangs must not hang every request with it.
-CACHES = {"default": {
-    "BACKEND": "django.core.cache.backends.redis.RedisCache",
-    "LOCATION": REDIS_URL,
-    "KEY_PREFIX": "hearts",
-    "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-} if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The throttles count on REDIS_URL's Redis, every web process together; without it each
+# process counts alone, in its memory (hearts_api.throttling). Django's cache is not used.
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://localhost/"  # never contacted: eager tasks run in the caller
@@ -276,8 +269,17 @@ BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=1)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_warning": {"()": "hearts_api.logs.OneLineWarning"}},
+    "handlers": {"console": {"class": "logging.StreamHandler"},
+                 "one_line_warning": {"class": "logging.StreamHandler",
+                                      "filters": ["one_line_warning"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
-    # A refusal (4xx) is the API doing its job, not a warning: only server errors are logged.
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {
+        # A refusal (4xx) is the API doing its job, not a warning: only server errors are logged.
+        "django.request": {"level": "ERROR"},
+        # Except a suspicious request's (a refused Host header above all), which Django logs at
+        # ERROR with a traceback: one warning line instead, naming the host (hearts_api.logs).
+        # A handler's filter, as a logger's would not see the records of django.security.*.
+        "django.security": {"handlers": ["one_line_warning"], "propagate": False},
+    },
 }

@@ -378,8 +378,8 @@ class PayloadTooLarge(Problem):
     title = "The request body is too large"
     description = (
         "The body is longer than the server takes (DATA_UPLOAD_MAX_MEMORY_SIZE, by default 2.5 MiB, "
-        "2,621,440 bytes); it was refused by its Content-Length, without being read. No request of this "
-        "API needs more than a few kilobytes.")
+        "2,621,440 bytes); it was refused unread: at once by its Content-Length, or, sent chunked without "
+        "one, as soon as more than that had come. No request of this API needs more than a few kilobytes.")
     what_to_do = "Send the body the operation describes; nothing was changed."
 
 

@@ -35,15 +35,15 @@ def test_cors_allowed_origins_is_a_comma_list_and_none_by_default(value, origins
     assert settings_in({"CORS_ALLOWED_ORIGINS": value}, "settings.CORS_ALLOWED_ORIGINS") == origins
 
 
-@pytest.mark.parametrize(("environment", "cache"), [
+@pytest.mark.parametrize(("environment", "store"), [
     ({"REDIS_URL": "redis://127.0.0.1:6379/12", "CELERY_BROKER_URL": ""},
-     ["django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/12"]),
+     ["redis://127.0.0.1:6379/12", "RedisStorage"]),
     ({"REDIS_URL": "", "CELERY_BROKER_URL": "redis://127.0.0.1:6379/11"},
-     ["django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/11"]),
-    ({"REDIS_URL": "", "CELERY_BROKER_URL": ""},
-     ["django.core.cache.backends.locmem.LocMemCache", None]),
+     ["redis://127.0.0.1:6379/11", "RedisStorage"]),
+    ({"REDIS_URL": "", "CELERY_BROKER_URL": ""}, ["", "MemoryStorage"]),
 ])
 def test_throttle_counters_are_on_redis_when_there_is_one_else_in_process_memory(
-        environment, cache):
-    expression = '[settings.CACHES["default"]["BACKEND"], settings.CACHES["default"].get("LOCATION")]'
-    assert settings_in(environment, expression) == cache
+        environment, store):
+    storage = ('type(__import__("hearts_api.throttling", fromlist=["limiter"])'
+               '.limiter().storage).__name__')
+    assert settings_in(environment, f"[settings.REDIS_URL, {storage}]") == store

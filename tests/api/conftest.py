@@ -6,18 +6,28 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
-from django.core.cache import cache
+from limits.storage import MemoryStorage
 from rest_framework.test import APIClient
+
+from hearts_api import throttling
 
 from .helpers import HOLD, SEATS, Table, create_match, deal, match_url
 
 
 @pytest.fixture(autouse=True)
 def _fresh_throttle_counts() -> Iterator[None]:
-    """Throttle counts live in the cache; start every test with none."""
-    cache.clear()
+    """Throttle counts live in the process's memory here (no REDIS_URL); start every test
+    with none."""
+    forget_throttle_counts()
     yield
-    cache.clear()
+    forget_throttle_counts()
+
+
+def forget_throttle_counts() -> None:
+    """Empty the in-memory counters (never Redis's: they may be another run's)."""
+    storage = throttling.limiter().storage
+    if isinstance(storage, MemoryStorage):
+        storage.reset()
 
 
 @pytest.fixture

@@ -6,11 +6,11 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from django.core.cache import cache
 from rest_framework.throttling import SimpleRateThrottle
 
 from games.models import Event, Match
 
+from .conftest import forget_throttle_counts
 from .helpers import (
     API,
     D1,
@@ -334,7 +334,7 @@ def test_join_naming_no_seat_of_the_table_is_invalid_request_400(make_client):
 
 def test_command_over_the_rate_limit_is_throttled_429_with_retry_after(make_table, monkeypatch):
     table = make_table(D1)
-    cache.clear()  # forget the requests that set the table up
+    forget_throttle_counts()  # forget the requests that set the table up
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"user": "2/min", "anon": "2/min"})
     version = table.view("east")["version"]  # east: 1 of 2
     assert table.view("north")["version"] == version  # north: 1 of 2

@@ -5,13 +5,17 @@ pages count none; and with Redis the counters are in Redis, where every process 
 from __future__ import annotations
 
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
-from django.core.cache.backends.redis import RedisCache
-from django.test import override_settings
+from django.test import RequestFactory, override_settings
+from limits.storage import MemoryStorage, RedisStorage
+from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
+from hearts_api import throttling
+from hearts_api.throttling import AnonThrottle
 from tests.e2e.stack import redis_unreachable
 
 from .helpers import API, assert_problem
@@ -19,8 +23,6 @@ from .helpers import API, assert_problem
 TEST_REDIS_URL = "redis://127.0.0.1:6379/12"
 # Keys of their own: another test run's e2e broker may share the database (not flushed).
 PREFIX = "hearts-throttle-test"
-REDIS_CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                            "LOCATION": TEST_REDIS_URL, "KEY_PREFIX": PREFIX}}
 DOCS_PAGES = ("/api/schema/", "/api/schema/?format=json", "/api/docs/", "/api/redoc/")
 
 
@@ -45,12 +47,13 @@ def test_a_player_over_the_rate_gets_retry_after_in_header_and_body(client_a, mo
 
 
 @pytest.mark.django_db
-def test_more_counted_than_the_rate_still_says_when_to_retry(client_a, monkeypatch):
-    # DRF's own throttle gives no wait (so no Retry-After) once more requests are counted
-    # than the rate allows, as after the rate was lowered.
+def test_a_changed_rate_counts_afresh_and_its_refusals_say_when_to_retry(client_a, monkeypatch):
+    # The rate is part of the counter's key: requests counted at 5/min do not count at 2/min.
     _rates(monkeypatch, user="5/min")
     assert [client_a.get(f"{API}/matches").status_code for _ in range(5)] == [200] * 5
+    _throttled(client_a.get(f"{API}/matches"))
     _rates(monkeypatch, user="2/min")
+    assert [client_a.get(f"{API}/matches").status_code for _ in range(2)] == [200] * 2
     _throttled(client_a.get(f"{API}/matches"))
 
 
@@ -83,9 +86,14 @@ def _prefixed_keys(client):
     return sorted(key.decode() for key in client.scan_iter(f"{PREFIX}:*"))
 
 
+def test_without_redis_the_counts_are_in_this_process_memory():
+    with override_settings(REDIS_URL=""):
+        assert isinstance(throttling.limiter().storage, MemoryStorage)
+
+
 @pytest.fixture
-def redis_client():
-    """A client of Redis database 12, the default cache there (keys under ``PREFIX``,
+def redis_client(monkeypatch):
+    """A client of Redis database 12, where the throttles count (keys under ``PREFIX``,
     none before or after the test)."""
     reason = redis_unreachable(TEST_REDIS_URL)
     if reason:
@@ -97,7 +105,8 @@ def redis_client():
             client.delete(key)
 
     forget()
-    with override_settings(CACHES=REDIS_CACHES):
+    monkeypatch.setattr(throttling, "KEY_PREFIX", PREFIX)
+    with override_settings(REDIS_URL=TEST_REDIS_URL):
         yield client
     forget()
     client.close()
@@ -107,23 +116,44 @@ def redis_client():
 def test_on_redis_the_counts_are_in_redis_where_another_process_sees_them(
         redis_client, client_a, monkeypatch):
     _rates(monkeypatch, user="2/min")
+    assert isinstance(throttling.limiter().storage, RedisStorage)
     assert [client_a.get(f"{API}/matches").status_code for _ in range(2)] == [200, 200]
     [key] = _prefixed_keys(redis_client)
-    assert key.startswith(f"{PREFIX}:1:throttle_user_")  # KEY_PREFIX, version, DRF's key
+    # KEY_PREFIX, then limits' key: DRF's (scope and player), the rate's amount and seconds.
+    assert key.startswith(f"{PREFIX}:LIMITER/throttle_user_") and key.endswith("/2/60/second")
     # Another process: its own connection to the same Redis, nothing shared in memory.
-    other = RedisCache(TEST_REDIS_URL, {"KEY_PREFIX": PREFIX})
-    assert len(other.get(key.split(":", 2)[2])) == 2  # both requests, timestamps newest first
+    other = redis.Redis.from_url(TEST_REDIS_URL)
+    assert other.llen(key) == 2  # both requests, timestamps newest first
+    other.close()
     _throttled(client_a.get(f"{API}/matches"))
+
+
+def _race(threads=8, requests=30):
+    """Whether each of ``requests`` anonymous requests from one address, counted by
+    ``threads`` threads at once, passed ``AnonThrottle``."""
+    factory = RequestFactory()
+
+    def counted(_):
+        return AnonThrottle().allow_request(Request(factory.get("/")), None)
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        return list(pool.map(counted, range(requests)))
+
+
+@pytest.mark.parametrize("store", ["memory", "redis"])
+def test_requests_racing_in_threads_pass_exactly_the_rate(store, request, monkeypatch):
+    if store == "redis":
+        request.getfixturevalue("redis_client")
+    _rates(monkeypatch, anon="10/min")
+    assert sorted(_race()) == [False] * 20 + [True] * 10
 
 
 @pytest.mark.django_db
 def test_while_redis_cannot_be_reached_requests_pass_uncounted_and_logged(
         client_a, monkeypatch, caplog):
     _rates(monkeypatch, user="1/min")
-    nowhere = {"default": {**REDIS_CACHES["default"], "LOCATION": "redis://127.0.0.1:1/12",
-                           "OPTIONS": {"socket_connect_timeout": 1}}}
-    with override_settings(CACHES=nowhere), caplog.at_level(logging.WARNING,
-                                                             "hearts_api.throttling"):
+    with override_settings(REDIS_URL="redis://127.0.0.1:1/12"), caplog.at_level(
+            logging.WARNING, "hearts_api.throttling"):
         assert [client_a.get(f"{API}/matches").status_code for _ in range(3)] == [200] * 3
     assert [r.message.split(":")[0] for r in caplog.records] == [
         "throttle counters unreachable, request not counted"] * 3

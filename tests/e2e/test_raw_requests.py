@@ -30,7 +30,7 @@ pytestmark = pytest.mark.e2e
 ORIGIN = "https://cards.example"
 READ_SECONDS = 2.0  # an answer's status line comes within this, or the connection stays silent
 # What a 500 logs: Django's request logger, or uvicorn for an error outside Django's handler.
-# (A refused Host header is logged with its traceback too, by django.security: that is a 400.)
+# (A refused Host header is a 400, logged as one warning line: hearts_api.logs.)
 FAILURES = ("Internal Server Error", "Exception in ASGI application")
 
 
