@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import DurationField, Exists, F, Func, OuterRef, Q, QuerySet, Subquery
+from django.db.models import DurationField, Exists, F, Func, OuterRef, Q, QuerySet
 from django.db.models.lookups import LessThan
 
 from . import models
@@ -70,26 +70,35 @@ def match_get(*, match_id: uuid.UUID) -> models.Match:
 
 
 def match_state(match: models.Match) -> MatchState:
-    """The engine state from the match's snapshot."""
-    return state_from_json(match.state)
+    """The engine state from the match's snapshot (parsed once per snapshot the row holds:
+    a command's lock and its decision read the same one)."""
+    parsed = match.__dict__.get("_parsed_state")
+    if parsed is None or parsed[0] is not match.state:
+        parsed = (match.state, state_from_json(match.state))
+        match.__dict__["_parsed_state"] = parsed
+    return parsed[1]
 
 
 def match_seat_get(
     *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser, lock: bool = False
 ) -> tuple[models.Match, Seat | None]:
-    """The match row and ``user``'s seat in it (None: a spectator), in one query: the seat
-    is a subquery of the row's. With ``lock``, the row stays locked until the transaction
-    ends (``select_for_update``). Raises ``MatchNotFound``."""
+    """The match row and ``user``'s seat in it (None: a spectator, or a player who left the
+    seat to a bot), in one query. With ``lock``, the row stays locked until the transaction
+    ends (``select_for_update``). The seat is read off the row's own snapshot, not the
+    ``Seat`` rows: a command that waited for the lock reads the row as the command before
+    it left it, and the seat with it (another table read in the same statement would be
+    as of before the wait). Raises ``MatchNotFound``."""
     matches = models.Match.objects.select_for_update() if lock else models.Match.objects.all()
-    if user.is_authenticated:
-        seats = models.Seat.objects.filter(match=OuterRef("pk"), player=user)
-        matches = matches.annotate(user_seat=Subquery(seats.values("position")[:1]))
     try:
         match = matches.get(pk=match_id)
     except models.Match.DoesNotExist:
         raise MatchNotFound(match_id) from None
-    position = getattr(match, "user_seat", None)
-    return match, Seat(position) if position is not None else None
+    if not user.is_authenticated:
+        return match, None
+    username = user.get_username()
+    state = match_state(match)
+    return match, next((seat for seat in Seat if (occupant := state.seats[seat]) is not None
+                        and occupant.player == username), None)
 
 
 def seat_view_get(*, match: models.Match, seat: Seat | None) -> SeatView:

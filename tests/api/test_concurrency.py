@@ -103,3 +103,35 @@ def test_concurrent_joins_of_the_last_open_seat_seat_exactly_one_player(make_cli
     assert final["seats"][3]["name"] == winner_name
     assert final["status"] == "passing"
     assert _assert_log_contiguous(summary["id"], final["version"]).count("seat_taken") == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_leave_sent_concurrently_leaves_once_and_a_racing_play_is_refused(make_table):
+    """Each command that waited for the match row reads the seat as the command before it
+    left it: after the one accepted leave west holds no seat, so the other leaves and the
+    plays behind it are 403 not_seated (never a 500), and no card of west's is accepted
+    after the leave."""
+    table = make_table(D1)
+    table.played("N 2C, E 8D, S 10S")  # west to play
+    west = table.clients["west"]
+
+    def leave(client: APIClient) -> Any:
+        return client.post(match_url(table.id, "leave"), {"bot_level": "random"}, format="json")
+
+    def play(client: APIClient) -> Any:
+        return client.post(match_url(table.id, "play"), {"card": "JC"}, format="json")
+
+    kinds = ["leave" if i % 2 else "play" for i in range(THREADS)]
+    responses = _race([leave if kind == "leave" else play for kind in kinds],
+                      [_same_player(west) for _ in range(THREADS)])
+
+    outcomes = [(kind, *_outcome(r)) for kind, r in zip(kinds, responses, strict=True)]
+    assert {o for o in outcomes} <= {("leave", 200, "ok"), ("leave", 403, "not_seated"),
+                                     ("play", 200, "ok"), ("play", 403, "not_seated"),
+                                     ("play", 409, "not_your_turn")}, outcomes
+    assert outcomes.count(("leave", 200, "ok")) == 1
+    left_at = next(e["seq"] for e in table.events("north") if e["type"] == "seat_left")
+    for kind, response in zip(kinds, responses, strict=True):
+        if kind == "play" and response.status_code == 200:
+            assert response.json()["events"][0]["seq"] < left_at  # played while west sat there
+    _assert_log_contiguous(table.id, table.view("north")["version"])
