@@ -14,9 +14,10 @@ has none belongs to a dead worker. ``covered`` tells the sweep which markers sti
 The markers live in the broker's own Redis (``settings.BOT_MARKER_REDIS_URL``), so they
 share its fate: a Redis restarted empty drops the queued tasks and their markers together.
 With no Redis (eager Celery) there are none and ``covered`` says False for every key.
-Every function here logs and swallows a Redis error: a marker is an optimisation (a
-duplicate task is harmless, ``act`` and ``stand_in`` being idempotent), never a reason to
-fail a command that committed.
+The functions a command or the sweep calls log and swallow a Redis error: a marker saves
+work (a duplicate task is idempotent, though a searching bot's duplicate searches again),
+never a reason to fail a command that committed. The worker's own ``keep_alive`` and
+``forget`` raise; their caller (``bots.worker``) handles it.
 """
 
 from __future__ import annotations

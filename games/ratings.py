@@ -10,15 +10,17 @@ A match is rated when it finished (an aborted match has no places), every hand w
 shuffled by the server (``fixed_deals`` 0: a creator who dealt the cards knew them), and
 a player held a seat (matches of bots alone would rate the bots against each other
 only). Each seat is a team of one, placed by ``MatchResult.standings`` (tied seats share a
-place: a tie). The player of a seat is rated as in ``games.records``: the player who left
-a seat to a bot is rated for it. A bot level holding several seats of one match plays
-each of them: its new rating is the mean of the seats' new ratings, and the match counts
-once in its ``matches_rated``.
+place: a tie; openskill's Plackett-Luce gives a tie for first a lift to the seats below
+it too). The player of a seat is rated as in ``games.records``: the player who left a
+seat to a bot has forfeited it, and is placed last. A bot level holding several seats of
+one match plays each of them: its new rating is the mean of the seats' new ratings, and
+the match counts once in its ``matches_rated``.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from statistics import fmean
 
 from django.db.models import Q
@@ -41,14 +43,20 @@ def is_rated(match: models.Match, state: MatchState, subjects: dict[Seat, Subjec
             and not match.fixed_deals and any(player for player, _ in subjects.values()))
 
 
-def match_rated(state: MatchState, subjects: dict[Seat, Subject]) -> None:
+def match_rated(state: MatchState, subjects: dict[Seat, Subject],
+                forfeited: Collection[Seat] = ()) -> None:
     """Update the ratings of the four seats' ``subjects`` from the places of the finished
-    match ``state``, in the caller's transaction: the rows are created when missing and
-    locked (in a fixed order, so two matches never wait on each other) before they are
-    read, so matches ending at once for one subject both count."""
+    match ``state``, in the caller's transaction; the ``forfeited`` seats (their players
+    left them to bots, ``games.records``) are placed last, below every other. The rows
+    are created when missing and locked (in one order: players by id, then bot levels by
+    name, so two matches never wait on each other) before they are read, so matches ending
+    at once for one subject both count."""
     assert state.result is not None
-    rows = _locked(list(dict.fromkeys(subjects[seat] for seat in Seat)))
-    places = {seat: place for seat, _, place in state.result.standings}
+    rows = _locked(sorted(set(subjects.values()),
+                          key=lambda subject: (subject[0] is None, subject[0] or 0, subject[1])))
+    last = len(Seat) + 1
+    places = {seat: last if seat in forfeited else place
+              for seat, _, place in state.result.standings}
     seats = list(Seat)
     teams = [[MODEL.rating(mu=rows[subjects[seat]].mu, sigma=rows[subjects[seat]].sigma)]
              for seat in seats]
@@ -66,7 +74,6 @@ def match_rated(state: MatchState, subjects: dict[Seat, Subject]) -> None:
 
 
 def _locked(subjects: list[Subject]) -> dict[Subject, models.Rating]:
-    # Created in seat order: of two ratings tied on the leaderboard, the first created leads.
     models.Rating.objects.bulk_create(
         [models.Rating(player_id=player, bot_level=level) for player, level in subjects],
         ignore_conflicts=True)

@@ -10,9 +10,11 @@ match, from the final state and the ``Hand`` rows; ``records_rebuild`` recompute
 from the event logs.
 
 Whose match it is: the player in the seat when it ends, or, for a seat held by the bot a
-player left it to, that player (leaving does not take a loss off anyone's record). A
-match with fixed deals counts in the totals, but sets no fastest win: its creator knew the
-cards.
+player left it to, that player, who has **forfeited** it: the match counts as lost
+whatever the bot made of the seat, and nothing the bot did there counts for them (no win,
+no moon), so leaving neither takes a loss off a record nor earns a bot's win. A match
+with fixed deals counts in the totals, but sets no fastest win: its creator knew the
+cards. A match aborted before its first deal records nothing: nothing was played.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ HUMAN = "human"
 """The opponent name of a seat a player holds (or left to a bot)."""
 RECORDED_EVENTS = ("match_ended", "match_aborted")
 """The event types that end a match, and so record it."""
-_PROJECTIONS = (models.PlayerRecord, models.OpponentRecord, models.Rating)
+# In the order a command that ends a match writes them (ratings, then records), so that a
+# rebuild's table locks and a command's row locks never wait on each other in a circle.
+_PROJECTIONS = (models.Rating, models.PlayerRecord, models.OpponentRecord)
 
 
 class Outcome(enum.StrEnum):
@@ -73,14 +77,23 @@ def opponents_of(state: MatchState, seat: Seat) -> str:
     return ",".join(sorted(name or "" for name in names))
 
 
+def forfeited(state: MatchState, seat: Seat) -> bool:
+    """Whether ``seat`` is held by the bot its player left it to (and did not take back)."""
+    occupant = state.seats[seat]
+    return occupant is not None and occupant.is_bot and occupant.left_by is not None
+
+
 def seat_records(state: MatchState, sun_hands: Collection[int]) -> list[SeatRecord]:
     """The records an ended match (``state.phase`` finished or aborted) adds, one per seat
-    a player holds or left to a bot, north to west. ``sun_hands``: the numbers of the hands
-    whose shooter shot the sun rather than the moon (``state.moons`` lists both). Raises
-    ``ValueError`` for a match that has not ended."""
+    a player holds or left to a bot, north to west; none for a match aborted before its
+    first deal. ``sun_hands``: the numbers of the hands whose shooter shot the sun rather
+    than the moon (``state.moons`` lists both). Raises ``ValueError`` for a match that has
+    not ended."""
     if not state.phase.is_over:
         raise ValueError("only an ended match has a record")
     result = state.result
+    if result is None and state.hands_played == 0 and state.hand is None:
+        return []
     records = []
     for seat in Seat:
         occupant = state.seats[seat]
@@ -89,11 +102,12 @@ def seat_records(state: MatchState, sun_hands: Collection[int]) -> list[SeatReco
             continue
         if result is None:
             outcome = Outcome.ABORTED
-        elif seat not in result.winners:
+        elif seat not in result.winners or forfeited(state, seat):
             outcome = Outcome.LOST
         else:
             outcome = Outcome.SHARED if result.is_shared else Outcome.WON
-        shot = [hand for hand, shooter in state.moons if shooter is seat]
+        shot = [] if forfeited(state, seat) else [
+            hand for hand, shooter in state.moons if shooter is seat]
         suns = sum(1 for hand in shot if hand in sun_hands)
         records.append(SeatRecord(seat, player, opponents_of(state, seat), outcome,
                                   state.hands_played, len(shot) - suns, suns))
@@ -139,6 +153,8 @@ def records_rebuild() -> int:
 def _write(match: models.Match, state: MatchState, sun_hands: Collection[int],
            ended_at: datetime) -> None:
     records = seat_records(state, sun_hands)
+    if not records:
+        return
     users = {}
     for position, player_id, left_by_id in models.Seat.objects.filter(match=match).values_list(
             "position", "player_id", "left_by_id"):
@@ -146,7 +162,11 @@ def _write(match: models.Match, state: MatchState, sun_hands: Collection[int],
     subjects = {seat: (users[seat], "") if users.get(seat) else
                 (None, (state.seats[seat] or Occupant()).bot_level or "") for seat in Seat}
     if ratings.is_rated(match, state, subjects):
-        ratings.match_rated(state, subjects)
+        ratings.match_rated(state, subjects,
+                            forfeited=[seat for seat in Seat if forfeited(state, seat)])
+    # Rows written in the players' order, not the seats': two matches ending at once with
+    # the same players in other seats take their row locks in one order.
+    records.sort(key=lambda record: users[record.seat])
     finished = state.phase is Phase.FINISHED
     models.PlayerRecord.objects.bulk_create(
         [models.PlayerRecord(player_id=users[r.seat]) for r in records], ignore_conflicts=True)

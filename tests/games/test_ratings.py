@@ -60,6 +60,8 @@ def test_tied_places_are_ties(players):
     as_if_shuffled(match)
     play_lowest(match, players)  # north and west 0 (first, tied), south 2, east 24
 
+    # openskill's Plackett-Luce lifts the seat behind a tie for first as much as the tied
+    # winners (docs/api.md, "Players' records and ratings"): south gains as they do.
     assert rating(players[N]) == rating(players[W]) == pytest.approx(
         (25.93175089083371, 8.263571791259416))
     assert rating(players[S]) == pytest.approx((25.93175089083371, 8.16906309784121))

@@ -142,16 +142,32 @@ def test_the_faster_win_is_kept_and_a_slower_one_does_not_replace_it(players):
 
 
 @pytest.mark.django_db(transaction=True)  # the bot moves when the leave commits
-def test_a_seat_left_to_a_bot_is_still_the_leavers_and_a_human_to_the_others(players):
+def test_a_seat_left_to_a_bot_is_forfeited_lost_whatever_the_bot_made_of_it(players):
     match = seated(players, deals=[parse_deal(D4)])
-    services.seat_leave(match_id=match.id, player=players[E], bot_level="random")
+    as_if_shuffled(match)
+    # West holds the top three cards of every suit; its bot plays for it from the start.
+    services.seat_leave(match_id=match.id, player=players[W], bot_level="expert")
     while (state := match_state(models.Match.objects.get(pk=match.pk))).phase is not Phase.FINISHED:
-        seat = state.to_act[0]  # east's bot moves by itself (eager Celery)
+        seat = state.to_act[0]  # west's bot moves by itself (eager Celery)
         services.card_play(match_id=match.id, player=players[seat],
                            card=legal_cards(state, seat)[0])
 
-    assert totals(players[E])["matches_played"] == 1
+    assert totals(players[W]) == {"matches_played": 1, "matches_won": 0, "matches_shared": 0,
+                                  "matches_lost": 1, "matches_aborted": 0, "hands_played": 1,
+                                  "moons_shot": 0, "suns_shot": 0}
+    assert opponents(players[W])[0]["fastest_win_hands"] is None
     assert [entry["opponents"] for entry in opponents(players[N])] == ["human,human,human"]
+    # Rated last, below every seat that played on.
+    ratings = {seat: models.Rating.objects.get(player=players[seat]).mu for seat in Seat}
+    assert min(ratings, key=ratings.get) is W
+
+
+def test_a_match_aborted_before_its_first_deal_records_nothing(players):
+    match = services.match_create(creator=players[N], rules=ONE_HAND,
+                                  seats=[services.SeatSpec("player")]
+                                  + [services.SeatSpec("open")] * 3).match
+    services.match_abort(match_id=match.id, reason="nobody came")
+    assert not models.PlayerRecord.objects.exists()
 
 
 def test_opponents_are_the_other_seats_levels_or_human_sorted():
@@ -169,18 +185,17 @@ def test_only_an_ended_match_has_a_record():
 
 @pytest.mark.django_db(transaction=True)  # the bots move when each command commits
 def test_rebuild_gives_what_the_commands_wrote_over_many_random_matches():
-    """Matches of bots and players who leave their seats to bots at once, some aborted:
-    the records the commands wrote are exactly those rebuilt from the logs."""
+    """Matches of bots and players (who pass their first cards and play their lowest legal
+    one), in some a player leaving at once, some aborted: the records and ratings the
+    commands wrote are exactly those rebuilt from the logs."""
     rng = Random(12)
-    users = [get_user_model().objects.create_user(username=f"p{i}") for i in range(5)]
-    levels = ["random", "easy"]
+    users = {f"p{i}": get_user_model().objects.create_user(username=f"p{i}") for i in range(5)}
     for number in range(14):
         seats = [services.SeatSpec("player")] + [
             services.SeatSpec("open") if rng.random() < 0.4
-            else services.SeatSpec("bot", rng.choice(levels)) for _ in range(3)]
-        creator, *others = rng.sample(users, 4)
-        rules = RuleSet(target_score=rng.choice((10, 26, 40)),
-                        shoot_the_sun=rng.random() < 0.3)
+            else services.SeatSpec("bot", rng.choice(["random", "easy"])) for _ in range(3)]
+        creator, *others = rng.sample(list(users.values()), 4)
+        rules = RuleSet(target_score=rng.choice((10, 26, 40)), shoot_the_sun=rng.random() < 0.3)
         match = services.match_create(creator=creator, seats=seats, rules=rules).match
         for seat, spec in zip(Seat, seats, strict=True):
             if spec.kind == "open":
@@ -188,12 +203,20 @@ def test_rebuild_gives_what_the_commands_wrote_over_many_random_matches():
         if number % 5 == 4:
             services.match_abort(match_id=match.id, reason="rebuild test")
             continue
-        for seat in models.Seat.objects.filter(match=match, player__isnull=False):
-            services.seat_leave(match_id=match.id, player=seat.player, bot_level="random")
-        match.refresh_from_db()
-        assert match.status == Phase.FINISHED.value
+        if number % 3 == 1:
+            services.seat_leave(match_id=match.id, player=creator, bot_level="random")
+        while not (state := match_state(models.Match.objects.get(pk=match.pk))).phase.is_over:
+            seat = state.to_act[0]  # a player's: the bots moved when the last command committed
+            player = users[state.seats[seat].player]
+            if state.phase is Phase.PASSING:
+                services.cards_pass(match_id=match.id, player=player,
+                                    cards=state.hand.holdings[seat][:3])
+            else:
+                services.card_play(match_id=match.id, player=player,
+                                   card=legal_cards(state, seat)[0])
     live = _tables()
-    assert live[0]  # the matches were recorded as they ended
+    assert any(entry[5] for entry in live[2])  # fastest wins among them
+    assert any(outcome[5] for outcome in live[0])  # ... and an aborted match
 
     assert records_rebuild() == 14
     assert _tables() == live
