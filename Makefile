@@ -39,15 +39,16 @@ node: $(if $(NPM),$(NODE_STAMP))
 demo: install
 	$(BIN)/python examples/demo.py
 
-# In-process tests run Celery eagerly; the end-to-end tests give CELERY_BROKER_URL (or
-# TEST_BROKER_URL) to the worker and server they start. The suite runs in TEST_WORKERS
+# In-process tests run Celery eagerly; the end-to-end tests give TEST_BROKER_URL to the
+# worker and server they start (never an exported CELERY_BROKER_URL: that is a running
+# stack's, whose queues the tests would take). The suite runs in TEST_WORKERS
 # processes (pytest-xdist; each has its own test database, e2e stack and Redis database
 # below the broker URL's); TEST_WORKERS=0 runs it in this one. tests/scheduling.py shares
 # the tests out: longest first, one at a time, the e2e stack's tests to one process.
 TEST_WORKERS ?= 2
 test: install node
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
-	E2E_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} CELERY_BROKER_URL= \
+	E2E_BROKER_URL=$(TEST_BROKER_URL) CELERY_BROKER_URL= \
 	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 migrate: install
@@ -74,9 +75,10 @@ beat: install
 # web, worker and beat together (Procfile, run by honcho), on HOST:PORT. They need a real
 # broker and database: without CELERY_BROKER_URL the worker would wait on a broker of its
 # own and never see a task.
-up: migrate
+up:
 	@test -n "$$CELERY_BROKER_URL" -a -n "$$DATABASE_URL" || { \
 	  echo "make up needs DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis) exported"; exit 2; }
+	$(MAKE) --no-print-directory migrate
 	HEARTS_HOST=$(HOST) HEARTS_PORT=$(PORT) $(BIN)/honcho start
 
 schema: install

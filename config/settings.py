@@ -153,6 +153,12 @@ REST_FRAMEWORK = {
         "login": env.str("THROTTLE_LOGIN", default="10/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # The throttles' "address" is REMOTE_ADDR, never a client's own X-Forwarded-For (with
+    # which anyone could pick a fresh address per guess). uvicorn sets REMOTE_ADDR from
+    # X-Forwarded-For only for connections from FORWARDED_ALLOW_IPS (gunicorn's setting:
+    # 127.0.0.1 and ::1 unless set), the proxies in front, taking the address the last of
+    # them saw.
+    "NUM_PROXIES": 0,
 }
 DRF_STANDARDIZED_ERRORS = {
     "EXCEPTION_HANDLER_CLASS": "hearts_api.problems.ProblemExceptionHandler",

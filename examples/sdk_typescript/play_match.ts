@@ -117,7 +117,7 @@ async function playMatch(
   options: Options,
 ): Promise<{ name: string; hearts: HeartsClient; view: SeatView; stats: Stats }> {
   const stats: Stats = { views: 0, unchanged: 0, commands: 0, stale: 0 };
-  const name = `demo-${randomBytes(3).toString("hex")}`;
+  const name = `sdk-ts-${randomBytes(3).toString("hex")}`;
   const registered = await createHeartsClient({ baseUrl: options.baseUrl }).POST("/api/v1/players", {
     body: { username: name },
   });

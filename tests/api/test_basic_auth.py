@@ -190,6 +190,14 @@ def test_basic_attempts_over_the_login_rate_are_throttled_429_before_the_passwor
     assert elsewhere.status_code == 201
 
 
+def test_a_forged_x_forwarded_for_does_not_give_a_guesser_a_fresh_address(monkeypatch):
+    _register("carol", PASSWORD)
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {**RATES, "login": "3/hour"})
+    guesses = [_mint(_basic(f"carol:guess {n}".encode()),
+                     HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code for n in range(5)]
+    assert guesses == [401, 401, 401, 429, 429]  # all from REMOTE_ADDR, whatever they say
+
+
 def test_bearer_requests_do_not_count_against_the_login_rate(client_a, monkeypatch):
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {**RATES, "login": "1/hour"})
     created = [client_a.post(f"{API}/tokens", {"name": f"app {n}"}, format="json").status_code
