@@ -21,14 +21,16 @@ EVENT_PAGE_SIZE = 50
 @dataclass(frozen=True)
 class ScoreLine:
     """One scored hand: ``points`` and ``totals`` by seat name, the moon (or sun)
-    shooter's seat name or None, and whether it is a tiebreak hand (played after the hand
-    in which some total first reached the target, docs/rules.md "End of the match")."""
+    shooter's seat name or None, whether it was a sun (the shooter took every trick), and
+    whether it is a tiebreak hand (played after the hand in which some total first reached
+    the target, docs/rules.md "End of the match")."""
 
     hand_number: int
     pass_direction: str
     points: dict[str, int]
     totals: dict[str, int]
     moon_shooter: str | None
+    is_sun: bool
     is_tiebreak: bool
 
 
@@ -38,7 +40,7 @@ def score_sheet(*, match: models.Match) -> list[ScoreLine]:
     end_started_after = match.state.get("end_started_after")
     return [ScoreLine(hand.number, hand.pass_direction, hand.points, hand.totals,
                       Seat(hand.moon_shooter).label if hand.moon_shooter is not None else None,
-                      end_started_after is not None and hand.number > end_started_after)
+                      hand.is_sun, end_started_after is not None and hand.number > end_started_after)
             for hand in match.hands.order_by("number")]
 
 

@@ -241,8 +241,14 @@ class StalledTurn(NamedTuple):
     player_seated: bool
 
 
+def _players_seats() -> QuerySet[models.Seat]:
+    """The seats players hold: ``has_player`` read off the ``Seat`` rows, which mirror the
+    snapshot's occupants (``services._project``)."""
+    return models.Seat.objects.filter(player__isnull=False)
+
+
 def _player_seated() -> Exists:
-    return Exists(models.Seat.objects.filter(match=OuterRef("pk"), player__isnull=False))
+    return Exists(_players_seats().filter(match=OuterRef("pk")))
 
 
 def bot_stalled_list(*, now: datetime, limit: int, thinking: bool = True) -> list[StalledTurn]:
@@ -261,4 +267,4 @@ def has_player(state: MatchState) -> bool:
 
 def player_seated(*, match_id: uuid.UUID | str) -> bool:
     """Whether a player (not a bot) holds a seat of match ``match_id`` (False for no match)."""
-    return models.Seat.objects.filter(match_id=match_id, player__isnull=False).exists()
+    return _players_seats().filter(match_id=match_id).exists()

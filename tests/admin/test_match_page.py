@@ -53,7 +53,7 @@ def test_the_score_sheet_is_each_scored_hand_of_the_log(staff_client, finished_m
                                         finished_match.state["totals"], strict=True))
 
 
-def test_hands_after_end_started_after_are_marked_tiebreak_and_moons_are_marked(
+def test_hands_after_end_started_after_are_marked_tiebreak_and_moons_and_suns_are_marked(
         staff_client, finished_match):
     hands = Hand.objects.filter(match=finished_match).count()
     assert hands >= 2
@@ -67,6 +67,9 @@ def test_hands_after_end_started_after_are_marked_tiebreak_and_moons_are_marked(
     html = response.content.decode()
     assert html.count("<span data-tiebreak>tiebreak hand</span>") == hands - 1
     assert '<span data-moon="east">moon shot by east</span>' in html
+    Hand.objects.filter(match=finished_match, number=2).update(is_sun=True)
+    assert '<span data-moon="east">sun shot by east</span>' in _page(
+        staff_client, finished_match).content.decode()
 
 
 def test_the_event_log_pages_by_seq_ranges(staff_client, finished_match):
