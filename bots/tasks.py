@@ -63,10 +63,12 @@ ACT_SLICE_SECONDS = 1.0
 # The queues (CELERY_TASK_QUEUES, in the order workers take from them): the bots' and
 # stand-ins' moves in matches with a player seated, then those in matches of bots only.
 PLAYERS_QUEUE, BOTS_QUEUE = "players", "bots"
-# How long a queued task's marker stands beyond its countdown: long enough for any wait in
-# the queue behind other tasks; a task lost from the queue in that time (rare: the broker's
-# data lost while a worker was receiving it) is queued again by the sweep after it.
-QUEUED_MARKER_SECONDS = 300.0
+# How long a queued task's marker stands beyond its countdown, if no worker takes it over:
+# a task lost between the queue and a worker (one killed after taking the message, before
+# it took the marker) is queued again by the sweep after it, so this bounds that stall.
+# A task still waiting in a queue longer than this may be queued a second time (once per
+# this long: the second's marker covers it again); ``act`` and ``stand_in`` are idempotent.
+QUEUED_MARKER_SECONDS = 30.0
 
 
 def on_match_advanced(sender: Any, *, match_id: uuid.UUID, version: int, bot_to_act: bool,
