@@ -27,6 +27,7 @@ from games.engine import (
     parse_card,
 )
 from games.engine.rules import MoonScoring, PassDirection, TiePolicy
+from games.engine.variants import MAX_HANDS
 from games.models import (
     BOT_DELAY_MS_DEFAULT,
     BOT_DELAY_MS_MAX,
@@ -264,6 +265,10 @@ def _rule_fields(required: bool) -> dict[str, serializers.Field]:
                                               help_text="default play_on"),
         "max_tiebreak_hands": StrictIntegerField(min_value=0, max_value=10, **opts,
                                                  help_text="default 5"),
+        "max_hands": StrictIntegerField(
+            min_value=1, max_value=MAX_HANDS, allow_null=True, **opts,
+            help_text="default null (no limit): the match ends after this many hands at the "
+                      "latest, whatever the totals (a tie is shared, no tiebreak hands)"),
     }
 
 

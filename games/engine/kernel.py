@@ -262,7 +262,11 @@ def match_ends(
     """Whether the match ends with ``totals`` after hand ``hand_number`` (docs/rules.md, "End
     of the match"). ``end_started_after`` is the hand after which the end began
     (``end_begins``), if that happened before this hand: extra tiebreak hands count from it.
+    With ``rules.max_hands`` set, the match also ends after that hand whatever the totals
+    (a tie is then shared: no tiebreak hands follow).
     """
+    if rules.max_hands is not None and hand_number >= rules.max_hands:
+        return True
     started = end_started_after
     if started is None:
         if not end_begins(totals, rules):

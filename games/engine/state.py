@@ -237,7 +237,7 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
     hand = state.hand
     return {
         "v": SNAPSHOT_VERSION,
-        "rules": state.rules.to_json(),
+        "rules": state.rules.to_json(stored=True),
         "seats": [None if o is None else _occupant_to_json(o) for o in state.seats],
         "phase": state.phase.value,
         "totals": list(state.totals),

@@ -12,6 +12,10 @@ from enum import Enum
 from typing import Any
 
 
+MAX_HANDS = 100
+"""The most a ``RuleSet.max_hands`` may say."""
+
+
 class PassDirection(Enum):
     """Where a hand's passed cards go (docs/rules.md, "A hand", step 2)."""
 
@@ -63,10 +67,16 @@ class RuleSet:
     jack_of_diamonds: int = 0
     tie_policy: TiePolicy = TiePolicy.PLAY_ON
     max_tiebreak_hands: int = 5
+    max_hands: int | None = None
+    """When set (1 to ``MAX_HANDS``), the match ends after this many hands at the latest,
+    whatever the totals: a tie is shared, no tiebreak hands (``kernel.match_ends``)."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The RuleSet as a JSON object with every field (enums as their strings)."""
-        return {
+    def to_json(self, *, stored: bool = False) -> dict[str, Any]:
+        """The RuleSet as a JSON object with every field (enums as their strings). With
+        ``stored`` (the log's and the snapshot's form), ``max_hands`` only when set: the
+        rules written before it existed write back byte for byte (``from_json`` reads a
+        missing field as its default)."""
+        data = {
             "target_score": self.target_score,
             "pass_rotation": [direction.value for direction in self.pass_rotation],
             "pass_count": self.pass_count,
@@ -77,7 +87,11 @@ class RuleSet:
             "jack_of_diamonds": self.jack_of_diamonds,
             "tie_policy": self.tie_policy.value,
             "max_tiebreak_hands": self.max_tiebreak_hands,
+            "max_hands": self.max_hands,
         }
+        if stored and self.max_hands is None:
+            del data["max_hands"]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> RuleSet:
@@ -118,6 +132,9 @@ class RuleSet:
         integer("pass_count", range(1, 5), "must be an integer from 1 to 4")
         integer("jack_of_diamonds", (0, -10), "must be 0 or -10")
         integer("max_tiebreak_hands", range(0, 11), "must be an integer from 0 to 10")
+        if data.get("max_hands") is not None:  # null or left out: no limit
+            integer("max_hands", range(1, MAX_HANDS + 1),
+                    f"must be null or an integer from 1 to {MAX_HANDS}")
         for name in ("first_trick_points", "queen_breaks_hearts", "shoot_the_sun"):
             boolean(name)
         choice("moon_scoring", MoonScoring)

@@ -106,6 +106,7 @@ def redact(event: Event, seat: Seat | None) -> dict[str, Any]:
         data["auto"] = event.auto
     elif isinstance(event, MatchCreated):
         del data["deals"]
+        data["rules"] = event.rules.to_json()  # every field, max_hands too
     elif isinstance(event, HandDealt):
         del data["holdings"], data["seed"]
         data["hand"] = format_cards(event.holdings[seat]) if seat is not None else []

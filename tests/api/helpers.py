@@ -46,6 +46,7 @@ DEFAULT_RULES = {
     "jack_of_diamonds": 0,
     "tie_policy": "play_on",
     "max_tiebreak_hands": 5,
+    "max_hands": None,
 }
 
 # --- notation -------------------------------------------------------------------------------

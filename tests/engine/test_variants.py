@@ -506,13 +506,57 @@ def test_rules_round_trip_through_json_with_every_field_changed():
     rules = RuleSet(target_score=30, pass_rotation=(RIGHT, HOLD), pass_count=2,
                     first_trick_points=True, queen_breaks_hearts=True, shoot_the_sun=True,
                     moon_scoring=MoonScoring.SHOOTERS_CHOICE, jack_of_diamonds=-10,
-                    tie_policy=TiePolicy.SHARE, max_tiebreak_hands=0)
+                    tie_policy=TiePolicy.SHARE, max_tiebreak_hands=0, max_hands=4)
     assert rules.to_json() == {
         "target_score": 30, "pass_rotation": ["right", "hold"], "pass_count": 2,
         "first_trick_points": True, "queen_breaks_hearts": True, "shoot_the_sun": True,
         "moon_scoring": "shooters_choice", "jack_of_diamonds": -10, "tie_policy": "share",
-        "max_tiebreak_hands": 0}
+        "max_tiebreak_hands": 0, "max_hands": 4}
     assert RuleSet.from_json(rules.to_json()) == rules
+    assert rules.to_json(stored=True) == rules.to_json()
+
+
+def test_max_hands_unset_is_null_in_the_api_form_and_left_out_of_the_stored_one():
+    # Stored rules written before max_hands existed write back byte for byte.
+    assert RuleSet().to_json()["max_hands"] is None
+    assert "max_hands" not in RuleSet().to_json(stored=True)
+    assert RuleSet.from_json(RuleSet().to_json(stored=True)) == RuleSet()
+    assert RuleSet.from_json({"max_hands": None}) == RuleSet()
+
+
+@pytest.mark.parametrize("value", [0, 101, "4", 4.5, True])
+def test_max_hands_out_of_range_or_not_an_integer_is_refused(value):
+    with pytest.raises(RuleSetError) as refused:
+        RuleSet.from_json({"max_hands": value})
+    assert refused.value.errors == {"max_hands": "must be null or an integer from 1 to 100"}
+
+
+def test_max_hands_ends_the_match_after_that_hand_whatever_the_totals():
+    # 4 hands of N moons from 0: 0, 26, 26, 26 after hand 1, ... 0, 104, 104, 104 after
+    # hand 4: far from the target of 1000, so only max_hands ends it.
+    totals, end, table = play_hands((0, 0, 0, 0), moons(N, N, N, N),
+                                    hold_rules(target_score=1000, max_hands=4))
+    assert totals == [(0, 26, 26, 26), (0, 52, 52, 52), (0, 78, 78, 78), (0, 104, 104, 104)]
+    assert end.result.winners == (N,) and end.result.hands_played == 4
+    assert table.now.phase is Phase.FINISHED
+
+
+def test_max_hands_shares_a_tie_at_the_last_hand_with_no_tiebreak_hand():
+    # Hand 1 N moons (0, 26, 26, 26), hand 2 E moons (26, 26, 52, 52): N and E tied lowest,
+    # which play_on would break with extra hands; max_hands shares it at once.
+    totals, end, _ = play_hands((0, 0, 0, 0), moons(N, E),
+                                hold_rules(target_score=1000, max_hands=2))
+    assert totals == [(0, 26, 26, 26), (26, 26, 52, 52)]
+    assert end.result.winners == (N, E) and end.result.is_shared
+    assert standings(end) == [(N, 26, 1), (E, 26, 1), (S, 52, 3), (W, 52, 3)]
+    assert end.result.hands_played == 2
+
+
+def test_max_hands_not_yet_reached_lets_the_match_go_on():
+    totals, end, table = play_hands((0, 0, 0, 0), moons(N, N, N),
+                                    hold_rules(target_score=1000, max_hands=4))
+    assert totals[-1] == (0, 78, 78, 78) and end is None
+    assert table.now.phase is Phase.DEALING
 
 
 @pytest.mark.parametrize(("data", "fields"), [
