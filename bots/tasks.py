@@ -28,7 +28,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from games import selectors, services
+from games import daily, selectors, services
 from games.engine import IllegalMove, PassCards, PlayCard
 from games.errors import StaleVersion
 from games.services import CommandResult
@@ -190,9 +190,14 @@ def stand_in(match_id: str, deadline: str) -> int:
 def _move(turn: selectors.BotTurn, *, auto: bool = False) -> CommandResult | None:
     """Make ``turn``'s move at its version (marked ``auto`` for a stand-in), from its own
     view only, with a generator seeded by match, version and seat, so a re-run makes the
-    same choice. None when the match has moved on."""
+    same choice; in a daily match, by the day's secret and the position the bot sees
+    (``games.daily.bot_seed``), so every player of the day meets the same play for the
+    same cards. None when the match has moved on."""
     version = turn.version
-    rng = Random(f"{turn.match_id}:{version}:{turn.seat.label}")
+    if turn.daily is not None:
+        rng = Random(daily.bot_seed(turn.daily, turn.view))
+    else:
+        rng = Random(f"{turn.match_id}:{version}:{turn.seat.label}")
     try:
         command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms)
         return _submit(turn.match_id, version, dataclasses.replace(command, auto=auto))

@@ -5,6 +5,8 @@ tasks run eagerly in-process. Production sets DATABASE_URL (PostgreSQL),
 CELERY_BROKER_URL (Redis), SECRET_KEY, ALLOWED_HOSTS and DEBUG=false.
 """
 
+import hashlib
+import hmac
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,6 +19,10 @@ env = environ.Env()
 
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="insecure-dev-key-set-SECRET_KEY-in-production")
+# The daily challenge's key (games.daily): its deals and bot seeds are HMACs under it. Unset:
+# derived from SECRET_KEY (HMAC-SHA256 of it over "daily"), so it is as secret as that.
+DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(
+    SECRET_KEY.encode(), b"daily", hashlib.sha256).hexdigest()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 
 INSTALLED_APPS = [

@@ -265,3 +265,13 @@ class HandAdmin(PerMatchAdmin):
 @admin.register(models.Trick)
 class TrickAdmin(PerMatchAdmin):
     list_display = ["match", "hand_number", "number", "leader", "winner", "points", "cards"]
+
+
+@admin.register(models.DailyAttempt)
+class DailyAttemptAdmin(ReadOnlyAdmin):
+    """The daily challenge's attempts (games.daily), read-only: projections of their
+    matches."""
+
+    list_display = ["date", "player", "match", "points", "seconds", "finished_at"]
+    list_filter = ["date"]
+    list_select_related = ["player"]

@@ -3,7 +3,7 @@
 The engine refuses a command for the rules (``games.engine.IllegalMove``, codes of
 docs/rules.md, "Refusals"); these are the service's own: the match does not exist, the
 caller has no seat in it, the version it expects is not current, a bot seat names a level
-no bot plays. Each class
+no bot plays, a daily challenge that is closed or already played. Each class
 is one meaning, with its ``code`` of docs/api.md, "Errors", and the facts worth telling
 the caller in ``details`` (JSON-ready), the same three attributes ``IllegalMove`` has, so
 the API maps either kind to its problem by ``code``.
@@ -12,6 +12,7 @@ the API maps either kind to its problem by ``code``.
 from __future__ import annotations
 
 import uuid
+from datetime import date
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -103,3 +104,44 @@ class UnknownBotLevel(ServiceError):
     def __init__(self, level: str | None) -> None:
         super().__init__(f"unknown bot level {level!r}: one of {', '.join(BOT_LEVELS)}")
         self.level = level
+
+
+class DailyNotFound(ServiceError):
+    """The daily challenge of ``day`` (datetime.date) is not public yet: ``day`` is after
+    today (UTC). The same meaning to a caller as any address with nothing there."""
+
+    code = "not_found"
+
+    def __init__(self, day: date) -> None:
+        super().__init__(f"no daily challenge for {day.isoformat()} yet")
+        self.day = day
+
+
+class DailyClosed(ServiceError):
+    """A daily match was asked for ``day`` (datetime.date), which is not today (UTC): a
+    past day's challenge is over (its deals are public), a future day's not open yet."""
+
+    code = "daily_closed"
+
+    def __init__(self, day: date, today: date) -> None:
+        when = "is over" if day < today else "has not begun"
+        super().__init__(f"the daily challenge of {day.isoformat()} {when}; today's is "
+                         f"{today.isoformat()} (UTC)")
+        self.day = day
+
+
+class DailyAttempted(ServiceError):
+    """The player has had their one attempt at the daily challenge of ``day``
+    (datetime.date): the match ``match_id`` (uuid.UUID), which ``details`` gives."""
+
+    code = "daily_attempted"
+
+    def __init__(self, day: date, match_id: uuid.UUID) -> None:
+        super().__init__(f"you have played the daily challenge of {day.isoformat()} already: "
+                         f"match {match_id}")
+        self.day = day
+        self.match_id = match_id
+
+    @property
+    def details(self) -> Mapping[str, object]:
+        return {"match_id": str(self.match_id)}

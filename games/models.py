@@ -251,3 +251,30 @@ class Rating(models.Model):
                 | models.Q(player__isnull=False, bot_level=""),
                 name="rating_of_a_player_or_a_bot_level"),
         ]
+
+
+class DailyAttempt(models.Model):
+    """A player's one attempt at the daily challenge of ``date`` (``games.daily``): its
+    ``match``, and once that has finished the player's ``points`` (their total after the
+    challenge's hands), the whole ``seconds`` from the match's creation to its end, and
+    ``finished_at``: the day's leaderboard (a projection written in the command that ends
+    the match)."""
+
+    date = models.DateField(help_text="the challenge's UTC date")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="daily_attempts")
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="daily_attempt")
+    points = models.PositiveIntegerField(null=True, blank=True,
+                                         help_text="the player's final total (null: unfinished)")
+    seconds = models.PositiveIntegerField(null=True, blank=True,
+                                          help_text="whole seconds from creation to the end")
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-date", "points", "seconds"]
+        indexes = [models.Index(fields=["date", "points", "seconds"], name="daily_leaderboard")]
+        constraints = [models.UniqueConstraint(fields=["date", "player"],
+                                               name="one_daily_attempt_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} on {self.date}"

@@ -27,7 +27,7 @@ from datetime import datetime
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 
-from . import models, ratings
+from . import daily, models, ratings
 from .engine import MatchState, Phase, Seat, event_from_json, replay
 from .engine.events import HandScored
 from .engine.state import Occupant
@@ -125,7 +125,8 @@ def match_recorded(match: models.Match, state: MatchState, ended_at: datetime) -
 
 
 def records_rebuild() -> int:
-    """Recompute every record and rating from the event logs, as if each ended match had just been
+    """Recompute every record and rating (and each daily attempt's result,
+    ``daily.attempt_recorded``) from the event logs, as if each ended match had just been
     recorded, in the order the matches ended (``manage.py rebuild_records``). Returns how
     many matches it recorded. On PostgreSQL the tables are locked for the rebuild, so a
     match that ends meanwhile is recorded once: after the rebuild, by its own command."""
@@ -145,7 +146,9 @@ def records_rebuild() -> int:
                       match.events.order_by("seq").values_list("payload", flat=True).iterator()]
             sun_hands = {event.hand_number for event in events
                          if isinstance(event, HandScored) and event.is_sun}
-            _write(match, replay(events), sun_hands, ended_at)
+            state = replay(events)
+            _write(match, state, sun_hands, ended_at)
+            daily.attempt_recorded(match, state, ended_at)
             count += 1
         return count
 

@@ -1,21 +1,26 @@
 """The read side: a match, its state, one seat's view of it, its log of events, a
-player's record, and what the bots' tasks read (the move a bot owes, the matches whose
-bot turn has stalled)."""
+player's record, the daily challenge's attempts, and what the bots' tasks read (the move a
+bot owes, the matches whose bot turn has stalled).
+
+A daily match (``games.daily``) is hidden until its day is over from everyone but its
+player: ``match_watch_get`` and ``match_visible_get``, which every read of a match goes
+through, raise ``MatchNotFound`` for it, as for a match that does not exist."""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import DurationField, Exists, F, Func, OuterRef, Q, QuerySet
+from django.db.models import DurationField, Exists, F, Func, OuterRef, Q, QuerySet, Window
+from django.db.models.functions import Rank
 from django.db.models.lookups import LessThan
 
-from . import models
+from . import daily, models
 from .bot_levels import STAND_IN_LEVEL
 from .engine import (
     Event,
@@ -26,7 +31,8 @@ from .engine import (
     seat_view,
     state_from_json,
 )
-from .errors import MatchNotFound, PlayerNotFound
+from .engine.state import Deal
+from .errors import DailyNotFound, MatchNotFound, PlayerNotFound
 
 
 @dataclass(frozen=True)
@@ -80,15 +86,19 @@ def match_state(match: models.Match) -> MatchState:
 
 
 def match_seat_get(
-    *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser, lock: bool = False
+    *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser, lock: bool = False,
+    daily: bool = False,
 ) -> tuple[models.Match, Seat | None]:
     """The match row and ``user``'s seat in it (None: a spectator, or a player who left the
     seat to a bot), in one query. With ``lock``, the row stays locked until the transaction
     ends (``select_for_update``). The seat is read off the row's own snapshot, not the
     ``Seat`` rows: a command that waited for the lock reads the row as the command before
     it left it, and the seat with it (another table read in the same statement would be
-    as of before the wait). Raises ``MatchNotFound``."""
+    as of before the wait). With ``daily`` (not with ``lock``), the row's daily attempt is
+    read in the same query. Raises ``MatchNotFound``."""
     matches = models.Match.objects.select_for_update() if lock else models.Match.objects.all()
+    if daily:
+        matches = matches.select_related("daily_attempt")
     try:
         match = matches.get(pk=match_id)
     except models.Match.DoesNotExist:
@@ -99,6 +109,70 @@ def match_seat_get(
     state = match_state(match)
     return match, next((seat for seat in Seat if (occupant := state.seats[seat]) is not None
                         and occupant.player == username), None)
+
+
+def match_watch_get(
+    *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser
+) -> tuple[models.Match, Seat | None]:
+    """``match_seat_get`` for a read of the match (its view, events, stream): raises
+    ``MatchNotFound`` as well for a daily match ``user`` may not watch yet
+    (``is_hidden_from``). One query."""
+    match, seat = match_seat_get(match_id=match_id, user=user, daily=True)
+    if is_hidden_from(match, user):
+        raise MatchNotFound(match_id)
+    return match, seat
+
+
+def match_visible_get(*, match_id: uuid.UUID,
+                      user: AbstractBaseUser | AnonymousUser) -> models.Match:
+    """``match_get`` for ``user``: raises ``MatchNotFound`` as well for a daily match
+    ``user`` may not watch yet (``is_hidden_from``). One query."""
+    match = models.Match.objects.select_related("daily_attempt").filter(pk=match_id).first()
+    if match is None or is_hidden_from(match, user):
+        raise MatchNotFound(match_id)
+    return match
+
+
+def daily_attempt_of(match: models.Match) -> models.DailyAttempt | None:
+    """The daily attempt ``match`` was created for, or None (a query unless the row was
+    read with ``select_related("daily_attempt")``)."""
+    try:
+        return match.daily_attempt
+    except models.DailyAttempt.DoesNotExist:
+        return None
+
+
+def is_hidden_from(match: models.Match, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Whether ``match`` is a daily match whose day is not over and whose player (the
+    attempt's, seated or having left the seat to a bot) is not ``user``: nobody else may
+    see any of it before the deals are public."""
+    attempt = daily_attempt_of(match)
+    return (attempt is not None and attempt.player_id != user.pk
+            and not daily.is_over(attempt.date))
+
+
+def daily_challenge_get(*, day: date) -> tuple[daily.Challenge, list[Deal] | None]:
+    """The daily challenge of ``day`` and, once the day is over, its four deals (None
+    before). Raises ``DailyNotFound`` for a day after today (UTC)."""
+    if day > daily.today():
+        raise DailyNotFound(day)
+    return daily.challenge(day), daily.deals(day) if daily.is_over(day) else None
+
+
+def daily_attempt_get(*, day: date, user: AbstractBaseUser) -> models.DailyAttempt | None:
+    """``user``'s attempt at the daily challenge of ``day``, with its match, or None."""
+    return (models.DailyAttempt.objects.select_related("match")
+            .filter(date=day, player=user).first())
+
+
+def daily_leaderboard_list(*, day: date) -> QuerySet[models.DailyAttempt]:
+    """The finished attempts at the daily challenge of ``day``: fewest points first, then
+    fewest seconds, then the first finished; ``rank`` annotated (1 = the best; equal points
+    and seconds share a rank), with the player's row joined."""
+    return (models.DailyAttempt.objects.filter(date=day, finished_at__isnull=False)
+            .select_related("player")
+            .annotate(rank=Window(Rank(), order_by=[F("points").asc(), F("seconds").asc()]))
+            .order_by("points", "seconds", "finished_at", "id"))
 
 
 def seat_view_get(*, match: models.Match, seat: Seat | None) -> SeatView:
@@ -152,7 +226,7 @@ def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEve
 class BotTurn:
     """A move a bot owes: the bot at ``seat``, of ``level``, must act in match ``match_id``
     at ``version``; ``view`` is all it may see, ``think_ms`` the match's search budget per
-    play."""
+    play, ``daily`` the date of the daily challenge the match plays (None: not a daily)."""
 
     match_id: uuid.UUID
     version: int
@@ -160,6 +234,7 @@ class BotTurn:
     level: str
     view: SeatView
     think_ms: int
+    daily: date | None = None
 
 
 def stand_in_turn(*, match_id: uuid.UUID | str, deadline: datetime,
@@ -193,14 +268,15 @@ def bot_turn_get(*, match_id: uuid.UUID | str, version: int) -> BotTurn | None:
     """The bot move due in match ``match_id`` at ``version``; None when there is no such
     match, it is no longer at ``version``, or no bot is to act. While several bots must act
     (all pass at once) the first of them in seat order, north first."""
-    match = models.Match.objects.filter(pk=match_id).first()
+    match = models.Match.objects.select_related("daily_attempt").filter(pk=match_id).first()
     if match is None or match.version != version or not match.bot_to_act:
         return None
     state = match_state(match)
     seat, level = next((seat, occupant.bot_level) for seat in state.to_act
                        if (occupant := state.seats[seat]) is not None and occupant.bot_level)
+    attempt = daily_attempt_of(match)
     return BotTurn(match.id, match.version, seat, level, seat_view(state, seat),
-                   match.bot_think_ms)
+                   match.bot_think_ms, attempt.date if attempt else None)
 
 
 class _Milliseconds(Func):

@@ -20,12 +20,12 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
-from . import models, records, timeouts
+from . import daily, models, records, timeouts
 from .bot_levels import BOT_LEVELS
 from .engine import (
     NEW_MATCH,
@@ -51,7 +51,15 @@ from .engine import (
 )
 from .engine.cards import format_cards
 from .engine.events import HandScored, SeatLeft, SeatTaken, TrickTaken
-from .errors import MatchNotFound, NotSeated, StaleVersion, StoodIn, UnknownBotLevel
+from .errors import (
+    DailyAttempted,
+    DailyClosed,
+    MatchNotFound,
+    NotSeated,
+    StaleVersion,
+    StoodIn,
+    UnknownBotLevel,
+)
 from .selectors import LoggedEvent, has_player, match_seat_get, match_state
 from .signals import match_advanced
 
@@ -115,6 +123,36 @@ def match_create(
                                             bot_think_ms=bots.think_ms,
                                             fixed_deals=len(deals), turn_timeout_s=turn_timeout_s)
         return _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
+
+
+def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
+    """Create ``player``'s one match of the daily challenge of ``day`` (``games.daily``):
+    the player in south, the day's bots, rules and four deals (so ``fixed_deals`` 4), and
+    its ``DailyAttempt`` row in the same transaction; the bots then move as in any match.
+
+    Raises ``DailyClosed`` when ``day`` is not today (UTC), and ``DailyAttempted`` when
+    the player has an attempt at it already, also when two requests race: the attempt's
+    unique (date, player) lets one commit, and the other, rolled back whole, is refused."""
+    today = daily.today()
+    if day != today:
+        raise DailyClosed(day, today)
+    earlier = models.DailyAttempt.objects.filter(date=day, player=player).first()
+    if earlier is not None:
+        raise DailyAttempted(day, earlier.match_id)
+    challenge = daily.challenge(day)
+    seats = [SeatSpec("player") if seat is daily.PLAYER_SEAT
+             else SeatSpec("bot", challenge.bot_levels[seat]) for seat in Seat]
+    try:
+        with transaction.atomic():
+            result = match_create(creator=player, seats=seats, rules=challenge.rules,
+                                  deals=daily.deals(day))
+            models.DailyAttempt.objects.create(date=day, player=player, match=result.match)
+    except IntegrityError:
+        earlier = models.DailyAttempt.objects.filter(date=day, player=player).first()
+        if earlier is None:
+            raise
+        raise DailyAttempted(day, earlier.match_id) from None
+    return result
 
 
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
@@ -269,6 +307,7 @@ def _run(
         _project(match, before, event, after, users or {})
     if logged and logged[-1].event.type in records.RECORDED_EVENTS:
         records.match_recorded(match, state, logged[-1].at)
+        daily.attempt_recorded(match, state, logged[-1].at)
     match.version += len(events)
     match.state = state_to_json(state)
     match.status = state.phase.value

@@ -90,12 +90,13 @@ def _read(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int
           limit: int, with_view: bool) -> Reading | None:
     """One read (sync, in a pooled thread): the events after seq ``after`` (none when
     ``after`` is None) and the view. None when the caller's token was revoked or the
-    match is gone since the request began: the waiting ends."""
+    match is gone (or hidden: a daily match, ``selectors.match_watch_get``) since the
+    request began: the waiting ends."""
     try:
         if token_id is not None and not ApiToken.objects.filter(pk=token_id).exists():
             return None
         try:
-            match, viewer = selectors.match_seat_get(match_id=match_id, user=user)
+            match, viewer = selectors.match_watch_get(match_id=match_id, user=user)
         except MatchNotFound:
             return None
         logged = [] if after is None else selectors.event_list(match=match, after=after, limit=limit)

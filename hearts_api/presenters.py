@@ -28,7 +28,9 @@ from games.engine.events import event_seat
 from games.engine.state import Occupant, Trick, result_to_json
 
 if TYPE_CHECKING:  # annotations only: the presenters need nothing of Django at run time
-    from games.models import Match, Rating
+    from games.daily import Challenge
+    from games.engine.state import Deal
+    from games.models import DailyAttempt, Match, Rating
     from games.selectors import LoggedEvent, PlayerProfile
 
 
@@ -208,3 +210,32 @@ def leaderboard_entry(rating: Rating, rank: int) -> dict[str, Any]:
     return {"rank": rank, "kind": "player" if player else "bot",
             "name": player.get_username() if player else rating.bot_level,
             "rating": rating_figures(rating)}
+
+
+def daily_challenge(challenge: Challenge, closes_at: datetime, deals: Sequence[Deal] | None,
+                    attempt: DailyAttempt | None) -> dict[str, Any]:
+    """A day's daily challenge (docs/api.md, "Players, records, ratings, daily"):
+    ``{"date", "closes_at", "rules", "seat", "bot_levels", "hands", "deals", "attempt"}``;
+    ``bot_levels`` by seat (west, north, east), ``deals`` null until the day is over, then
+    each ``{"north", "east", "south", "west"}`` of 13 card codes, and ``attempt`` null or the
+    caller's ``{"match_id", "status"}``."""
+    return {
+        "date": challenge.day.isoformat(),
+        "closes_at": closes_at,
+        "rules": challenge.rules.to_json(),
+        "seat": challenge.seat.label,
+        "bot_levels": {seat.label: level for seat, level in challenge.bot_levels.items()},
+        "hands": challenge.hands,
+        "deals": None if deals is None else [
+            {seat.label: format_cards(deal[seat]) for seat in Seat} for deal in deals],
+        "attempt": None if attempt is None else {"match_id": attempt.match_id,
+                                                 "status": attempt.match.status},
+    }
+
+
+def daily_leaderboard_entry(attempt: DailyAttempt) -> dict[str, Any]:
+    """One row of a day's leaderboard: ``{"rank", "username", "points", "seconds",
+    "finished_at"}`` (``rank`` annotated by ``selectors.daily_leaderboard_list``)."""
+    return {"rank": attempt.rank,  # type: ignore[attr-defined]
+            "username": attempt.player.get_username(), "points": attempt.points,
+            "seconds": attempt.seconds, "finished_at": attempt.finished_at}

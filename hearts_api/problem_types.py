@@ -117,6 +117,9 @@ SEAT = Member("seat", "seat",
 RETRY_AFTER = Member("retry_after", "integer (seconds)",
                      "How long to wait before trying again; the Retry-After header says the same.")
 
+MATCH_ID = Member("match_id", "string (uuid)",
+                  "With daily_attempted: the match of your attempt at that day's challenge.")
+
 RETRY_AFTER_HEADER = Header("Retry-After", "Seconds to wait before trying again.")
 ALLOW_HEADER = Header("Allow", "The methods the path takes.")
 WWW_AUTHENTICATE_HEADER = Header("WWW-Authenticate", "Bearer: the scheme the API takes.")
@@ -353,6 +356,33 @@ class RequestInProgress(Problem):
     what_to_do = (
         "Wait a moment and send the same request with the same key again: once the first has answered, you "
         "get its answer, marked Idempotent-Replayed: true.")
+
+
+class DailyClosed(Problem):
+    status_code = 409
+    default_code = "daily_closed"
+    default_detail = "That day's daily challenge is not open."
+    title = "That day's daily challenge is not open"
+    description = (
+        "A daily match was asked for a date that is not today (UTC): a past day's challenge is over (its "
+        "deals are public now, at GET /api/v1/daily/{date}), and a future day's has not begun.")
+    what_to_do = (
+        "Play today's: GET /api/v1/daily gives its date, then POST /api/v1/daily/{date}/matches with it. A "
+        "new challenge opens at midnight UTC.")
+
+
+class DailyAttempted(Problem):
+    status_code = 409
+    default_code = "daily_attempted"
+    default_detail = "You have played that day's daily challenge already."
+    title = "You have played that day's daily challenge already"
+    description = (
+        "Each player has one attempt at each day's challenge: the match you started for it is match_id, "
+        "finished or not.")
+    what_to_do = (
+        "Play on in that match (GET /api/v1/matches/{match_id}/view), or come back for tomorrow's "
+        "challenge; the day's leaderboard is at GET /api/v1/daily/{date}/leaderboard.")
+    members = (MATCH_ID,)
 
 
 class StaleVersion(Problem):

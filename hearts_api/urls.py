@@ -3,6 +3,8 @@ from django.urls import path, re_path
 from . import views
 from .accounts import USERNAME_PATTERN
 
+DAY = views.DAY_PATTERN.strip("^$")
+
 urlpatterns = [
     path("players", views.PlayerCreateView.as_view(), name="players"),
     re_path(rf"^players/(?P<username>{USERNAME_PATTERN.strip('^$')})$",
@@ -12,6 +14,13 @@ urlpatterns = [
     re_path(r"^tokens/(?P<token_key>[0-9a-f]{1,64})$", views.TokenDetailView.as_view(),
             name="token-detail"),
     path("leaderboard", views.LeaderboardView.as_view(), name="leaderboard"),
+    # A day is YYYY-MM-DD (views.DAY_PATTERN); anything else is a plain 404.
+    path("daily", views.DailyTodayView.as_view(), name="daily"),
+    re_path(rf"^daily/(?P<day>{DAY})$", views.DailyDetailView.as_view(), name="daily-detail"),
+    re_path(rf"^daily/(?P<day>{DAY})/matches$", views.DailyMatchCreateView.as_view(),
+            name="daily-matches"),
+    re_path(rf"^daily/(?P<day>{DAY})/leaderboard$", views.DailyLeaderboardView.as_view(),
+            name="daily-leaderboard"),
     path("lobby", views.LobbyView.as_view(), name="lobby"),
     path("matches", views.MatchListCreateView.as_view(), name="matches"),
     path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from django.core.paginator import Page
@@ -21,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import daily, selectors, services
 from games.engine import RuleSet, Seat, seat_view
 
 from . import accounts, health, idempotency, live, presenters
@@ -29,7 +30,7 @@ from . import serializers as s
 from .accounts import USERNAME_PATTERN
 from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, QueryTokenAuthentication
 from .idempotency import IdempotentMixin
-from .problem_types import InvalidRequest
+from .problem_types import InvalidRequest, NotFound
 from .problems import PROBLEM_CONTENT_TYPE
 from .throttling import AnonThrottle
 
@@ -219,7 +220,7 @@ class MatchDetailView(APIView):
                    responses={200: s.MatchSummarySerializer, **_problems(404)},
                    summary="A match's summary")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
-        match = selectors.match_get(match_id=match_id)
+        match = selectors.match_visible_get(match_id=match_id, user=request.user)
         return Response(presenters.match_summary(match, selectors.match_state(match)))
 
 
@@ -262,7 +263,7 @@ class SeatViewView(APIView):
         responses={200: s.SeatViewSerializer, 304: None, **_problems(404)},
         summary="Your seat's view of the table (ETag = version)")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
-        match, seat = selectors.match_seat_get(match_id=match_id, user=request.user)
+        match, seat = selectors.match_watch_get(match_id=match_id, user=request.user)
         etag = f'"{match.version}"'
         headers = {"ETag": etag, "Vary": "Authorization"}
         if_none_match = request.headers.get("If-None-Match", "").strip()
@@ -314,7 +315,7 @@ class EventListView(APIView):
                            "wait, held until there is one")
     def get(self, request: Request, match_id: uuid.UUID) -> HttpResponseBase:
         query = _valid(s.EventQuerySerializer, request.query_params.dict())
-        match, viewer = selectors.match_seat_get(match_id=match_id, user=request.user)
+        match, viewer = selectors.match_watch_get(match_id=match_id, user=request.user)
         if "wait" in query:
             live.release_connections()
             return live.long_poll_response(match_id=match.id, user=request.user,
@@ -377,7 +378,7 @@ class MatchStreamView(APIView):
                 raise InvalidRequest.of_field("Last-Event-ID", "invalid",
                                               "Last-Event-ID takes the seq of an event, such as 41")
             after = int(last_event_id)
-        match = selectors.match_get(match_id=match_id)
+        match = selectors.match_visible_get(match_id=match_id, user=request.user)
         live.release_connections()
         if after is not None and after >= match.version and match.status in live.FINAL_STATUSES:
             # Nothing will ever follow: 204 tells EventSource to stop reconnecting.
@@ -444,6 +445,104 @@ class LeaderboardView(generics.GenericAPIView):
         first = self.paginator.page.start_index() if page else 1  # type: ignore[union-attr]
         return self.get_paginated_response([presenters.leaderboard_entry(rating, first + n)
                                             for n, rating in enumerate(page)])
+
+
+# --- the daily challenge ------------------------------------------------------------------
+
+DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+_DAY = OpenApiParameter(
+    "day", OpenApiTypes.DATE, OpenApiParameter.PATH, pattern=DAY_PATTERN,
+    description="a UTC date, YYYY-MM-DD; another form, a date that does not exist (2025-02-30) "
+                "or, for reads, a date after today is 404 not_found")
+_PUBLIC = [{"bearerAuth": []}, {}]
+
+
+def _challenge(request: Request, day: date) -> dict[str, Any]:
+    """The body of ``GET /daily[/{day}]``: the caller's attempt only with a token."""
+    challenge, deals = selectors.daily_challenge_get(day=day)
+    attempt = (selectors.daily_attempt_get(day=day, user=request.user)
+               if request.user.is_authenticated else None)
+    return presenters.daily_challenge(challenge, daily.closes_at(day), deals, attempt)
+
+
+def _day(day: str) -> date:
+    """The date of a path's ``day`` (the URL conf has matched ``DAY_PATTERN``); one that
+    does not exist is 404 not_found."""
+    try:
+        return date.fromisoformat(day)
+    except ValueError:
+        raise NotFound(f"no such date: {day}") from None
+
+
+class DailyTodayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="daily_today",
+                   responses={200: s.DailyChallengeSerializer, **_problems()},
+                   auth=_PUBLIC, summary="Today's (UTC) daily challenge",
+                   description="Open to anyone; with a token, attempt is yours. The same rules, "
+                               "bots and deals for every player; one attempt each "
+                               "(POST /daily/{day}/matches).")
+    def get(self, request: Request) -> Response:
+        return Response(_challenge(request, daily.today()))
+
+
+class DailyDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="daily_retrieve", parameters=[_DAY],
+                   responses={200: s.DailyChallengeSerializer, **_problems(404)},
+                   auth=_PUBLIC, summary="The daily challenge of a day up to today; once the "
+                                         "day is over, with its deals",
+                   description="Open to anyone; with a token, attempt is yours. deals is null "
+                               "until the day is over (closes_at), then holds its 4 deals. A "
+                               "day after today is 404 not_found.")
+    def get(self, request: Request, day: str) -> Response:
+        return Response(_challenge(request, _day(day)))
+
+
+class DailyMatchCreateView(IdempotentMixin, APIView):
+    @extend_schema(operation_id="daily_matches_create", request=None,
+                   **_idempotent(201, s.MatchSummarySerializer, 400, 404, 409,
+                                 parameters=[_DAY, OpenApiParameter(
+                                     "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
+                                     response=[201], required=True,
+                                     description="the new match's URL")]),
+                   summary="Start your one attempt at today's daily challenge",
+                   description="Creates your match of the day: you in south against the day's "
+                               "bots, on the day's 4 deals (fixed_deals 4: unrated, and no "
+                               "fastest win). Only today's (UTC) date: another is 409 "
+                               "daily_closed. A second attempt is 409 daily_attempted, whose "
+                               "match_id is your first. No body.")
+    def post(self, request: Request, day: str) -> Response:
+        result = services.daily_match_create(player=request.user, day=_day(day))
+        match = result.match
+        headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
+        return Response(presenters.match_summary(match, result.state),
+                        status=status.HTTP_201_CREATED, headers=headers)
+
+
+class DailyLeaderboardView(generics.GenericAPIView):
+    permission_classes = [AllowAny]
+    pagination_class = MatchPagination
+    serializer_class = s.DailyLeaderboardEntrySerializer
+
+    @extend_schema(operation_id="daily_leaderboard_list", parameters=[_DAY, s.PageQuerySerializer],
+                   responses={200: s.DailyLeaderboardEntrySerializer(many=True),
+                              **_problems(400, 404)},
+                   auth=_PUBLIC, summary="A day's finished attempts: fewest points first, then "
+                                         "the fastest",
+                   description="Open to anyone. Each finished attempt at the day's challenge, "
+                               "by the player's total after the 4 hands (fewest first), then "
+                               "by the whole seconds from the match's creation to its end "
+                               "(fewest first); equal points and seconds share a rank. A day "
+                               "after today is 404 not_found.")
+    def get(self, request: Request, day: str) -> Response:
+        _valid(s.PageQuerySerializer, request.query_params.dict())
+        selectors.daily_challenge_get(day=_day(day))  # a day after today: 404
+        page = self.paginate_queryset(selectors.daily_leaderboard_list(day=_day(day))) or []
+        return self.get_paginated_response([presenters.daily_leaderboard_entry(attempt)
+                                            for attempt in page])
 
 
 # --- helpers ------------------------------------------------------------------------------

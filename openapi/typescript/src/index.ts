@@ -82,6 +82,16 @@ export type RecordMoon = Schemas["RecordMoon"];
 export type Rating = Schemas["Rating"];
 export type LeaderboardEntry = Schemas["LeaderboardEntry"];
 
+/** The daily challenge (GET /daily, /daily/{day}): the same rules, bots and deals for all. */
+export type DailyChallenge = Schemas["DailyChallenge"];
+export type DailyBotLevels = Schemas["DailyBotLevels"];
+/** One of a day's deals before passing, shown once the day is over. */
+export type DailyDeal = Schemas["DailyDeal"];
+export type DailyAttempt = Schemas["DailyAttempt"];
+/** A row of GET /daily/{day}/leaderboard: fewest points, then fewest seconds. */
+export type DailyLeaderboardEntry = Schemas["DailyLeaderboardEntry"];
+export type PaginatedDailyLeaderboardEntryList = Schemas["PaginatedDailyLeaderboardEntryList"];
+
 // --- events: a union discriminated by `type` -----------------------------------------
 
 /** One log event; `switch (event.type)` narrows it to its own payload. */

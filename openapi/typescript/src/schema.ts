@@ -4,6 +4,86 @@
  */
 
 export interface paths {
+    "/api/v1/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today's (UTC) daily challenge
+         * @description Open to anyone; with a token, attempt is yours. The same rules, bots and deals for every player; one attempt each (POST /daily/{day}/matches).
+         */
+        get: operations["daily_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/daily/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The daily challenge of a day up to today; once the day is over, with its deals
+         * @description Open to anyone; with a token, attempt is yours. deals is null until the day is over (closes_at), then holds its 4 deals. A day after today is 404 not_found.
+         */
+        get: operations["daily_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/daily/{day}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's finished attempts: fewest points first, then the fastest
+         * @description Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4 hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first); equal points and seconds share a rank. A day after today is 404 not_found.
+         */
+        get: operations["daily_leaderboard_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/daily/{day}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start your one attempt at today's daily challenge
+         * @description Creates your match of the day: you in south against the day's bots, on the day's 4 deals (fixed_deals 4: unrated, and no fastest win). Only today's (UTC) date: another is 409 daily_closed. A second attempt is 409 daily_attempted, whose match_id is your first. No body.
+         */
+        post: operations["daily_matches_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/leaderboard": {
         parameters: {
             query?: never;
@@ -430,6 +510,70 @@ export interface components {
             leader: components["schemas"]["SeatEnum"];
             cards: components["schemas"]["PlayedCard"][];
         };
+        /** @description Your attempt at the day's challenge: its match and that match's status. */
+        DailyAttempt: {
+            /** Format: uuid */
+            match_id: string;
+            status: components["schemas"]["MatchStatusEnum"];
+        };
+        /**
+         * @description The day's bot in each seat but the player's (south): chosen from the date by a fixed
+         *     public rotation (README, "The daily challenge").
+         */
+        DailyBotLevels: {
+            west: components["schemas"]["BotLevelEnum"];
+            north: components["schemas"]["BotLevelEnum"];
+            east: components["schemas"]["BotLevelEnum"];
+        };
+        /** @description A day's daily challenge: the same rules, bots and deals for every player. */
+        DailyChallenge: {
+            /**
+             * Format: date
+             * @description the UTC date
+             */
+            date: string;
+            /**
+             * Format: date-time
+             * @description the day's end (UTC): attempts close, the deals are shown, the matches may be watched
+             */
+            closes_at: string;
+            /** @description the default rules, with max_hands 4 */
+            rules: components["schemas"]["RuleSet"];
+            /**
+             * @description your seat: always south
+             *
+             *     * `north` - north
+             *     * `east` - east
+             *     * `south` - south
+             *     * `west` - west
+             */
+            seat: components["schemas"]["SeatEnum"];
+            bot_levels: components["schemas"]["DailyBotLevels"];
+            /** @description hands played: 4, whatever the totals */
+            hands: number;
+            /** @description null until the day is over (closes_at); then the day's 4 deals, hand 1 first */
+            deals: components["schemas"]["DailyDeal"][] | null;
+            /** @description your attempt at it; null without one, and without a token */
+            attempt: components["schemas"]["DailyAttempt"] | null;
+        };
+        /** @description One deal of a daily challenge, before passing: each seat's 13 cards, sorted. */
+        DailyDeal: {
+            north: string[];
+            east: string[];
+            south: string[];
+            west: string[];
+        };
+        DailyLeaderboardEntry: {
+            /** @description 1 = the fewest points; equal points and seconds share a rank */
+            rank: number;
+            username: string;
+            /** @description the player's total after the 4 hands (fewest is best) */
+            points: number;
+            /** @description whole seconds from the match's creation to its end */
+            seconds: number;
+            /** Format: date-time */
+            finished_at: string;
+        };
         Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["MatchAbortedEvent"];
         EventList: {
             events: components["schemas"]["Event"][];
@@ -699,6 +843,21 @@ export interface components {
             /** @description The won match that took the fewest hands (the earlier of two as fast); null until a win with deals the server shuffled (fixed deals set none). */
             fastest_win: components["schemas"]["FastestWin"] | null;
         };
+        PaginatedDailyLeaderboardEntryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["DailyLeaderboardEntry"][];
+        };
         PaginatedLeaderboardEntryList: {
             /** @example 123 */
             count: number;
@@ -822,7 +981,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, stale_version, payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -843,6 +1002,11 @@ export interface components {
             seat?: components["schemas"]["SeatEnum"];
             /** @description with throttled: seconds to wait */
             retry_after?: number;
+            /**
+             * Format: uuid
+             * @description with daily_attempted: the match of your attempt
+             */
+            match_id?: string;
         };
         Rating: {
             /**
@@ -906,6 +1070,8 @@ export interface components {
             tie_policy: components["schemas"]["TiePolicyEnum"];
             /** @description default 5 */
             max_tiebreak_hands: number;
+            /** @description default null (no limit): the match ends after this many hands at the latest, whatever the totals (a tie is shared, no tiebreak hands) */
+            max_hands: number | null;
         };
         /** @description Any RuleSet fields; those left out take their defaults. */
         RulesRequest: {
@@ -945,6 +1111,8 @@ export interface components {
             tie_policy?: components["schemas"]["TiePolicyEnum"];
             /** @description default 5 */
             max_tiebreak_hands?: number;
+            /** @description default null (no limit): the match ends after this many hands at the latest, whatever the totals (a tie is shared, no tiebreak hands) */
+            max_hands?: number | null;
         };
         ScoresBySeat: {
             north: number;
@@ -1089,6 +1257,303 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    daily_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyChallenge"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    daily_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a UTC date, YYYY-MM-DD; another form, a date that does not exist (2025-02-30) or, for reads, a date after today is 404 not_found */
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyChallenge"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    daily_leaderboard_list: {
+        parameters: {
+            query?: {
+                /** @description 1-based; a page past the last is empty */
+                page?: number;
+                /** @description default 20 */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description a UTC date, YYYY-MM-DD; another form, a date that does not exist (2025-02-30) or, for reads, a date after today is 404 not_found */
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedDailyLeaderboardEntryList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    daily_matches_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description a UTC date, YYYY-MM-DD; another form, a date that does not exist (2025-02-30) or, for reads, a date after today is 404 not_found */
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    /** @description the new match's URL */
+                    Location: string;
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchSummary"];
+                };
+            };
+            400: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     leaderboard_list: {
         parameters: {
             query?: {

@@ -18,6 +18,11 @@ from .cards_passed_event_type import CardsPassedEventType
 from .command_result import CommandResult
 from .completed_trick import CompletedTrick
 from .current_trick import CurrentTrick
+from .daily_attempt import DailyAttempt
+from .daily_bot_levels import DailyBotLevels
+from .daily_challenge import DailyChallenge
+from .daily_deal import DailyDeal
+from .daily_leaderboard_entry import DailyLeaderboardEntry
 from .event_list import EventList
 from .fastest_win import FastestWin
 from .field_error import FieldError
@@ -48,6 +53,7 @@ from .moon_scoring_enum import MoonScoringEnum
 from .open_seat_spec_request import OpenSeatSpecRequest
 from .open_seat_spec_request_kind import OpenSeatSpecRequestKind
 from .opponent_record import OpponentRecord
+from .paginated_daily_leaderboard_entry_list import PaginatedDailyLeaderboardEntryList
 from .paginated_leaderboard_entry_list import PaginatedLeaderboardEntryList
 from .paginated_lobby_entry_list import PaginatedLobbyEntryList
 from .paginated_match_summary_list import PaginatedMatchSummaryList
@@ -100,6 +106,11 @@ __all__ = (
     "CommandResult",
     "CompletedTrick",
     "CurrentTrick",
+    "DailyAttempt",
+    "DailyBotLevels",
+    "DailyChallenge",
+    "DailyDeal",
+    "DailyLeaderboardEntry",
     "EventList",
     "FastestWin",
     "FieldError",
@@ -130,6 +141,7 @@ __all__ = (
     "OpenSeatSpecRequest",
     "OpenSeatSpecRequestKind",
     "OpponentRecord",
+    "PaginatedDailyLeaderboardEntryList",
     "PaginatedLeaderboardEntryList",
     "PaginatedLobbyEntryList",
     "PaginatedMatchSummaryList",

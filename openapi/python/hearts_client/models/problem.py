@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -29,10 +30,10 @@ class Problem:
             code (str): stable machine-readable code, one page each at /problems/<code>; today one of invalid_request,
                 unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found,
                 method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated,
-                username_taken, seat_taken, match_full, request_in_progress, stale_version, payload_too_large,
-                unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken,
-                card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error,
-                unavailable (a client should expect new ones)
+                username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version,
+                payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick,
+                hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled,
+                server_error, unavailable (a client should expect new ones)
             legal_cards (list[str] | Unset): with rule refusals: what you may play or pass
             errors (list[FieldError] | Unset): with invalid_request and unknown_card: each bad field
             to_act (list[SeatEnum] | Unset): with not_your_turn: the seats to act
@@ -42,6 +43,7 @@ class Problem:
                 * `south` - south
                 * `west` - west
             retry_after (int | Unset): with throttled: seconds to wait
+            match_id (UUID | Unset): with daily_attempted: the match of your attempt
     """
 
     type_: str
@@ -55,6 +57,7 @@ class Problem:
     version: int | Unset = UNSET
     seat: SeatEnum | Unset = UNSET
     retry_after: int | Unset = UNSET
+    match_id: UUID | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,6 +97,10 @@ class Problem:
 
         retry_after = self.retry_after
 
+        match_id: str | Unset = UNSET
+        if not isinstance(self.match_id, Unset):
+            match_id = str(self.match_id)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -117,6 +124,8 @@ class Problem:
             field_dict["seat"] = seat
         if retry_after is not UNSET:
             field_dict["retry_after"] = retry_after
+        if match_id is not UNSET:
+            field_dict["match_id"] = match_id
 
         return field_dict
 
@@ -166,6 +175,13 @@ class Problem:
 
         retry_after = d.pop("retry_after", UNSET)
 
+        _match_id = d.pop("match_id", UNSET)
+        match_id: UUID | Unset
+        if isinstance(_match_id, Unset):
+            match_id = UNSET
+        else:
+            match_id = UUID(_match_id)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -178,6 +194,7 @@ class Problem:
             version=version,
             seat=seat,
             retry_after=retry_after,
+            match_id=match_id,
         )
 
         problem.additional_properties = d

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -33,6 +33,8 @@ class RuleSet:
         tie_policy (TiePolicyEnum): * `play_on` - play_on
             * `share` - share
         max_tiebreak_hands (int): default 5
+        max_hands (int | None): default null (no limit): the match ends after this many hands at the latest, whatever
+            the totals (a tie is shared, no tiebreak hands)
     """
 
     target_score: int
@@ -45,6 +47,7 @@ class RuleSet:
     jack_of_diamonds: JackOfDiamondsEnum
     tie_policy: TiePolicyEnum
     max_tiebreak_hands: int
+    max_hands: int | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,6 +74,9 @@ class RuleSet:
 
         max_tiebreak_hands = self.max_tiebreak_hands
 
+        max_hands: int | None
+        max_hands = self.max_hands
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -85,6 +91,7 @@ class RuleSet:
                 "jack_of_diamonds": jack_of_diamonds,
                 "tie_policy": tie_policy,
                 "max_tiebreak_hands": max_tiebreak_hands,
+                "max_hands": max_hands,
             }
         )
 
@@ -118,6 +125,13 @@ class RuleSet:
 
         max_tiebreak_hands = d.pop("max_tiebreak_hands")
 
+        def _parse_max_hands(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        max_hands = _parse_max_hands(d.pop("max_hands"))
+
         rule_set = cls(
             target_score=target_score,
             pass_rotation=pass_rotation,
@@ -129,6 +143,7 @@ class RuleSet:
             jack_of_diamonds=jack_of_diamonds,
             tie_policy=tie_policy,
             max_tiebreak_hands=max_tiebreak_hands,
+            max_hands=max_hands,
         )
 
         rule_set.additional_properties = d

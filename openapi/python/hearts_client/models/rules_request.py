@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -33,6 +33,8 @@ class RulesRequest:
         tie_policy (TiePolicyEnum | Unset): * `play_on` - play_on
             * `share` - share
         max_tiebreak_hands (int | Unset): default 5
+        max_hands (int | None | Unset): default null (no limit): the match ends after this many hands at the latest,
+            whatever the totals (a tie is shared, no tiebreak hands)
     """
 
     target_score: int | Unset = UNSET
@@ -45,6 +47,7 @@ class RulesRequest:
     jack_of_diamonds: JackOfDiamondsEnum | Unset = UNSET
     tie_policy: TiePolicyEnum | Unset = UNSET
     max_tiebreak_hands: int | Unset = UNSET
+    max_hands: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         target_score = self.target_score
@@ -78,6 +81,12 @@ class RulesRequest:
 
         max_tiebreak_hands = self.max_tiebreak_hands
 
+        max_hands: int | None | Unset
+        if isinstance(self.max_hands, Unset):
+            max_hands = UNSET
+        else:
+            max_hands = self.max_hands
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -101,6 +110,8 @@ class RulesRequest:
             field_dict["tie_policy"] = tie_policy
         if max_tiebreak_hands is not UNSET:
             field_dict["max_tiebreak_hands"] = max_tiebreak_hands
+        if max_hands is not UNSET:
+            field_dict["max_hands"] = max_hands
 
         return field_dict
 
@@ -149,6 +160,15 @@ class RulesRequest:
 
         max_tiebreak_hands = d.pop("max_tiebreak_hands", UNSET)
 
+        def _parse_max_hands(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_hands = _parse_max_hands(d.pop("max_hands", UNSET))
+
         rules_request = cls(
             target_score=target_score,
             pass_rotation=pass_rotation,
@@ -160,6 +180,7 @@ class RulesRequest:
             jack_of_diamonds=jack_of_diamonds,
             tie_policy=tie_policy,
             max_tiebreak_hands=max_tiebreak_hands,
+            max_hands=max_hands,
         )
 
         return rules_request

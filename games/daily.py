@@ -1,0 +1,149 @@
+"""The daily challenge: what the challenge of a UTC date is, and what its matches record
+(docs/api.md, "Players, records, ratings, daily"; README, "The daily challenge").
+
+For a date D the challenge is the same for every player: the default rules with
+``max_hands`` 4 (one hand per pass direction), the player in south, three bots whose levels
+come from D by a fixed public rotation (``OPPONENT_SETS``, west, north, east), and four
+deals. Deal k (1 to 4) is the engine's seeded deal (``shuffled_deal``) of the first 63 bits
+of HMAC-SHA256 keyed by ``settings.DAILY_SECRET`` over ``"<D>:<k>"``: nobody without the
+secret can compute them, and they are shown (``GET /daily/{date}``) only once D is over.
+The bots' choices are seeded by the same secret and the position each bot sees
+(``bot_seed``), not by the match id, so every player meets the same play for the same
+cards. The match itself is an ordinary one with fixed deals (``fixed_deals`` 4): unrated,
+and it sets no fastest win, as any fixed deal.
+
+``today`` is the one clock the daily reads (tests replace it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from . import models
+from .engine import MatchState, RuleSet, Seat, SeatView
+from .engine.cards import Card
+from .engine.decider import shuffled_deal
+from .engine.state import Deal, Trick
+
+HANDS = 4
+"""Hands of a daily match: one per pass direction of the default rotation."""
+PLAYER_SEAT = Seat.SOUTH
+BOT_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
+"""The bots' seats, in the order an opponent set names their levels: clockwise from the
+player's left."""
+OPPONENT_SETS: tuple[tuple[str, str, str], ...] = (
+    ("medium", "medium", "medium"),
+    ("easy", "medium", "hard"),
+    ("hard", "hard", "hard"),
+    ("medium", "hard", "expert"),
+    ("hard", "expert", "hard"),
+    ("easy", "hard", "expert"),
+    ("expert", "expert", "expert"),
+)
+"""The public rotation: the challenge of date D plays ``OPPONENT_SETS[D.toordinal() % 7]``
+(west, north, east); Sunday's is the experts'."""
+
+
+def today() -> date:
+    """Today's date in UTC: the daily that is open now."""
+    return timezone.now().astimezone(UTC).date()
+
+
+def is_over(day: date) -> bool:
+    """Whether ``day`` (UTC) has ended: its deals may be shown, its matches watched."""
+    return day < today()
+
+
+def closes_at(day: date) -> datetime:
+    """When ``day``'s challenge closes (and its deals are revealed): its end, in UTC."""
+    return datetime.combine(day + timedelta(days=1), time(), tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """The challenge of ``day``: its ``rules``, the bot level of each of ``BOT_SEATS``
+    (``bot_levels``, by seat), the number of ``hands`` and the player's ``seat``."""
+
+    day: date
+    rules: RuleSet
+    bot_levels: dict[Seat, str]
+    hands: int = HANDS
+    seat: Seat = PLAYER_SEAT
+
+
+def challenge(day: date) -> Challenge:
+    """The challenge of ``day`` (any date: past, today or future)."""
+    levels = OPPONENT_SETS[day.toordinal() % len(OPPONENT_SETS)]
+    return Challenge(day, RuleSet(max_hands=HANDS), dict(zip(BOT_SEATS, levels, strict=True)))
+
+
+def _hmac(message: str, key: bytes | None = None) -> bytes:
+    secret = key if key is not None else settings.DAILY_SECRET.encode()
+    return hmac.new(secret, message.encode(), hashlib.sha256).digest()
+
+
+def _bits63(digest: bytes) -> int:
+    """The first 63 bits of ``digest``, as a non-negative integer."""
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def deal_seed(day: date, number: int) -> int:
+    """The seed of deal ``number`` (1 to ``HANDS``) of ``day``: the first 63 bits of
+    HMAC-SHA256(key ``settings.DAILY_SECRET``, message ``"<day ISO>:<number>"``)."""
+    return _bits63(_hmac(f"{day.isoformat()}:{number}"))
+
+
+def deals(day: date) -> list[Deal]:
+    """The four deals of ``day`` (``shuffled_deal`` of each ``deal_seed``), before passing,
+    each four holdings north to west."""
+    return [shuffled_deal(deal_seed(day, number)) for number in range(1, HANDS + 1)]
+
+
+def position_key(view: SeatView) -> bytes:
+    """A canonical encoding of the position a seat sees: its seat, the phase, the hand's
+    number and pass direction, its cards, its pass, the trick in progress, the hand's
+    tricks and the match totals; nothing that differs between two players' matches of one
+    daily (no match id, version, player names, times)."""
+    def trick(trick: Trick | None) -> list[object] | None:
+        return None if trick is None else [trick.leader.label, cards(trick.cards)]
+
+    def cards(held: Iterable[Card] | None) -> list[str] | None:
+        return None if held is None else [str(card) for card in held]
+
+    assert view.seat is not None
+    position = {
+        "seat": view.seat.label, "status": view.status.value, "hand_number": view.hand_number,
+        "pass_direction": view.pass_direction.value if view.pass_direction else None,
+        "hand": cards(view.hand), "pass_given": cards(view.pass_given),
+        "pass_received": cards(view.pass_received), "trick": trick(view.trick),
+        "tricks": [trick(done) for done in view.tricks], "scores": list(view.scores),
+    }
+    return json.dumps(position, sort_keys=True, separators=(",", ":")).encode()
+
+
+def bot_seed(day: date, view: SeatView) -> int:
+    """The seed of a bot's generator in a match of ``day``'s challenge, from the position
+    it sees (``position_key``): HMAC-SHA256 of that position keyed by the day's bot key
+    (itself HMAC-SHA256 of ``settings.DAILY_SECRET`` over ``"<day ISO>:bots"``, so it tells
+    nothing of the deals' seeds). 63 bits."""
+    key = _hmac(f"{day.isoformat()}:bots")
+    return _bits63(_hmac(position_key(view).decode(), key))
+
+
+def attempt_recorded(match: models.Match, state: MatchState, ended_at: datetime) -> None:
+    """Write the result of the daily attempt played in ``match`` (if it is one) once it has
+    finished (``state``, at ``ended_at``): the player's total and the whole seconds from
+    the match's creation, for the day's leaderboard. An aborted attempt ranks nowhere."""
+    if state.result is None:
+        return
+    seconds = max(0, int((ended_at - match.created_at).total_seconds()))
+    models.DailyAttempt.objects.filter(match=match).update(
+        points=state.totals[PLAYER_SEAT], seconds=seconds, finished_at=ended_at)

@@ -1,0 +1,239 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.paginated_daily_leaderboard_entry_list import PaginatedDailyLeaderboardEntryList
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    day: datetime.date,
+    *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/daily/{day}/leaderboard".format(
+            day=quote(str(day), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> PaginatedDailyLeaderboardEntryList | Problem | None:
+    if response.status_code == 200:
+        response_200 = PaginatedDailyLeaderboardEntryList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[PaginatedDailyLeaderboardEntryList | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    day: datetime.date,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[PaginatedDailyLeaderboardEntryList | Problem]:
+    """A day's finished attempts: fewest points first, then the fastest
+
+     Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4
+    hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first);
+    equal points and seconds share a rank. A day after today is 404 not_found.
+
+    Args:
+        day (datetime.date):
+        page (int | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PaginatedDailyLeaderboardEntryList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        day=day,
+        page=page,
+        page_size=page_size,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    day: datetime.date,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> PaginatedDailyLeaderboardEntryList | Problem | None:
+    """A day's finished attempts: fewest points first, then the fastest
+
+     Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4
+    hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first);
+    equal points and seconds share a rank. A day after today is 404 not_found.
+
+    Args:
+        day (datetime.date):
+        page (int | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PaginatedDailyLeaderboardEntryList | Problem
+    """
+
+    return sync_detailed(
+        day=day,
+        client=client,
+        page=page,
+        page_size=page_size,
+    ).parsed
+
+
+async def asyncio_detailed(
+    day: datetime.date,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[PaginatedDailyLeaderboardEntryList | Problem]:
+    """A day's finished attempts: fewest points first, then the fastest
+
+     Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4
+    hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first);
+    equal points and seconds share a rank. A day after today is 404 not_found.
+
+    Args:
+        day (datetime.date):
+        page (int | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PaginatedDailyLeaderboardEntryList | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        day=day,
+        page=page,
+        page_size=page_size,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    day: datetime.date,
+    *,
+    client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> PaginatedDailyLeaderboardEntryList | Problem | None:
+    """A day's finished attempts: fewest points first, then the fastest
+
+     Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4
+    hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first);
+    equal points and seconds share a rank. A day after today is 404 not_found.
+
+    Args:
+        day (datetime.date):
+        page (int | Unset):
+        page_size (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PaginatedDailyLeaderboardEntryList | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            day=day,
+            client=client,
+            page=page,
+            page_size=page_size,
+        )
+    ).parsed
