@@ -210,6 +210,8 @@ def test_rule_code_pages_say_422_and_legal_cards(anon_client, code):
     ("method_not_allowed", 405, [], ["Allow"]),
     ("not_authenticated", 401, [], ["WWW-Authenticate"]),
     ("wrong_phase", 409, [], []),
+    ("daily_closed", 409, [], []),
+    ("daily_attempted", 409, ["match_id"], []),
     ("server_error", 500, [], []),
 ])
 def test_pages_name_the_members_and_headers_of_their_code(anon_client, code, status, members,
