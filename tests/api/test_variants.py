@@ -46,6 +46,7 @@ ALL_CHANGED = {
     "jack_of_diamonds": -10,
     "tie_policy": "share",
     "max_tiebreak_hands": 0,
+    "max_hands": 10,
 }
 
 
@@ -54,6 +55,9 @@ ALL_CHANGED = {
 
 @pytest.mark.parametrize(("rules", "errors"), [
     ({"target_score": -3}, [("rules.target_score", "min_value")]),
+    ({"max_hands": 0}, [("rules.max_hands", "min_value")]),
+    ({"max_hands": 101}, [("rules.max_hands", "max_value")]),
+    ({"max_hands": "4"}, [("rules.max_hands", "invalid")]),
     ({"target_score": 2**31}, [("rules.target_score", "max_value")]),
     ({"target_score": 30.5}, [("rules.target_score", "invalid")]),
     ({"target_score": True}, [("rules.target_score", "invalid")]),
