@@ -1,16 +1,18 @@
 """A Hearts client built only on the generated Python SDK: one whole match against three bots.
 
     pip install ./openapi/python
-    python examples/sdk_python/play_match.py --base-url http://127.0.0.1:8000
+    python examples/sdk_python/play_match.py --base-url http://127.0.0.1:8000 [--daily]
 
-It registers a player, creates a match (itself north, three bots), then loops: read
+It registers a player, creates a match (itself north, three bots; with ``--daily``, its
+one attempt at today's daily challenge instead: south, the day's bots and deals, four
+hands), then loops: read
 its seat view (``If-None-Match``: a 304 means the table has not moved, and it waits
 for the next event with a long poll, ``GET /events?wait=``), pass its
 highest cards, play its lowest legal card (``If-Match``: a 412 means the table moved
 first; look again). Every command carries an ``Idempotency-Key`` and is sent again with
 it after a timeout. Refusals come back as typed ``Problem`` objects. At the end it
 reads every page of the event log and prints a score sheet, the final standings and
-the player's record.
+the player's record (after a daily, the day's leaderboard first).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from uuid import UUID, uuid4
 
 import httpx
 from hearts_client import AuthenticatedClient, Client
+from hearts_client.api.daily import daily_leaderboard_list, daily_matches_create, daily_today
 from hearts_client.api.matches import (
     matches_create,
     matches_events,
@@ -41,6 +44,7 @@ from hearts_client.models import (
     CardsPassedEvent,
     CardsPassRequest,
     CommandResult,
+    DailyChallenge,
     HandDealtEvent,
     HandScoredEvent,
     MatchAbortedEvent,
@@ -49,6 +53,7 @@ from hearts_client.models import (
     MatchEndedEvent,
     MatchResult,
     MatchSummary,
+    PaginatedDailyLeaderboardEntryList,
     PlayerCreated,
     PlayerCreateRequest,
     PlayerProfile,
@@ -107,6 +112,25 @@ def create_match(client: AuthenticatedClient, level: BotLevelEnum,
     body = MatchCreateRequest(seats=list(seats), rules=rules)
     return _parsed(with_retries(lambda key: matches_create.sync_detailed(
         client=client, body=body, idempotency_key=key)), MatchSummary)
+
+
+def create_daily(client: AuthenticatedClient) -> tuple[DailyChallenge, MatchSummary]:
+    """Today's challenge, and the caller's one match of it (409 daily_attempted if it has
+    played today's already: this example registers a new player each run)."""
+    challenge = _parsed(daily_today.sync_detailed(client=client), DailyChallenge)
+    summary = _parsed(with_retries(lambda key: daily_matches_create.sync_detailed(
+        challenge.date, client=client, idempotency_key=key)), MatchSummary)
+    return challenge, summary
+
+
+def print_daily_leaderboard(client: AuthenticatedClient, challenge: DailyChallenge) -> None:
+    """The first page of the day's leaderboard: fewest points, then fewest seconds."""
+    board = _parsed(daily_leaderboard_list.sync_detailed(challenge.date, client=client),
+                    PaginatedDailyLeaderboardEntryList)
+    print(f"\nDaily challenge {challenge.date}: {board.count} finished")
+    for entry in board.results:
+        print(f"  {entry.rank:>3}. {entry.username:<20} {entry.points:>3} points "
+              f"in {entry.seconds} s")
 
 
 def play_match(client: AuthenticatedClient, match_id: UUID, timeout_s: float = 600) -> SeatView:
@@ -242,13 +266,23 @@ def main() -> None:
     parser.add_argument("--base-url", default="http://127.0.0.1:8000")
     parser.add_argument("--bot-level", default="easy", type=check_bot_level_enum)
     parser.add_argument("--target-score", type=int, help="end the match sooner (default 100)")
+    parser.add_argument("--daily", action="store_true",
+                        help="play today's daily challenge instead (ignores the two above)")
     args = parser.parse_args()
     name, client = register(args.base_url)
+    challenge: DailyChallenge | None = None
     with client:
         try:
-            summary = create_match(client, args.bot_level, args.target_score)
-            print(f"{name} (north) created match {summary.id} against three "
-                  f"{args.bot_level} bots")
+            if args.daily:
+                challenge, summary = create_daily(client)
+                levels = challenge.bot_levels
+                print(f"{name} (south) started the daily challenge of {challenge.date} "
+                      f"(match {summary.id}): west {levels.west}, north {levels.north}, "
+                      f"east {levels.east}, {challenge.hands} hands")
+            else:
+                summary = create_match(client, args.bot_level, args.target_score)
+                print(f"{name} (north) created match {summary.id} against three "
+                      f"{args.bot_level} bots")
             view = play_match(client, summary.id)
         except Refused as refused:
             legal = refused.problem.legal_cards
@@ -257,6 +291,8 @@ def main() -> None:
         print_score_sheet(all_events(client, summary.id))
         if view.result:
             print_standings(view.result)
+        if challenge is not None:
+            print_daily_leaderboard(client, challenge)
         print_record(_parsed(players_retrieve.sync_detailed(name, client=client), PlayerProfile))
 
 

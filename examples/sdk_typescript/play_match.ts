@@ -6,6 +6,9 @@
  *     npm run -w openapi/typescript build && npm run -w examples/sdk_typescript build
  *     node examples/sdk_typescript/dist/play_match.js --base-url http://127.0.0.1:8000
  *
+ * With --daily it plays the caller's one attempt at today's daily challenge instead (south,
+ * the day's bots and deals, four hands) and prints the day's leaderboard before the record.
+ *
  * It registers a player, creates a match (itself north, three bots), then loops: read its
  * seat view (If-None-Match: a 304 means the table has not moved, and it waits for the next
  * event with a long poll, GET /events?wait=), pass its pass_count highest
@@ -23,10 +26,12 @@ import {
   createHeartsClient,
   type BotLevel,
   type Card,
+  type DailyChallenge,
   type Event,
   type EventType,
   type HeartsClient,
   type MatchResult,
+  type MatchSummary,
   type PassDirection,
   type PlayerProfile,
   type Problem,
@@ -63,6 +68,7 @@ interface Options {
   targetScore: number | undefined;
   pageSize: number;
   timeoutS: number;
+  daily: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -75,13 +81,14 @@ function parseOptions(argv: string[]): Options {
       "target-score": { type: "string" },
       "page-size": { type: "string", default: "500" },
       "timeout-s": { type: "string", default: "600" },
+      daily: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     console.log(
       "usage: play_match.js [--base-url URL] [--bot-level random|easy|medium|hard|expert]\n" +
-        "                     [--target-score N] [--page-size N] [--timeout-s S]",
+        "                     [--target-score N] [--page-size N] [--timeout-s S] [--daily]",
     );
     process.exit(0);
   }
@@ -102,6 +109,7 @@ function parseOptions(argv: string[]): Options {
     targetScore: target === undefined ? undefined : integer("target-score", target, -(2 ** 53), 2 ** 53),
     pageSize: integer("page-size", values["page-size"], 1, 1000),
     timeoutS: integer("timeout-s", values["timeout-s"], 1, 86400),
+    daily: values.daily,
   };
 }
 
@@ -115,7 +123,7 @@ interface Stats {
 /** Plays one match to the end; returns the client and the final seat view. */
 async function playMatch(
   options: Options,
-): Promise<{ name: string; hearts: HeartsClient; view: SeatView; stats: Stats }> {
+): Promise<{ name: string; hearts: HeartsClient; view: SeatView; stats: Stats; daily: DailyChallenge | null }> {
   const stats: Stats = { views: 0, unchanged: 0, commands: 0, stale: 0 };
   const name = `sdk-ts-${randomBytes(3).toString("hex")}`;
   const registered = await createHeartsClient({ baseUrl: options.baseUrl }).POST("/api/v1/players", {
@@ -124,24 +132,46 @@ async function playMatch(
   if (registered.error) fail(`registration refused: ${describe(registered.error)}`);
   const hearts = createHeartsClient({ baseUrl: options.baseUrl, token: registered.data.token });
 
-  const bot: SeatSpecRequest = { kind: "bot", level: options.botLevel };
-  const created = await withRetries((key, signal) =>
-    hearts.POST("/api/v1/matches", {
-      params: { header: { "Idempotency-Key": key } },
-      body: {
-        seats: [{ kind: "player" }, bot, bot, bot],
-        rules: options.targetScore === undefined ? undefined : { target_score: options.targetScore },
-      },
-      signal,
-    }),
-  );
-  if (created.error) fail(`match refused: ${describe(created.error)}`);
-  const match_id = created.data.id;
-  const target = created.data.rules.target_score;
-  console.log(
-    `${name} (north) created ${created.response.headers.get("Location")} ` +
-      `against three ${options.botLevel} bots, to ${target} points`,
-  );
+  let daily: DailyChallenge | null = null;
+  let summary: MatchSummary;
+  if (options.daily) {
+    const today = await hearts.GET("/api/v1/daily");
+    if (today.error) fail(`daily refused: ${describe(today.error)}`);
+    daily = today.data;
+    const day = daily.date;
+    const created = await withRetries((key, signal) =>
+      hearts.POST("/api/v1/daily/{day}/matches", {
+        params: { path: { day }, header: { "Idempotency-Key": key } },
+        signal,
+      }),
+    );
+    if (created.error) fail(`daily match refused: ${describe(created.error)}`);
+    summary = created.data;
+    const levels = daily.bot_levels;
+    console.log(
+      `${name} (south) started the daily challenge of ${day} (${created.response.headers.get("Location")}): ` +
+        `west ${levels.west}, north ${levels.north}, east ${levels.east}, ${daily.hands} hands`,
+    );
+  } else {
+    const bot: SeatSpecRequest = { kind: "bot", level: options.botLevel };
+    const created = await withRetries((key, signal) =>
+      hearts.POST("/api/v1/matches", {
+        params: { header: { "Idempotency-Key": key } },
+        body: {
+          seats: [{ kind: "player" }, bot, bot, bot],
+          rules: options.targetScore === undefined ? undefined : { target_score: options.targetScore },
+        },
+        signal,
+      }),
+    );
+    if (created.error) fail(`match refused: ${describe(created.error)}`);
+    summary = created.data;
+    console.log(
+      `${name} (north) created ${created.response.headers.get("Location")} ` +
+        `against three ${options.botLevel} bots, to ${summary.rules.target_score} points`,
+    );
+  }
+  const match_id = summary.id;
 
   let etag: string | undefined;
   const deadline = Date.now() + options.timeoutS * 1000;
@@ -163,7 +193,7 @@ async function playMatch(
     if (read.error) fail(`view refused: ${describe(read.error)}`);
     const view = read.data;
     etag = read.response.headers.get("ETag") ?? `"${view.version}"`;
-    if (view.status === "finished") return { name, hearts, view, stats };
+    if (view.status === "finished") return { name, hearts, view, stats, daily };
     if (!view.is_your_turn) continue;
 
     const ifMatch = `"${view.version}"`;
@@ -380,7 +410,7 @@ function printRecord(profile: PlayerProfile): void {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const { name, hearts, view, stats } = await playMatch(options);
+  const { name, hearts, view, stats, daily } = await playMatch(options);
   const { events, pages } = await allEvents(hearts, view.match_id, options.pageSize);
   if (events.length !== view.version) fail(`read ${events.length} events, but the match is at version ${view.version}`);
   const sheet = scoreSheet(events);
@@ -395,6 +425,14 @@ async function main(): Promise<void> {
   if (result === null) fail("the match finished without a result");
   if (sheet.queensPlayed !== sheet.rows.length) fail(`QS played ${sheet.queensPlayed} times in ${sheet.rows.length} hands`);
   printStandings(result);
+  if (daily !== null) {
+    const board = await hearts.GET("/api/v1/daily/{day}/leaderboard", { params: { path: { day: daily.date } } });
+    if (board.error) fail(`daily leaderboard refused: ${describe(board.error)}`);
+    console.log(`\nDaily challenge ${daily.date}: ${board.data.count} finished`);
+    for (const entry of board.data.results) {
+      console.log(`  ${String(entry.rank).padStart(3)}. ${entry.username.padEnd(20)} ${entry.points} points in ${entry.seconds} s`);
+    }
+  }
   const profile = await hearts.GET("/api/v1/players/{username}", { params: { path: { username: name } } });
   if (profile.error) fail(`record refused: ${describe(profile.error)}`);
   printRecord(profile.data);
