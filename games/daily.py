@@ -49,7 +49,7 @@ OPPONENT_SETS: tuple[tuple[str, str, str], ...] = (
     ("expert", "expert", "expert"),
 )
 """The public rotation: the challenge of date D plays ``OPPONENT_SETS[D.toordinal() % 7]``
-(west, north, east); Sunday's is the experts'."""
+(west, north, east): by weekday, Sunday first (Saturday's is the experts')."""
 
 
 def today() -> date:
