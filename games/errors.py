@@ -12,8 +12,8 @@ the API maps either kind to its problem by ``code``.
 from __future__ import annotations
 
 import uuid
-from datetime import date
 from collections.abc import Mapping
+from datetime import date
 from typing import ClassVar
 
 from .bot_levels import BOT_LEVELS

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-
 MAX_HANDS = 100
 """The most a ``RuleSet.max_hands`` may say."""
 

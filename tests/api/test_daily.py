@@ -15,7 +15,6 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import daily, services
-
 from games.engine import PassDirection, Seat
 from games.engine.cards import format_cards
 from games.engine.rules import pass_source
