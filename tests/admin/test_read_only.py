@@ -3,6 +3,8 @@ hands, tricks or matches, not even a superuser. Their lists show one match at a 
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.contrib import admin
 from django.db import connection
@@ -10,7 +12,7 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Event, Hand, Match, Trick
+from games.models import DailyAttempt, Event, Hand, Match, Trick
 
 pytestmark = pytest.mark.django_db
 
@@ -52,3 +54,18 @@ def test_the_event_list_shows_one_match_and_counts_only_its_events(root_client, 
     counts = [query["sql"] for query in queries.captured_queries if "COUNT(" in query["sql"]]
     assert counts and all(f"'{finished_match.pk}'" in sql or str(finished_match.pk).replace("-", "")
                           in sql for sql in counts)
+
+
+def test_the_daily_attempts_are_listed_read_only(superuser, root_client, finished_match):
+    attempt = DailyAttempt.objects.create(date=date(2025, 1, 6), player=superuser,
+                                          match=finished_match, points=7, seconds=60)
+    model_admin = admin.site.get_model_admin(DailyAttempt)
+    request = RequestFactory().get("/")
+    request.user = superuser
+    assert not model_admin.has_add_permission(request)
+    assert not model_admin.has_change_permission(request, attempt)
+    assert not model_admin.has_delete_permission(request, attempt)
+    listed = root_client.get(reverse("admin:games_dailyattempt_changelist"))
+    assert listed.status_code == 200
+    assert "Jan. 6, 2025" in listed.content.decode()
+    assert root_client.get(reverse("admin:games_dailyattempt_add")).status_code == 403
