@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import DurationField, Exists, F, Func, OuterRef, Q, QuerySet
 from django.db.models.lookups import LessThan
 
-from . import models
+from . import models, statements
 from .bot_levels import STAND_IN_LEVEL
 from .engine import (
     Event,
@@ -88,11 +88,9 @@ def match_seat_get(
     ``Seat`` rows: a command that waited for the lock reads the row as the command before
     it left it, and the seat with it (another table read in the same statement would be
     as of before the wait). Raises ``MatchNotFound``."""
-    matches = models.Match.objects.select_for_update() if lock else models.Match.objects.all()
-    try:
-        match = matches.get(pk=match_id)
-    except models.Match.DoesNotExist:
-        raise MatchNotFound(match_id) from None
+    match = statements.match_read(match_id, lock=lock)
+    if match is None:
+        raise MatchNotFound(match_id)
     if not user.is_authenticated:
         return match, None
     username = user.get_username()
