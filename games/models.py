@@ -71,6 +71,10 @@ class Match(models.Model):
     turn_deadline = models.DateTimeField(
         null=True, blank=True,
         help_text="when the stand-in moves for the players to act (games.timeouts)")
+    daily_date = models.DateField(
+        null=True, blank=True,
+        help_text="the UTC date of the daily challenge this match is its creator's attempt at "
+                  "(games.daily); null: not a daily")
 
     class Meta:
         ordering = ["-created_at"]

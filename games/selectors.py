@@ -20,7 +20,7 @@ from django.db.models import DurationField, Exists, F, Func, OuterRef, Q, QueryS
 from django.db.models.functions import Rank
 from django.db.models.lookups import LessThan
 
-from . import daily, models
+from . import daily, models, statements
 from .bot_levels import STAND_IN_LEVEL
 from .engine import (
     Event,
@@ -86,23 +86,17 @@ def match_state(match: models.Match) -> MatchState:
 
 
 def match_seat_get(
-    *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser, lock: bool = False,
-    daily: bool = False,
+    *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser, lock: bool = False
 ) -> tuple[models.Match, Seat | None]:
     """The match row and ``user``'s seat in it (None: a spectator, or a player who left the
     seat to a bot), in one query. With ``lock``, the row stays locked until the transaction
     ends (``select_for_update``). The seat is read off the row's own snapshot, not the
     ``Seat`` rows: a command that waited for the lock reads the row as the command before
     it left it, and the seat with it (another table read in the same statement would be
-    as of before the wait). With ``daily`` (not with ``lock``), the row's daily attempt is
-    read in the same query. Raises ``MatchNotFound``."""
-    matches = models.Match.objects.select_for_update() if lock else models.Match.objects.all()
-    if daily:
-        matches = matches.select_related("daily_attempt")
-    try:
-        match = matches.get(pk=match_id)
-    except models.Match.DoesNotExist:
-        raise MatchNotFound(match_id) from None
+    as of before the wait). Raises ``MatchNotFound``."""
+    match = statements.match_read(match_id, lock=lock)
+    if match is None:
+        raise MatchNotFound(match_id)
     if not user.is_authenticated:
         return match, None
     username = user.get_username()
@@ -117,7 +111,7 @@ def match_watch_get(
     """``match_seat_get`` for a read of the match (its view, events, stream): raises
     ``MatchNotFound`` as well for a daily match ``user`` may not watch yet
     (``is_hidden_from``). One query."""
-    match, seat = match_seat_get(match_id=match_id, user=user, daily=True)
+    match, seat = match_seat_get(match_id=match_id, user=user)
     if is_hidden_from(match, user):
         raise MatchNotFound(match_id)
     return match, seat
@@ -127,28 +121,18 @@ def match_visible_get(*, match_id: uuid.UUID,
                       user: AbstractBaseUser | AnonymousUser) -> models.Match:
     """``match_get`` for ``user``: raises ``MatchNotFound`` as well for a daily match
     ``user`` may not watch yet (``is_hidden_from``). One query."""
-    match = models.Match.objects.select_related("daily_attempt").filter(pk=match_id).first()
+    match = statements.match_read(match_id, lock=False)
     if match is None or is_hidden_from(match, user):
         raise MatchNotFound(match_id)
     return match
 
 
-def daily_attempt_of(match: models.Match) -> models.DailyAttempt | None:
-    """The daily attempt ``match`` was created for, or None (a query unless the row was
-    read with ``select_related("daily_attempt")``)."""
-    try:
-        return match.daily_attempt
-    except models.DailyAttempt.DoesNotExist:
-        return None
-
-
 def is_hidden_from(match: models.Match, user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Whether ``match`` is a daily match whose day is not over and whose player (the
-    attempt's, seated or having left the seat to a bot) is not ``user``: nobody else may
-    see any of it before the deals are public."""
-    attempt = daily_attempt_of(match)
-    return (attempt is not None and attempt.player_id != user.pk
-            and not daily.is_over(attempt.date))
+    """Whether ``match`` is a daily attempt (``daily_date``) whose day is not over and whose
+    player (its creator, seated or having left the seat to a bot) is not ``user``: nobody
+    else may see any of it before the deals are public."""
+    return (match.daily_date is not None and match.created_by_id != user.pk
+            and not daily.is_over(match.daily_date))
 
 
 def daily_challenge_get(*, day: date) -> tuple[daily.Challenge, list[Deal] | None]:
@@ -268,15 +252,14 @@ def bot_turn_get(*, match_id: uuid.UUID | str, version: int) -> BotTurn | None:
     """The bot move due in match ``match_id`` at ``version``; None when there is no such
     match, it is no longer at ``version``, or no bot is to act. While several bots must act
     (all pass at once) the first of them in seat order, north first."""
-    match = models.Match.objects.select_related("daily_attempt").filter(pk=match_id).first()
+    match = models.Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or not match.bot_to_act:
         return None
     state = match_state(match)
     seat, level = next((seat, occupant.bot_level) for seat in state.to_act
                        if (occupant := state.seats[seat]) is not None and occupant.bot_level)
-    attempt = daily_attempt_of(match)
     return BotTurn(match.id, match.version, seat, level, seat_view(state, seat),
-                   match.bot_think_ms, attempt.date if attempt else None)
+                   match.bot_think_ms, match.daily_date)
 
 
 class _Milliseconds(Func):

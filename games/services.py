@@ -1,10 +1,10 @@
 """The write side: each command runs in one transaction and appends its events.
 
-A command locks the match row (``select_for_update``), checks the optional
+A command locks the match row (``statements.match_read``), checks the optional
 expected version, asks the engine to ``decide``, deals any hand that is due,
-inserts the events, and rewrites the snapshot, the projections (with the players'
-records when the match ends: ``games.records``) and the players' turn deadline
-(``games.timeouts``) before the commit. After the commit
+inserts the events with their trick and hand rows, rewrites the snapshot and the players' turn
+deadline (``games.timeouts``) in one statement (``games.statements``), and, when the
+match ends, the players' records (``games.records``), before the commit. After the commit
 ``match_advanced`` announces the new version. Two concurrent commands on one match
 serialise on the row lock: the second sees the first one's state, so no event is lost
 or duplicated.
@@ -24,8 +24,10 @@ from datetime import date, datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Model
+from django.utils import timezone
 
-from . import daily, models, records, timeouts
+from . import daily, models, records, statements, timeouts
 from .bot_levels import BOT_LEVELS
 from .engine import (
     NEW_MATCH,
@@ -101,12 +103,14 @@ def match_create(
     deals: Sequence[Sequence[Sequence[Card]]] = (),
     bots: BotOptions = BotOptions(),
     turn_timeout_s: int | None = None,
+    daily_date: date | None = None,
 ) -> CommandResult:
     """Create a match with four seats (north, east, south, west), its ``bots`` options and
     its ``turn_timeout_s`` (seconds, ``models.TURN_TIMEOUT_S_MIN`` to ``_MAX``, or None:
     players' turns never time out; the API validates the range), and, if every seat is
     taken, deal its first hand. ``deals``, if any, are the first hands; the row's
-    ``fixed_deals`` counts them. Raises ``UnknownBotLevel`` for a bot seat whose level is
+    ``fixed_deals`` counts them. ``daily_date``: the daily challenge the match is the
+    creator's attempt at (``daily_match_create``). Raises ``UnknownBotLevel`` for a bot seat whose level is
     not in ``BOT_LEVELS`` (before anything is written), and ``IllegalMove`` for an invalid
     deal."""
     commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
@@ -121,7 +125,8 @@ def match_create(
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
                                             bot_delay_ms=bots.delay_ms,
                                             bot_think_ms=bots.think_ms,
-                                            fixed_deals=len(deals), turn_timeout_s=turn_timeout_s)
+                                            fixed_deals=len(deals), turn_timeout_s=turn_timeout_s,
+                                            daily_date=daily_date)
         return _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
 
 
@@ -145,7 +150,7 @@ def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
     try:
         with transaction.atomic():
             result = match_create(creator=player, seats=seats, rules=challenge.rules,
-                                  deals=daily.deals(day))
+                                  deals=daily.deals(day), daily_date=day)
             models.DailyAttempt.objects.create(date=day, player=player, match=result.match)
     except IntegrityError:
         earlier = models.DailyAttempt.objects.filter(date=day, player=player).first()
@@ -239,10 +244,10 @@ def seat_command(
 
 def _lock(match_id: uuid.UUID) -> models.Match:
     """The match row, locked until the transaction ends; raises ``MatchNotFound``."""
-    try:
-        return models.Match.objects.select_for_update().get(pk=match_id)
-    except models.Match.DoesNotExist:
-        raise MatchNotFound(match_id) from None
+    match = statements.match_read(match_id, lock=True)
+    if match is None:
+        raise MatchNotFound(match_id)
+    return match
 
 
 def _check_version(match: models.Match, expected_version: int | None) -> None:
@@ -296,18 +301,14 @@ def _run(
         while state.phase is Phase.DEALING:
             # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
             state = apply(decide(state, DealHand(seed=secrets.randbits(63))))
-    appended = models.Event.objects.bulk_create([
-        models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
-                     seat=event_seat(event))
-        for seq, event in enumerate(events, start=match.version + 1)
-    ])
-    logged = [LoggedEvent(row.seq, event, row.created_at)
-              for row, event in zip(appended, events, strict=True)]
+    now = timezone.now()  # the events' time and the row's: one instant, the command's
+    appended = [models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
+                             seat=event_seat(event), created_at=now)
+                for seq, event in enumerate(events, start=match.version + 1)]
+    logged = [LoggedEvent(row.seq, event, now) for row, event in zip(appended, events, strict=True)]
+    rows: list[Model] = [*appended]
     for before, event, after in transitions:
-        _project(match, before, event, after, users or {})
-    if logged and logged[-1].event.type in records.RECORDED_EVENTS:
-        records.match_recorded(match, state, logged[-1].at)
-        daily.attempt_recorded(match, state, logged[-1].at)
+        rows.extend(_project(match, before, event, after, users or {}))
     match.version += len(events)
     match.state = state_to_json(state)
     match.status = state.phase.value
@@ -317,8 +318,12 @@ def _run(
     match.turn_started_at = timeouts.turn_start(((e.event, e.at) for e in logged),
                                                 match.turn_started_at)
     match.turn_deadline = timeouts.turn_deadline(state, match.turn_timeout_s, match.turn_started_at)
-    match.save(update_fields=["version", "state", "status", "bot_to_act", "turn_started_at",
-                              "turn_deadline", "updated_at"])
+    match.updated_at = now
+    statements.command_write(match, rows, ["version", "state", "status", "bot_to_act",
+                                           "turn_started_at", "turn_deadline", "updated_at"])
+    if logged and logged[-1].event.type in records.RECORDED_EVENTS:
+        records.match_recorded(match, state, logged[-1].at)  # reads the hand rows just written
+        daily.attempt_recorded(match, state, logged[-1].at)
     match_id, version, bot_to_act = match.id, match.version, match.bot_to_act
     bot_delay_ms = match.bot_delay_ms
     new_deadline = match.turn_deadline if match.turn_deadline != deadline_before else None
@@ -330,9 +335,11 @@ def _run(
 
 
 def _project(match: models.Match, before: MatchState, event: Event, after: MatchState,
-             users: dict[str, AbstractBaseUser]) -> None:
-    """Write the projection rows an event changes, read off the states around it; ``users``
-    are the players the command names, by username."""
+             users: dict[str, AbstractBaseUser]) -> list[Model]:
+    """The projection rows an event changes, read off the states around it: a seat's row is
+    written here, a trick's or a hand's is returned, new, to go with the command's own
+    statement (``statements.command_write``); ``users`` are the players the command names,
+    by username."""
     hand = after.hand
     if isinstance(event, SeatTaken | SeatLeft):
         occupant = after.seats[event.seat]
@@ -345,12 +352,13 @@ def _project(match: models.Match, before: MatchState, event: Event, after: Match
             models.Seat.objects.filter(match=match, position=event.seat).update(**seat)
     elif isinstance(event, TrickTaken) and hand is not None:
         trick = hand.tricks[-1]
-        models.Trick.objects.create(match=match, hand_number=hand.number, number=trick.number,
-                                    leader=trick.leader, winner=event.winner,
-                                    points=event.points, cards=format_cards(trick.cards))
+        return [models.Trick(match=match, hand_number=hand.number, number=trick.number,
+                             leader=trick.leader, winner=event.winner, points=event.points,
+                             cards=format_cards(trick.cards))]
     elif isinstance(event, HandScored) and hand is not None:
         data = event.to_json()
-        models.Hand.objects.create(match=match, number=event.hand_number,
-                                   pass_direction=hand.pass_direction.value,
-                                   points=data["points"], totals=data["totals"],
-                                   moon_shooter=event.moon_shooter, is_sun=event.is_sun)
+        return [models.Hand(match=match, number=event.hand_number,
+                            pass_direction=hand.pass_direction.value, points=data["points"],
+                            totals=data["totals"], moon_shooter=event.moon_shooter,
+                            is_sun=event.is_sun)]
+    return []

@@ -13,6 +13,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name='match',
+            name='daily_date',
+            field=models.DateField(blank=True, help_text="the UTC date of the daily challenge this match is its creator's attempt at (games.daily); null: not a daily", null=True),
+        ),
         migrations.CreateModel(
             name='DailyAttempt',
             fields=[

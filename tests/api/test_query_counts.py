@@ -17,6 +17,8 @@ import pytest
 from django.utils import timezone
 from knox.models import get_token_model
 
+from games.models import Trick
+
 from .helpers import API, D1, LEFT, first_legal
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
@@ -29,6 +31,24 @@ def statements(captured: Any) -> list[str]:
     sqls = [query["sql"] for query in captured.captured_queries]
     assert [sql for sql in sqls if sql in TRANSACTION] == list(TRANSACTION)
     return [sql for sql in sqls if sql not in TRANSACTION]
+
+
+def kinds(captured: Any) -> list[str]:
+    """Each statement but ``BEGIN``/``COMMIT`` named by what it does."""
+    names = {'SELECT "hearts_api_apitoken"': "token", 'SELECT "id", "created_by_id"': "match",
+             "WITH inserted_0 AS (INSERT INTO \"games_event\"": "events and match",
+             "SELECT pg_notify(": "notify"}
+    return [next((name for prefix, name in names.items() if sql.startswith(prefix)), sql[:60])
+            for sql in statements(captured)]
+
+
+def command_kinds(captured: Any) -> list[str]:
+    """``kinds`` without the PostgreSQL notifier's announcement, which follows the commit
+    when it is the notifier (docs/architecture.md, "What a command costs")."""
+    names = kinds(captured)
+    if names[-1:] == ["notify"]:
+        names.pop()
+    return names
 
 
 def test_the_token_check_is_one_query(client_a, django_assert_num_queries):
@@ -57,6 +77,8 @@ def test_a_pass_costs_at_most_five_queries(make_table, django_assert_max_num_que
     with django_assert_max_num_queries(5 + len(TRANSACTION)) as captured:
         body = table.passed("north", hand[:3])
     assert len(statements(captured)) <= 5
+    # The token; the locked row, seat and all; the events' insert with the row's update.
+    assert command_kinds(captured) == ["token", "match", "events and match"]
     assert body["view"]["pass"]["given"] == hand[:3]
 
 
@@ -66,4 +88,29 @@ def test_a_play_costs_at_most_five_queries(make_table, django_assert_max_num_que
     with django_assert_max_num_queries(5 + len(TRANSACTION)) as captured:
         body = table.played(f"N {first_legal(view)}")
     assert len(statements(captured)) <= 5
+    assert command_kinds(captured) == ["token", "match", "events and match"]
     assert body["view"]["seat"] == "north" and body["view"]["trick"]["cards"][0]["seat"] == "north"
+
+
+def test_a_view_costs_two_queries(make_table, django_assert_num_queries):
+    table = make_table(D1)
+    with django_assert_num_queries(2) as captured:  # no transaction: a read
+        table.view("north")
+    assert [query["sql"][:28] for query in captured.captured_queries] == [
+        'SELECT "hearts_api_apitoken"', 'SELECT "id", "created_by_id"']
+
+
+def test_the_play_that_ends_a_trick_costs_the_same(make_table, django_assert_max_num_queries):
+    table = make_table(D1)
+    played = [first_legal(table.view("north"))]
+    table.played(f"N {played[0]}")
+    for letter, seat in (("E", "east"), ("S", "south")):
+        card = first_legal(table.view(seat))
+        table.played(f"{letter} {card}")
+        played.append(card)
+    last = first_legal(table.view("west"))
+    with django_assert_max_num_queries(5 + len(TRANSACTION)) as captured:
+        table.played(f"W {last}")
+    assert command_kinds(captured) == ["token", "match", "events and match"]
+    trick = Trick.objects.get()  # written in the same statement
+    assert (trick.hand_number, trick.number, trick.leader, trick.cards) == (1, 1, 0, played + [last])

@@ -1,0 +1,101 @@
+"""The statements every command and every seat's read send, written once as SQL.
+
+Why not the ORM here: on this path compiling costs more CPU than PostgreSQL spends
+executing. Reading the match row took 1.15 ms of CPU through the ORM against 0.38 ms as
+the SQL below, and saving it 1.23 ms against 0.56 ms (benchmarks/README.md, "Commands
+under load"). A command also appended its events, added its trick and hand rows and
+rewrote its match row in as many round trips; here they go as one statement (inserts in
+a data-modifying ``WITH``).
+
+The model stays the one description of the columns: the SQL is built from each model's
+concrete fields, and every value goes through its field's own conversions
+(``from_db_value`` on the way in, ``get_db_prep_save`` on the way out), as the ORM would
+convert it. Unlike the ORM's ``save``, nothing here stamps ``auto_now`` times: the
+command gives its events and its row one instant of its own. On another database than
+PostgreSQL (SQLite, for ``make demo``) the row is read through the ORM, and the insert
+and the update are a statement each.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field, Model
+
+from . import models
+
+
+def match_read(match_id: uuid.UUID, *, lock: bool) -> models.Match | None:
+    """The match row ``match_id`` as a model instance, or None when there is none. With
+    ``lock`` the row stays locked (``FOR UPDATE``) until the transaction ends: call it
+    inside one."""
+    if connection.vendor != "postgresql":
+        matches = models.Match.objects.select_for_update() if lock else models.Match.objects.all()
+        return matches.filter(pk=match_id).first()
+    with connection.cursor() as cursor:
+        cursor.execute(_match_select(lock), [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = models.Match._meta.concrete_fields
+    values = [_from_db(field, value) for field, value in zip(fields, row, strict=True)]
+    return models.Match.from_db(connection.alias, [field.attname for field in fields], values)
+
+
+def command_write(match: models.Match, rows: Sequence[Model], update_fields: Sequence[str]) -> None:
+    """Insert ``rows`` (new instances of ``match``'s log and projections: its events, tricks,
+    hands; times set) and update ``match``'s ``update_fields`` (field names; ``updated_at``
+    as the instance holds it) in one statement. The row must be locked (``match_read``) or
+    new in this transaction."""
+    quote = connection.ops.quote_name
+    updated = [models.Match._meta.get_field(name) for name in update_fields]
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in updated)
+    pk = models.Match._meta.pk
+    assert pk is not None
+    update = (f"UPDATE {quote(models.Match._meta.db_table)} SET {assignments} "
+              f"WHERE {quote(pk.column)} = %s", [_to_db(field, match) for field in [*updated, pk]])
+    inserts = []
+    for model in dict.fromkeys(type(row) for row in rows):  # each model once, in first order
+        of_model = [row for row in rows if type(row) is model]
+        columns = _insert_columns(model)
+        values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(of_model))
+        inserts.append((f"INSERT INTO {quote(model._meta.db_table)} "
+                        f"({', '.join(quote(field.column) for field in columns)}) VALUES {values}",
+                        [_to_db(field, row) for row in of_model for field in columns]))
+    with connection.cursor() as cursor:
+        if connection.vendor != "postgresql":  # SQLite has no INSERT inside WITH
+            for sql, params in [*inserts, update]:
+                cursor.execute(sql, params)
+            return
+        ctes = ", ".join(f"inserted_{number} AS ({sql})" for number, (sql, _) in enumerate(inserts))
+        cursor.execute((f"WITH {ctes} " if ctes else "") + update[0],
+                       [param for _, params in [*inserts, update] for param in params])
+
+
+@cache
+def _match_select(lock: bool) -> str:
+    quote = connection.ops.quote_name
+    meta = models.Match._meta
+    assert meta.pk is not None
+    columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
+    return (f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"
+            + (" FOR UPDATE" if lock else ""))
+
+
+@cache
+def _insert_columns(model: type[Model]) -> list[Field[Any, Any]]:
+    """The columns a row's insert names: all but its generated key."""
+    return [field for field in model._meta.concrete_fields if not field.primary_key]
+
+
+def _from_db(field: Field[Any, Any], value: Any) -> Any:
+    from_db_value = getattr(field, "from_db_value", None)
+    return value if from_db_value is None else from_db_value(value, None, connection)
+
+
+def _to_db(field: Field[Any, Any], instance: Model) -> Any:
+    return field.get_db_prep_save(getattr(instance, field.attname), connection)
