@@ -1,11 +1,13 @@
 """A Hearts client built only on the generated Python SDK: one whole match against three bots.
 
     pip install ./openapi/python
-    python examples/sdk_python/play_match.py --base-url http://127.0.0.1:8000 [--daily]
+    python examples/sdk_python/play_match.py --base-url http://127.0.0.1:8000
+        [--bot-level easy | --bot-level easy,hard,hard] [--daily] [--token TOKEN]
 
-It registers a player, creates a match (itself north, three bots; with ``--daily``, its
-one attempt at today's daily challenge instead: south, the day's bots and deals, four
-hands), then loops: read
+It registers a player (or, with ``--token``, plays as the player an earlier run
+registered: its record then builds up), creates a match (itself north, three bots; with
+``--daily``, its one attempt at today's daily challenge instead: south, the day's bots
+and deals, four hands), then loops: read
 its seat view (``If-None-Match``: a 304 means the table has not moved, and it waits
 for the next event with a long poll, ``GET /events?wait=``), pass its
 highest cards, play its lowest legal card (``If-Match``: a 412 means the table moved
@@ -100,14 +102,31 @@ def register(base_url: str) -> tuple[str, AuthenticatedClient]:
         created = players_create.sync(client=anonymous, body=PlayerCreateRequest(username=name))
     if not isinstance(created, PlayerCreated):
         sys.exit(f"could not register: {created}")
-    return name, AuthenticatedClient(base_url=base_url, token=created.token,
-                                     timeout=httpx.Timeout(60))
+    print(f"registered {name}; play as {name} again with --token {created.token}")
+    return name, authenticated(base_url, created.token)
 
 
-def create_match(client: AuthenticatedClient, level: BotLevelEnum,
+def authenticated(base_url: str, token: str) -> AuthenticatedClient:
+    return AuthenticatedClient(base_url=base_url, token=token, timeout=httpx.Timeout(60))
+
+
+def seated(summary: MatchSummary, seat: str) -> str:
+    """The username of the player in ``seat``."""
+    return next(str(entry.name) for entry in summary.seats if entry.seat == seat)
+
+
+def bot_levels(text: str) -> list[BotLevelEnum]:
+    """``easy`` (all three bots) or ``easy,hard,hard`` (east, south, west)."""
+    levels = [check_bot_level_enum(level) for level in text.split(",")]
+    if len(levels) not in (1, 3):
+        raise argparse.ArgumentTypeError("one level, or three separated by commas")
+    return levels * 3 if len(levels) == 1 else levels
+
+
+def create_match(client: AuthenticatedClient, levels: list[BotLevelEnum],
                  target_score: int | None) -> MatchSummary:
     seats: list[PlayerSeatSpecRequest | BotSeatSpecRequest] = [PlayerSeatSpecRequest(kind="player")]
-    seats += [BotSeatSpecRequest(kind="bot", level=level) for _ in range(3)]
+    seats += [BotSeatSpecRequest(kind="bot", level=level) for level in levels]
     rules = RulesRequest(target_score=target_score) if target_score else UNSET
     body = MatchCreateRequest(seats=list(seats), rules=rules)
     return _parsed(with_retries(lambda key: matches_create.sync_detailed(
@@ -116,7 +135,7 @@ def create_match(client: AuthenticatedClient, level: BotLevelEnum,
 
 def create_daily(client: AuthenticatedClient) -> tuple[DailyChallenge, MatchSummary]:
     """Today's challenge, and the caller's one match of it (409 daily_attempted if it has
-    played today's already: this example registers a new player each run)."""
+    played today's already)."""
     challenge = _parsed(daily_today.sync_detailed(client=client), DailyChallenge)
     summary = _parsed(with_retries(lambda key: daily_matches_create.sync_detailed(
         challenge.date, client=client, idempotency_key=key)), MatchSummary)
@@ -264,25 +283,31 @@ def print_record(profile: PlayerProfile) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base-url", default="http://127.0.0.1:8000")
-    parser.add_argument("--bot-level", default="easy", type=check_bot_level_enum)
+    parser.add_argument("--bot-level", default="easy", type=bot_levels,
+                        help="the bots' level, or three levels (east, south, west): easy,hard,hard")
     parser.add_argument("--target-score", type=int, help="end the match sooner (default 100)")
     parser.add_argument("--daily", action="store_true",
                         help="play today's daily challenge instead (ignores the two above)")
+    parser.add_argument("--token", help="play as the player of this token (an earlier run "
+                                        "printed it) instead of registering a new one")
     args = parser.parse_args()
-    name, client = register(args.base_url)
+    name, client = (("", authenticated(args.base_url, args.token)) if args.token
+                    else register(args.base_url))
     challenge: DailyChallenge | None = None
     with client:
         try:
             if args.daily:
                 challenge, summary = create_daily(client)
+                name = name or seated(summary, "south")
                 levels = challenge.bot_levels
                 print(f"{name} (south) started the daily challenge of {challenge.date} "
                       f"(match {summary.id}): west {levels.west}, north {levels.north}, "
                       f"east {levels.east}, {challenge.hands} hands")
             else:
                 summary = create_match(client, args.bot_level, args.target_score)
-                print(f"{name} (north) created match {summary.id} against three "
-                      f"{args.bot_level} bots")
+                name = name or seated(summary, "north")
+                print(f"{name} (north) created match {summary.id} against "
+                      f"{', '.join(args.bot_level)} bots (east, south, west)")
             view = play_match(client, summary.id)
         except Refused as refused:
             legal = refused.problem.legal_cards

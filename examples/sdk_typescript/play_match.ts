@@ -8,6 +8,9 @@
  *
  * With --daily it plays the caller's one attempt at today's daily challenge instead (south,
  * the day's bots and deals, four hands) and prints the day's leaderboard before the record.
+ * With --token it plays as the player an earlier run registered (and printed the token
+ * of), so that player's record builds up; --bot-level takes one level or three
+ * (east, south, west: easy,hard,hard).
  *
  * It registers a player, creates a match (itself north, three bots), then loops: read its
  * seat view (If-None-Match: a 304 means the table has not moved, and it waits for the next
@@ -64,7 +67,8 @@ function describe(problem: Problem): string {
 
 interface Options {
   baseUrl: string;
-  botLevel: BotLevel;
+  botLevels: [BotLevel, BotLevel, BotLevel];
+  token: string | undefined;
   targetScore: number | undefined;
   pageSize: number;
   timeoutS: number;
@@ -82,20 +86,27 @@ function parseOptions(argv: string[]): Options {
       "page-size": { type: "string", default: "500" },
       "timeout-s": { type: "string", default: "600" },
       daily: { type: "boolean", default: false },
+      token: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     console.log(
-      "usage: play_match.js [--base-url URL] [--bot-level random|easy|medium|hard|expert]\n" +
-        "                     [--target-score N] [--page-size N] [--timeout-s S] [--daily]",
+      "usage: play_match.js [--base-url URL] [--bot-level LEVEL | --bot-level LEVEL,LEVEL,LEVEL]\n" +
+        "                     [--target-score N] [--page-size N] [--timeout-s S] [--daily] [--token T]\n" +
+        "  LEVEL: random|easy|medium|hard|expert",
     );
     process.exit(0);
   }
-  const level = values["bot-level"];
-  if (!isBotLevel(level)) {
-    fail(`--bot-level must be one of ${Object.keys(BOT_LEVELS).join(", ")}, not ${level}`);
+  const levels: BotLevel[] = [];
+  for (const level of values["bot-level"].split(",")) {
+    if (!isBotLevel(level)) {
+      fail(`--bot-level must be one of ${Object.keys(BOT_LEVELS).join(", ")}, not ${level}`);
+    }
+    levels.push(level);
   }
+  if (levels.length !== 1 && levels.length !== 3) fail("--bot-level takes one level or three");
+  const botLevels = (levels.length === 1 ? Array(3).fill(levels[0]) : levels) as [BotLevel, BotLevel, BotLevel];
   const integer = (name: string, text: string, min: number, max: number): number => {
     const n = Number(text);
     if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be an integer ${min}..${max}, not ${text}`);
@@ -104,7 +115,8 @@ function parseOptions(argv: string[]): Options {
   const target = values["target-score"];
   return {
     baseUrl: values["base-url"],
-    botLevel: level,
+    botLevels,
+    token: values.token,
     // Not range-checked here: the server refuses a bad one (400 invalid_request, with errors).
     targetScore: target === undefined ? undefined : integer("target-score", target, -(2 ** 53), 2 ** 53),
     pageSize: integer("page-size", values["page-size"], 1, 1000),
@@ -125,12 +137,20 @@ async function playMatch(
   options: Options,
 ): Promise<{ name: string; hearts: HeartsClient; view: SeatView; stats: Stats; daily: DailyChallenge | null }> {
   const stats: Stats = { views: 0, unchanged: 0, commands: 0, stale: 0 };
-  const name = `sdk-ts-${randomBytes(3).toString("hex")}`;
-  const registered = await createHeartsClient({ baseUrl: options.baseUrl }).POST("/api/v1/players", {
-    body: { username: name },
-  });
-  if (registered.error) fail(`registration refused: ${describe(registered.error)}`);
-  const hearts = createHeartsClient({ baseUrl: options.baseUrl, token: registered.data.token });
+  let name = "";
+  let token = options.token;
+  if (token === undefined) {
+    name = `sdk-ts-${randomBytes(3).toString("hex")}`;
+    const registered = await createHeartsClient({ baseUrl: options.baseUrl }).POST("/api/v1/players", {
+      body: { username: name },
+    });
+    if (registered.error) fail(`registration refused: ${describe(registered.error)}`);
+    token = registered.data.token;
+    console.log(`registered ${name}; play as ${name} again with --token ${token}`);
+  }
+  const hearts = createHeartsClient({ baseUrl: options.baseUrl, token });
+  const seated = (summary: MatchSummary, seat: string): string =>
+    summary.seats.find((entry) => entry.seat === seat)?.name ?? fail(`nobody in ${seat}`);
 
   let daily: DailyChallenge | null = null;
   let summary: MatchSummary;
@@ -147,18 +167,19 @@ async function playMatch(
     );
     if (created.error) fail(`daily match refused: ${describe(created.error)}`);
     summary = created.data;
+    name ||= seated(summary, "south");
     const levels = daily.bot_levels;
     console.log(
       `${name} (south) started the daily challenge of ${day} (${created.response.headers.get("Location")}): ` +
         `west ${levels.west}, north ${levels.north}, east ${levels.east}, ${daily.hands} hands`,
     );
   } else {
-    const bot: SeatSpecRequest = { kind: "bot", level: options.botLevel };
+    const bots: SeatSpecRequest[] = options.botLevels.map((level) => ({ kind: "bot", level }));
     const created = await withRetries((key, signal) =>
       hearts.POST("/api/v1/matches", {
         params: { header: { "Idempotency-Key": key } },
         body: {
-          seats: [{ kind: "player" }, bot, bot, bot],
+          seats: [{ kind: "player" }, ...bots],
           rules: options.targetScore === undefined ? undefined : { target_score: options.targetScore },
         },
         signal,
@@ -166,9 +187,10 @@ async function playMatch(
     );
     if (created.error) fail(`match refused: ${describe(created.error)}`);
     summary = created.data;
+    name ||= seated(summary, "north");
     console.log(
       `${name} (north) created ${created.response.headers.get("Location")} ` +
-        `against three ${options.botLevel} bots, to ${summary.rules.target_score} points`,
+        `against ${options.botLevels.join(", ")} bots (east, south, west), to ${summary.rules.target_score} points`,
     );
   }
   const match_id = summary.id;

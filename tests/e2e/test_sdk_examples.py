@@ -54,3 +54,29 @@ def test_typescript_sdk_example_plays_a_whole_match(e2e_stack: Stack) -> None:
         capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     check_printed_match(e2e_stack, run.stdout)
+
+
+TOKEN = re.compile(r"^registered (\S+); play as \1 again with --token (\S+)$", re.MULTILINE)
+
+
+def test_python_sdk_example_plays_again_as_the_same_player_and_the_daily(e2e_stack: Stack) -> None:
+    def example(*args: str) -> str:
+        run = subprocess.run(
+            [sys.executable, str(ROOT / "examples" / "sdk_python" / "play_match.py"),
+             "--base-url", e2e_stack.base_url, *args], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stdout + run.stderr
+        return run.stdout
+
+    first = example("--target-score", TARGET_SCORE, "--bot-level", "easy,medium,hard")
+    registered = TOKEN.search(first)
+    assert registered, first
+    name, token = registered.groups()
+    assert f"{name} (north) created match" in first and "easy, medium, hard bots" in first
+    daily = example("--daily", "--token", token)  # hidden from a referee until the day is over
+    assert "Final standings after 4 hands:" in daily
+    assert "registered" not in daily and f"{name} (south) started the daily challenge" in daily
+    day = re.search(r"Daily challenge (\d{4}-\d{2}-\d{2}): 1 finished\n\s+1\. (\S+)", daily)
+    assert day and day.group(2) == name, daily
+    profile = ApiClient.register(e2e_stack.base_url, "reader").ok("GET", f"/players/{name}")
+    assert profile["matches_played"] == 2 and len(profile["records"]) == 2
+    assert f"{name}'s record: 2 played" in daily
