@@ -140,7 +140,8 @@ def act(match_id: str, version: int) -> int:
     """Let the bots move while one of them must act and the match is at ``version``.
 
     Each bot decides from its own ``seat_view`` only, with a generator seeded by
-    match, version and seat (a re-run makes the same choice); a searching level
+    match, version and seat (a re-run makes the same choice; a daily's, by the day and
+    the position: ``_move``); a searching level
     searches with the effort of ``Match.bot_think_ms`` milliseconds. On a worker, when the
     match has a ``bot_delay_ms`` (or this task has run ``ACT_SLICE_SECONDS``), it makes
     one move, queues ``act`` for the new version ``bot_delay_ms`` from now and returns;

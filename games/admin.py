@@ -274,4 +274,4 @@ class DailyAttemptAdmin(ReadOnlyAdmin):
 
     list_display = ["date", "player", "match", "points", "seconds", "finished_at"]
     list_filter = ["date"]
-    list_select_related = ["player"]
+    list_select_related = ["player", "match"]

@@ -12,7 +12,8 @@ The bots' choices are seeded by the same secret and the position each bot sees
 cards. The match itself is an ordinary one with fixed deals (``fixed_deals`` 4): unrated,
 and it sets no fastest win, as any fixed deal.
 
-``today`` is the one clock the daily reads (tests replace it).
+``today`` is the day by the clock the commands stamp their events with (Django's
+``timezone.now``), so a match's events and its day agree.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from . import models
 from .engine import MatchState, RuleSet, Seat, SeatView
 from .engine.cards import Card
 from .engine.decider import shuffled_deal
+from .engine.events import SeatLeft
 from .engine.state import Deal, Trick
 
 HANDS = 4
@@ -85,9 +87,8 @@ def challenge(day: date) -> Challenge:
     return Challenge(day, RuleSet(max_hands=HANDS), dict(zip(BOT_SEATS, levels, strict=True)))
 
 
-def _hmac(message: str, key: bytes | None = None) -> bytes:
-    secret = key if key is not None else settings.DAILY_SECRET.encode()
-    return hmac.new(secret, message.encode(), hashlib.sha256).digest()
+def _hmac(message: str) -> bytes:
+    return hmac.new(settings.DAILY_SECRET.encode(), message.encode(), hashlib.sha256).digest()
 
 
 def _bits63(digest: bytes) -> int:
@@ -135,14 +136,19 @@ def bot_seed(day: date, view: SeatView) -> int:
     (itself HMAC-SHA256 of ``settings.DAILY_SECRET`` over ``"<day ISO>:bots"``, so it tells
     nothing of the deals' seeds). 63 bits."""
     key = _hmac(f"{day.isoformat()}:bots")
-    return _bits63(_hmac(position_key(view).decode(), key))
+    return _bits63(hmac.new(key, position_key(view), hashlib.sha256).digest())
 
 
 def attempt_recorded(match: models.Match, state: MatchState, ended_at: datetime) -> None:
     """Write the result of the daily attempt played in ``match`` (if it is one) once it has
     finished (``state``, at ``ended_at``): the player's total and the whole seconds from
-    the match's creation, for the day's leaderboard. An aborted attempt ranks nowhere."""
-    if state.result is None:
+    the match's creation, for the day's leaderboard. Ranked nowhere (nothing written): an
+    aborted attempt; one finished after its day closed, when the deals were public; one
+    whose player left the seat to a bot at any time, whose cards were then not all the
+    player's play."""
+    if match.daily_date is None or state.result is None or ended_at >= closes_at(match.daily_date):
+        return
+    if models.Event.objects.filter(match=match, type=SeatLeft.type).exists():
         return
     seconds = max(0, int((ended_at - match.created_at).total_seconds()))
     models.DailyAttempt.objects.filter(match=match).update(

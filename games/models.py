@@ -268,7 +268,7 @@ class DailyAttempt(models.Model):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                related_name="daily_attempts")
     match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="daily_attempt")
-    points = models.PositiveIntegerField(null=True, blank=True,
+    points = models.IntegerField(null=True, blank=True,
                                          help_text="the player's final total (null: unfinished)")
     seconds = models.PositiveIntegerField(null=True, blank=True,
                                           help_text="whole seconds from creation to the end")

@@ -67,14 +67,6 @@ def leaderboard_list() -> QuerySet[models.Rating]:
             .order_by("-ordinal", "id"))
 
 
-def match_get(*, match_id: uuid.UUID) -> models.Match:
-    """The match row; raises ``MatchNotFound``."""
-    try:
-        return models.Match.objects.get(pk=match_id)
-    except models.Match.DoesNotExist:
-        raise MatchNotFound(match_id) from None
-
-
 def match_state(match: models.Match) -> MatchState:
     """The engine state from the match's snapshot (parsed once per snapshot the row holds:
     a command's lock and its decision read the same one)."""
@@ -90,7 +82,7 @@ def match_seat_get(
 ) -> tuple[models.Match, Seat | None]:
     """The match row and ``user``'s seat in it (None: a spectator, or a player who left the
     seat to a bot), in one query. With ``lock``, the row stays locked until the transaction
-    ends (``select_for_update``). The seat is read off the row's own snapshot, not the
+    ends (``statements.match_read``). The seat is read off the row's own snapshot, not the
     ``Seat`` rows: a command that waited for the lock reads the row as the command before
     it left it, and the seat with it (another table read in the same statement would be
     as of before the wait). Raises ``MatchNotFound``."""
@@ -119,8 +111,8 @@ def match_watch_get(
 
 def match_visible_get(*, match_id: uuid.UUID,
                       user: AbstractBaseUser | AnonymousUser) -> models.Match:
-    """``match_get`` for ``user``: raises ``MatchNotFound`` as well for a daily match
-    ``user`` may not watch yet (``is_hidden_from``). One query."""
+    """The match row, for ``user`` to read; raises ``MatchNotFound`` when there is none and
+    for a daily match ``user`` may not watch yet (``is_hidden_from``). One query."""
     match = statements.match_read(match_id, lock=False)
     if match is None or is_hidden_from(match, user):
         raise MatchNotFound(match_id)

@@ -25,14 +25,17 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Field, Model
+from django.db.transaction import TransactionManagementError
 
 from . import models
 
 
 def match_read(match_id: uuid.UUID, *, lock: bool) -> models.Match | None:
     """The match row ``match_id`` as a model instance, or None when there is none. With
-    ``lock`` the row stays locked (``FOR UPDATE``) until the transaction ends: call it
-    inside one."""
+    ``lock`` the row stays locked (``FOR UPDATE``) until the transaction ends; outside
+    one it raises ``TransactionManagementError``, as the ORM's ``select_for_update``."""
+    if lock and not connection.in_atomic_block:
+        raise TransactionManagementError("match_read(lock=True) outside a transaction")
     if connection.vendor != "postgresql":
         matches = models.Match.objects.select_for_update() if lock else models.Match.objects.all()
         return matches.filter(pk=match_id).first()
@@ -98,4 +101,7 @@ def _from_db(field: Field[Any, Any], value: Any) -> Any:
 
 
 def _to_db(field: Field[Any, Any], instance: Model) -> Any:
-    return field.get_db_prep_save(getattr(instance, field.attname), connection)
+    value = getattr(instance, field.attname)
+    if value is None and (getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)):
+        raise ValueError(f"{field} is not set: the command stamps its own times")
+    return field.get_db_prep_save(value, connection)

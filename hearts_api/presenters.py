@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # annotations only: the presenters need nothing of Django at 
 def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
     """The match summary (docs/api.md, "Matches"): ``{"id", "status", "rules", "bots",
     "seats", "hand_number", "scores", "version", "created_at", "result", "fixed_deals",
-    "turn_timeout_s"}``."""
+    "turn_timeout_s", "daily"}``."""
     view = engine_seat_view(state, None)
     return {
         "id": match.id,
@@ -55,6 +55,7 @@ def match_summary(match: Match, state: MatchState) -> dict[str, Any]:
         "result": result_to_json(view.result) if view.result else None,
         "fixed_deals": match.fixed_deals,
         "turn_timeout_s": match.turn_timeout_s,
+        "daily": match.daily_date,
     }
 
 

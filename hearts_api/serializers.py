@@ -614,8 +614,13 @@ class DailyLeaderboardEntrySerializer(serializers.Serializer):
 
 
 FIXED_DEALS_HELP = (
-    "How many of the first hands the creator dealt with `deals` (0: every hand shuffled by "
-    "the server). The creator knows every seat's cards in those hands.")
+    "How many of the first hands were dealt when the match was created, not shuffled as they "
+    "came (0: every hand shuffled by the server): the creator's `deals`, every card of which "
+    "the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the "
+    "server knew before the day was over.")
+DAILY_HELP = (
+    "The UTC date of the daily challenge this match is its creator's one attempt at "
+    "(GET /daily/{day}); null: not a daily.")
 
 
 class MatchSummarySerializer(serializers.Serializer):
@@ -633,6 +638,7 @@ class MatchSummarySerializer(serializers.Serializer):
     turn_timeout_s = serializers.IntegerField(min_value=TURN_TIMEOUT_S_MIN,
                                               max_value=TURN_TIMEOUT_S_MAX, allow_null=True,
                                               help_text=TURN_TIMEOUT_HELP)
+    daily = serializers.DateField(allow_null=True, help_text=DAILY_HELP)
 
 
 class LobbyEntrySerializer(MatchSummarySerializer):

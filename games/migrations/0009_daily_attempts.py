@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('date', models.DateField(help_text="the challenge's UTC date")),
-                ('points', models.PositiveIntegerField(blank=True, help_text="the player's final total (null: unfinished)", null=True)),
+                ('points', models.IntegerField(blank=True, help_text="the player's final total (null: unfinished)", null=True)),
                 ('seconds', models.PositiveIntegerField(blank=True, help_text='whole seconds from creation to the end', null=True)),
                 ('finished_at', models.DateTimeField(blank=True, null=True)),
                 ('match', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='daily_attempt', to='games.match')),

@@ -7,7 +7,7 @@ is over."""
 from __future__ import annotations
 
 import json
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import pytest
@@ -31,17 +31,16 @@ DAILY = f"{API}/daily"
 
 
 @pytest.fixture
-def today(monkeypatch):
-    """``today.set(day)``: the daily's clock says ``day`` (MONDAY to begin with)."""
+def today(time_machine):
+    """``today.set(day)``: the clock moves to noon (UTC) of ``day``, and runs on from there
+    (MONDAY to begin with); commands stamp their events by it too."""
 
     class Clock:
-        day = MONDAY
-
         def set(self, day: date) -> None:
-            self.day = day
+            time_machine.move_to(datetime.combine(day, time(12), tzinfo=UTC), tick=True)
 
     clock = Clock()
-    monkeypatch.setattr(daily, "today", lambda: clock.day)
+    clock.set(MONDAY)
     return clock
 
 
@@ -108,7 +107,7 @@ def test_an_attempt_is_a_match_in_south_against_the_days_bots_on_fixed_deals(mak
         ("north", "bot", None, "medium"), ("east", "bot", None, "hard"),
         ("south", "player", ann.username, None), ("west", "bot", None, "easy")]
     assert summary["rules"]["max_hands"] == 4 and summary["fixed_deals"] == 4
-    assert summary["turn_timeout_s"] is None
+    assert summary["turn_timeout_s"] is None and summary["daily"] == "2025-01-06"
     assert DailyAttempt.objects.get().match_id.hex == summary["id"].replace("-", "")
 
 
@@ -172,8 +171,8 @@ def test_another_player_finds_no_daily_match_before_the_day_is_over(make_client,
     ann, bob = make_client(), make_client()
     match_id = create(ann).json()["id"]
 
-    for name, (url, query) in reads(match_id).items():
-        assert_problem(bob.get(url, query), 404, "not_found"), name
+    for url, query in reads(match_id).values():
+        assert_problem(bob.get(url, query), 404, "not_found")
     assert ann.get(match_url(match_id, "view")).json()["seat"] == "south"
     assert bob.get(f"{API}/matches").json()["count"] == 0
     assert bob.get(f"{API}/lobby").json()["count"] == 0

@@ -74,6 +74,7 @@ def test_create_answers_201_with_location_and_the_summary(client_a):
         "result": None,
         "fixed_deals": 0,
         "turn_timeout_s": None,
+        "daily": None,
     }
     assert client_a.get(response["Location"]).json() == summary
 

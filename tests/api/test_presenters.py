@@ -140,7 +140,7 @@ def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps, finished
                   bot_delay_ms=0, bot_think_ms=200)
     assert list(presenters.match_summary(match, state)) == [
         "id", "status", "rules", "bots", "seats", "hand_number", "scores", "version",
-        "created_at", "result", "fixed_deals", "turn_timeout_s"]
+        "created_at", "result", "fixed_deals", "turn_timeout_s", "daily"]
     assert list(presenters.lobby_entry(match, steps[0][0]))[-1] == "open_seats"
     assert list(presenters.seat_view(seat_view(state, Seat.NORTH), match_id=match.id,
                                      version=1, fixed_deals=0, turn_deadline=None)) == [

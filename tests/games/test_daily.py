@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -38,10 +38,14 @@ MONDAY = date(2025, 1, 6)
 S = Seat.SOUTH
 
 
+def noon(day: date) -> datetime:
+    return datetime.combine(day, time(12), tzinfo=UTC)
+
+
 @pytest.fixture
-def on_monday(monkeypatch):
-    """Today (UTC) is MONDAY for the daily."""
-    monkeypatch.setattr(daily, "today", lambda: MONDAY)
+def on_monday(time_machine):
+    """The clock runs from noon (UTC) on MONDAY: commands stamp their events by it too."""
+    time_machine.move_to(noon(MONDAY), tick=True)
     return MONDAY
 
 
@@ -52,7 +56,11 @@ def user(name: str):
 def play_daily(player, day: date) -> models.Match:
     """Create ``player``'s daily match of ``day`` and play it to its end, south passing its
     first three legal cards and playing its lowest legal card; the bots move on commit."""
-    match_id = services.daily_match_create(player=player, day=day).match.id
+    return play_daily_on(player, services.daily_match_create(player=player, day=day).match.id)
+
+
+def play_daily_on(player, match_id) -> models.Match:
+    """Play ``player``'s daily match ``match_id`` to its end, as ``play_daily``."""
     while not (state := match_state(match := models.Match.objects.get(pk=match_id))).phase.is_over:
         assert S in state.to_act, "the bots stalled"
         legal = legal_cards(state, S)
@@ -120,12 +128,12 @@ def test_the_default_daily_secret_is_derived_from_the_secret_key_not_equal_to_it
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_players_get_the_same_deals_on_a_day_and_other_deals_on_another(on_monday, monkeypatch):
+def test_two_players_get_the_same_deals_on_a_day_and_other_deals_on_another(on_monday, time_machine):
     first = services.daily_match_create(player=user("ann"), day=MONDAY).match
     second = services.daily_match_create(player=user("bob"), day=MONDAY).match
     assert first.fixed_deals == second.fixed_deals == 4
     assert dealt(first) == dealt(second) == [daily.deals(MONDAY)[0]]
-    monkeypatch.setattr(daily, "today", lambda: MONDAY + timedelta(days=1))
+    time_machine.move_to(noon(MONDAY + timedelta(days=1)), tick=True)
     third = services.daily_match_create(player=user("ann2"), day=MONDAY + timedelta(days=1)).match
     assert dealt(third) != dealt(first)
 
@@ -174,7 +182,6 @@ def test_the_bots_seed_is_the_position_under_the_days_bot_key_not_the_deals(sett
                               .digest()[:8], "big") >> 1
     assert daily.bot_seed(MONDAY, view) == expected
     assert daily.bot_seed(MONDAY + timedelta(days=1), view) != expected
-    assert b"match" not in daily.position_key(view) and b"version" not in daily.position_key(view)
 
 
 def _dealt_state():
@@ -206,17 +213,12 @@ def test_only_todays_challenge_takes_attempts(on_monday, offset):
     assert not models.Match.objects.exists()
 
 
-def test_the_deals_are_shown_only_once_the_day_is_over(monkeypatch):
-    monkeypatch.setattr(daily, "today", lambda: MONDAY)
+def test_the_deals_are_shown_only_once_the_day_is_over(on_monday, time_machine):
     assert selectors.daily_challenge_get(day=MONDAY)[1] is None
     with pytest.raises(DailyNotFound):
         selectors.daily_challenge_get(day=MONDAY + timedelta(days=1))
-    monkeypatch.setattr(daily, "today", lambda: MONDAY + timedelta(days=1))
+    time_machine.move_to(noon(MONDAY + timedelta(days=1)), tick=True)
     assert selectors.daily_challenge_get(day=MONDAY)[1] == daily.deals(MONDAY)
-
-
-def test_the_real_clock_is_utc():
-    assert daily.today() == timezone.now().astimezone(daily.UTC).date()
 
 
 # --- the leaderboard ---------------------------------------------------------------------
@@ -246,3 +248,30 @@ def test_the_leaderboard_ranks_fewest_points_then_fewest_seconds_ties_sharing(on
     assert sorted(board[1:3]) == [(2, "tie-a", 10, 120), (2, "tie-b", 10, 120)]
     assert board[3] == (4, "slow", 10, 300)
     assert len(board) == 4
+
+
+# --- attempts that rank nowhere -------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_attempt_finished_after_its_day_closed_ranks_nowhere(on_monday, time_machine):
+    ann = user("ann")
+    match_id = services.daily_match_create(player=ann, day=MONDAY).match.id
+    time_machine.move_to(noon(MONDAY + timedelta(days=1)), tick=True)  # the deals are public now
+    assert selectors.daily_challenge_get(day=MONDAY)[1] is not None
+    match = play_daily_on(ann, match_id)
+    assert match.status == "finished"
+    attempt = models.DailyAttempt.objects.get(match=match)
+    assert (attempt.points, attempt.seconds, attempt.finished_at) == (None, None, None)
+    assert not selectors.daily_leaderboard_list(day=MONDAY).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_attempt_its_player_left_to_a_bot_ranks_nowhere(on_monday):
+    ann = user("ann")
+    match_id = services.daily_match_create(player=ann, day=MONDAY).match.id
+    services.seat_leave(match_id=match_id, player=ann, bot_level="hard")  # it plays to the end
+    match = models.Match.objects.get(pk=match_id)
+    assert match.status == "finished"
+    assert models.DailyAttempt.objects.get(match=match).points is None
+    assert not selectors.daily_leaderboard_list(day=MONDAY).exists()

@@ -38,7 +38,7 @@ def test_an_unknown_match_is_match_not_found_with_its_id(creator):
         "not_found", missing, "no such match")
     assert caught.value.details == {}
     with pytest.raises(MatchNotFound):
-        selectors.match_get(match_id=missing)
+        selectors.match_visible_get(match_id=missing, user=creator)
     with pytest.raises(MatchNotFound):
         services.match_join(match_id=missing, player=creator, seat=None)
 

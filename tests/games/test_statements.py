@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+from django.db.transaction import TransactionManagementError
 from django.forms.models import model_to_dict
 
 from games import models, services, statements
@@ -39,3 +41,10 @@ def test_the_row_read_matches_the_orms(players):
 
 def test_no_row_reads_as_none(db):
     assert statements.match_read(uuid.uuid4(), lock=False) is None
+
+
+@pytest.mark.django_db(transaction=True)  # no test transaction around it
+def test_a_locked_read_outside_a_transaction_is_refused_as_the_orms(players):
+    match = seated(players, deals=[parse_deal(D1)])
+    with pytest.raises(TransactionManagementError):
+        statements.match_read(match.id, lock=True)

@@ -688,10 +688,15 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             result: components["schemas"]["MatchResult"] | null;
-            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
             /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
             turn_timeout_s: number | null;
+            /**
+             * Format: date
+             * @description The UTC date of the daily challenge this match is its creator's one attempt at (GET /daily/{day}); null: not a daily.
+             */
+            daily: string | null;
             /** @description the seats nobody holds yet, north to west; join takes one */
             open_seats: components["schemas"]["SeatEnum"][];
         };
@@ -806,10 +811,15 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             result: components["schemas"]["MatchResult"] | null;
-            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
             /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
             turn_timeout_s: number | null;
+            /**
+             * Format: date
+             * @description The UTC date of the daily challenge this match is its creator's one attempt at (GET /daily/{day}); null: not a daily.
+             */
+            daily: string | null;
         };
         Moon: {
             hand: number;
@@ -1211,7 +1221,7 @@ export interface components {
             players: components["schemas"]["Player"][];
             rules: components["schemas"]["RuleSet"];
             result: components["schemas"]["MatchResult"] | null;
-            /** @description How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the server). The creator knows every seat's cards in those hands. */
+            /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
             /** @description your pass; null on a hold hand and for a spectator */
             pass: components["schemas"]["PassInfo"] | null;

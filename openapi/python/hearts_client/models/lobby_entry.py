@@ -41,8 +41,9 @@ class LobbyEntry:
         version (int): seq of the last event
         created_at (datetime.datetime):
         result (MatchResult | None):
-        fixed_deals (int): How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the
-            server). The creator knows every seat's cards in those hands.
+        fixed_deals (int): How many of the first hands were dealt when the match was created, not shuffled as they came
+            (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily
+            challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over.
         turn_timeout_s (int | None): Seconds a player's turn may last (5..86400); null (the default): turns never time
             out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player
             still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task
@@ -50,6 +51,8 @@ class LobbyEntry:
             before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The
             service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not
             act on it.
+        daily (datetime.date | None): The UTC date of the daily challenge this match is its creator's one attempt at
+            (GET /daily/{day}); null: not a daily.
         open_seats (list[SeatEnum]): the seats nobody holds yet, north to west; join takes one
     """
 
@@ -65,6 +68,7 @@ class LobbyEntry:
     result: MatchResult | None
     fixed_deals: int
     turn_timeout_s: int | None
+    daily: datetime.date | None
     open_seats: list[SeatEnum]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -103,6 +107,12 @@ class LobbyEntry:
         turn_timeout_s: int | None
         turn_timeout_s = self.turn_timeout_s
 
+        daily: None | str
+        if isinstance(self.daily, datetime.date):
+            daily = self.daily.isoformat()
+        else:
+            daily = self.daily
+
         open_seats = []
         for open_seats_item_data in self.open_seats:
             open_seats_item: str = open_seats_item_data
@@ -124,6 +134,7 @@ class LobbyEntry:
                 "result": result,
                 "fixed_deals": fixed_deals,
                 "turn_timeout_s": turn_timeout_s,
+                "daily": daily,
                 "open_seats": open_seats,
             }
         )
@@ -186,6 +197,21 @@ class LobbyEntry:
 
         turn_timeout_s = _parse_turn_timeout_s(d.pop("turn_timeout_s"))
 
+        def _parse_daily(data: object) -> datetime.date | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                daily_type_0 = datetime.date.fromisoformat(data)
+
+                return daily_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.date | None, data)
+
+        daily = _parse_daily(d.pop("daily"))
+
         open_seats = []
         _open_seats = d.pop("open_seats")
         for open_seats_item_data in _open_seats:
@@ -206,6 +232,7 @@ class LobbyEntry:
             result=result,
             fixed_deals=fixed_deals,
             turn_timeout_s=turn_timeout_s,
+            daily=daily,
             open_seats=open_seats,
         )
 

@@ -56,8 +56,9 @@ class SeatView:
         players (list[Player]):
         rules (RuleSet): The rules of a match: every variant, each field's default in its description.
         result (MatchResult | None):
-        fixed_deals (int): How many of the first hands the creator dealt with `deals` (0: every hand shuffled by the
-            server). The creator knows every seat's cards in those hands.
+        fixed_deals (int): How many of the first hands were dealt when the match was created, not shuffled as they came
+            (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily
+            challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over.
         pass_ (None | PassInfo): your pass; null on a hold hand and for a spectator
     """
 
