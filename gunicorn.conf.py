@@ -11,9 +11,10 @@ class Worker(UvicornWorker):
     """uvicorn on uvloop, parsing HTTP with h11 rather than httptools: h11 refuses (400, and
     closes) a request line and headers over 16 KiB, where httptools keeps every header a
     client sends (51 MB of them on one connection, never answered). Neither has a deadline
-    for a request to arrive; that is the proxy's job (README, "Running it for real")."""
+    for a request to arrive; that is the proxy's job (README, "Running it for real"). The
+    parser's own 400 is problem+json, as every refusal (hearts_api.parser_errors)."""
 
-    CONFIG_KWARGS = {"loop": "auto", "http": "h11"}
+    CONFIG_KWARGS = {"loop": "auto", "http": "hearts_api.parser_errors:ProblemH11Protocol"}
 
 
 worker_class = Worker

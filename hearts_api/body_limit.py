@@ -33,8 +33,10 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 _DIGITS = re.compile(rb"[0-9]+")
 
 
-def _answer(problem: Problem) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-    """A problem's status, headers and body, rendered once."""
+def rendered(problem: Problem) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """A problem's status, headers (with ``Connection: close``) and body, rendered as DRF
+    renders every problem: for answers given outside Django (here, and
+    ``hearts_api.parser_errors``)."""
     body = JSONRenderer().render(problem.body())
     headers = [(b"content-type", PROBLEM_CONTENT_TYPE.encode()),
                (b"content-length", str(len(body)).encode()), (b"connection", b"close")]
@@ -52,8 +54,8 @@ class BodyLimit:
     def __init__(self, app: App, limit: int | None) -> None:
         self.app = app
         self.limit = limit
-        self.too_large = _answer(PayloadTooLarge())
-        self.malformed = _answer(InvalidRequest.of_field(
+        self.too_large = rendered(PayloadTooLarge())
+        self.malformed = rendered(InvalidRequest.of_field(
             "Content-Length", "invalid", "Content-Length takes one number of bytes: 42"))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

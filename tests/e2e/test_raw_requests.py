@@ -3,7 +3,7 @@ raw sockets to the real server (gunicorn with uvicorn workers, as ``make serve``
 no answer is a server error (5xx other than 503), and nothing the server logs is one.
 
 A request the HTTP parser cannot frame gets its ``400`` from uvicorn itself, before the
-application; one whose framing is still open when the client stops sending (a
+application, as problem+json (``hearts_api.parser_errors``; the last test); one whose framing is still open when the client stops sending (a
 ``Content-Length`` beyond the body, say) is closed without an answer, as HTTP allows. Both
 are fine; what may never happen is the application failing on what it was given, which
 the server's log shows even when no answer reaches the client.
@@ -11,6 +11,7 @@ the server's log shows even when no answer reaches the client.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 from collections.abc import Iterator
@@ -200,3 +201,27 @@ def test_random_request_lines_never_give_a_server_error(target, line):
     raw = method + space + path + space + version + b"\r\nHost: 127.0.0.1\r\n\r\n"
     _assert_answered_well(target, raw)
 
+
+
+@pytest.mark.parametrize("raw", [
+    b"POST /api/v1/players HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n",
+    b"POST /api/v1/players HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n"
+    b"Content-Length: 3\r\n\r\n{}",
+    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nA header line without a colon\r\n\r\n",
+    b"GET /healthz  HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+], ids=["content-length-not-a-number", "two-content-lengths", "header-line-without-colon",
+        "request-line-with-two-spaces"])
+def test_what_the_parser_cannot_frame_is_a_400_problem(target, raw):
+    with socket.create_connection((target.host, target.port), timeout=READ_SECONDS) as sock:
+        sock.sendall(raw)
+        answer = b""
+        while chunk := sock.recv(65536):  # the server closes after it
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.split(b"\r\n")
+    assert lines[0] == b"HTTP/1.1 400 Bad Request", answer[:300]
+    assert b"content-type: application/problem+json" in [line.lower() for line in lines]
+    problem = json.loads(body)
+    assert (problem["status"], problem["code"], problem["type"]) == (
+        400, "invalid_request", "/problems/invalid_request")
+    assert problem["detail"].startswith("The request could not be parsed")
