@@ -3,10 +3,11 @@ raw sockets to the real server (gunicorn with uvicorn workers, as ``make serve``
 no answer is a server error (5xx other than 503), and nothing the server logs is one.
 
 A request the HTTP parser cannot frame gets its ``400`` from uvicorn itself, before the
-application, as problem+json (``hearts_api.parser_errors``; the last test); one whose framing is still open when the client stops sending (a
-``Content-Length`` beyond the body, say) is closed without an answer, as HTTP allows. Both
-are fine; what may never happen is the application failing on what it was given, which
-the server's log shows even when no answer reaches the client.
+application, as problem+json (``hearts_api.parser_errors``; the last test); one whose
+framing is still open when the client stops sending (a ``Content-Length`` beyond the
+body, say) is closed without an answer, as HTTP allows. Both are fine; what may never
+happen is the application failing on what it was given, which the server's log shows
+even when no answer reaches the client.
 """
 
 from __future__ import annotations
