@@ -130,9 +130,14 @@ def is_hidden_from(match: models.Match, user: AbstractBaseUser | AnonymousUser) 
 def daily_challenge_get(*, day: date) -> tuple[daily.Challenge, list[Deal] | None]:
     """The daily challenge of ``day`` and, once the day is over, its four deals (None
     before). Raises ``DailyNotFound`` for a day after today (UTC)."""
+    _check_day(day)
+    return daily.challenge(day), daily.deals(day) if daily.is_over(day) else None
+
+
+def _check_day(day: date) -> None:
+    """Raises ``DailyNotFound`` for a day after today (UTC): it has no challenge yet."""
     if day > daily.today():
         raise DailyNotFound(day)
-    return daily.challenge(day), daily.deals(day) if daily.is_over(day) else None
 
 
 def daily_attempt_get(*, day: date, user: AbstractBaseUser) -> models.DailyAttempt | None:
@@ -144,7 +149,9 @@ def daily_attempt_get(*, day: date, user: AbstractBaseUser) -> models.DailyAttem
 def daily_leaderboard_list(*, day: date) -> QuerySet[models.DailyAttempt]:
     """The finished attempts at the daily challenge of ``day``: fewest points first, then
     fewest seconds, then the first finished; ``rank`` annotated (1 = the best; equal points
-    and seconds share a rank), with the player's row joined."""
+    and seconds share a rank), with the player's row joined. Raises ``DailyNotFound`` for a
+    day after today (UTC)."""
+    _check_day(day)
     return (models.DailyAttempt.objects.filter(date=day, finished_at__isnull=False)
             .select_related("player")
             .annotate(rank=Window(Rank(), order_by=[F("points").asc(), F("seconds").asc()]))

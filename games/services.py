@@ -141,9 +141,7 @@ def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
     today = daily.today()
     if day != today:
         raise DailyClosed(day, today)
-    earlier = models.DailyAttempt.objects.filter(date=day, player=player).first()
-    if earlier is not None:
-        raise DailyAttempted(day, earlier.match_id)
+    _refuse_second_attempt(day, player)
     challenge = daily.challenge(day)
     seats = [SeatSpec("player") if seat is daily.PLAYER_SEAT
              else SeatSpec("bot", challenge.bot_levels[seat]) for seat in Seat]
@@ -153,11 +151,16 @@ def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
                                   deals=daily.deals(day), daily_date=day)
             models.DailyAttempt.objects.create(date=day, player=player, match=result.match)
     except IntegrityError:
-        earlier = models.DailyAttempt.objects.filter(date=day, player=player).first()
-        if earlier is None:
-            raise
-        raise DailyAttempted(day, earlier.match_id) from None
+        _refuse_second_attempt(day, player)  # the racing attempt that committed first
+        raise
     return result
+
+
+def _refuse_second_attempt(day: date, player: AbstractBaseUser) -> None:
+    """Raises ``DailyAttempted`` when ``player`` has an attempt at ``day`` already."""
+    earlier = models.DailyAttempt.objects.filter(date=day, player=player).first()
+    if earlier is not None:
+        raise DailyAttempted(day, earlier.match_id)
 
 
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:

@@ -539,8 +539,8 @@ class DailyLeaderboardView(generics.GenericAPIView):
                                "after today is 404 not_found.")
     def get(self, request: Request, day: str) -> Response:
         _valid(s.PageQuerySerializer, request.query_params.dict())
-        selectors.daily_challenge_get(day=_day(day))  # a day after today: 404
-        page = self.paginate_queryset(selectors.daily_leaderboard_list(day=_day(day))) or []
+        attempts = selectors.daily_leaderboard_list(day=_day(day))  # a day after today: 404
+        page = self.paginate_queryset(attempts) or []
         return self.get_paginated_response([presenters.daily_leaderboard_entry(attempt)
                                             for attempt in page])
 
