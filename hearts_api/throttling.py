@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import logging
 import math
+import threading
 import time
 from typing import Any
 
@@ -37,6 +38,24 @@ KEY_PREFIX = "hearts"
 REDIS_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 1}
 
 
+class ThreadSafeMemoryStorage(MemoryStorage):
+    """``limits``' memory storage, counting one request at a time.
+
+    Its 5.8.0 release starts its expiry timer without a lock: two threads counting at
+    once could both replace the timer and start the same one twice (``RuntimeError``, a
+    500; seen under load, where each request runs in a thread of its own). Fixed upstream
+    after 5.8.0 (limits pull request 352), not yet released. Of the methods the moving
+    window calls, only ``acquire_entry`` starts the timer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._counting = threading.Lock()
+
+    def acquire_entry(self, *args: Any, **kwargs: Any) -> bool:
+        with self._counting:
+            return super().acquire_entry(*args, **kwargs)
+
+
 @functools.cache
 def limiter() -> MovingWindowRateLimiter:
     """The process's limiter: on Redis at ``settings.REDIS_URL`` when set (keys under
@@ -44,7 +63,7 @@ def limiter() -> MovingWindowRateLimiter:
     server's fork; built anew when a test changes ``REDIS_URL``."""
     url = settings.REDIS_URL
     storage = (RedisStorage(url, key_prefix=KEY_PREFIX, **REDIS_OPTIONS) if url
-               else MemoryStorage())
+               else ThreadSafeMemoryStorage())
     return MovingWindowRateLimiter(storage)
 
 

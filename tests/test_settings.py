@@ -40,7 +40,7 @@ def test_cors_allowed_origins_is_a_comma_list_and_none_by_default(value, origins
      ["redis://127.0.0.1:6379/12", "RedisStorage"]),
     ({"REDIS_URL": "", "CELERY_BROKER_URL": "redis://127.0.0.1:6379/11"},
      ["redis://127.0.0.1:6379/11", "RedisStorage"]),
-    ({"REDIS_URL": "", "CELERY_BROKER_URL": ""}, ["", "MemoryStorage"]),
+    ({"REDIS_URL": "", "CELERY_BROKER_URL": ""}, ["", "ThreadSafeMemoryStorage"]),
 ])
 def test_throttle_counters_are_on_redis_when_there_is_one_else_in_process_memory(
         environment, store):
