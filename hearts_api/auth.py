@@ -2,15 +2,22 @@
 everywhere, and HTTP Basic credentials on POST /tokens alone, to mint a token."""
 
 import base64
+import binascii
 import re
+from hmac import compare_digest
 from typing import Any
 
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from knox.auth import TokenAuthentication
+from knox.crypto import hash_token
+from knox.models import get_token_model
+from knox.settings import CONSTANTS
 from knox.signals import token_expired
 from rest_framework import exceptions
 from rest_framework.authentication import BasicAuthentication, get_authorization_header
+
+from games import statements
 
 from .accounts import PASSWORD_MAX_LENGTH, USERNAME_PATTERN
 from .throttling import LoginThrottle
@@ -24,9 +31,32 @@ class _OneQueryTokenAuthentication(TokenAuthentication):
 
     Knox also reads all of the user's other tokens on every request, to delete those past
     their expiry: a second query, for nothing here, where tokens never expire
-    (``REST_KNOX["TOKEN_TTL"]`` is None). The token presented is still checked against its
-    own expiry (and deleted when past it), which needs no query; a revoked token has no
-    row, so it is refused at once."""
+    (``REST_KNOX["TOKEN_TTL"]`` is None, so knox's ``AUTO_REFRESH`` never applies either).
+    The token presented is still checked against its own expiry (and deleted when past
+    it), which needs no query; a revoked token has no row, so it is refused at once. The
+    one query is SQL built once (``games.statements.rows_with_related``): through the ORM,
+    compiling it cost a fifth of a small request's CPU (benchmarks/README.md, "Commands
+    under load")."""
+
+    def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:
+        """``(user, token row)`` for the presented ``token``, as knox's
+        ``TokenAuthentication.authenticate_credentials``; raises ``AuthenticationFailed``
+        (401) for a token with no live row or an inactive user."""
+        text = token.decode("utf-8")
+        key = text[:CONSTANTS.TOKEN_KEY_LENGTH]
+        rows = statements.rows_with_related(get_token_model(), "user", "token_key", key)
+        if rows is None:  # not PostgreSQL: knox's own query
+            return super().authenticate_credentials(token)  # type: ignore[no-any-return]
+        for auth_token in rows:
+            if self._cleanup_token(auth_token):
+                continue
+            try:
+                digest = hash_token(text)
+            except (TypeError, binascii.Error):
+                break
+            if compare_digest(digest, auth_token.digest):  # type: ignore[attr-defined]
+                return self.validate_user(auth_token)  # type: ignore[no-any-return]
+        raise exceptions.AuthenticationFailed("Invalid token.")
 
     def _cleanup_token(self, auth_token: Any) -> bool:
         """Whether the presented ``auth_token`` has expired (then it is deleted, as knox
