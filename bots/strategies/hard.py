@@ -1,4 +1,4 @@
-"""The ``hard`` bot: the medium bot's card counting, plus the queen, shedding and moons.
+"""The ``hard`` bot: the medium bot's card counting, plus the queen, shedding, moons and passing.
 
 Everything the medium bot does (``medium``), and:
 
@@ -16,6 +16,24 @@ Everything the medium bot does (``medium``), and:
 - it spots a moon in progress (``moon_shooter``) and breaks it, taking a
   trick with points itself if it must.
 
+Passing looks at the direction (docs/rules.md, "A hand": left is the seat
+that plays next after the bot, right the seat that plays just before it,
+across the seat between). The medium bot passes an unguarded queen together
+with AS and KS whatever the direction. The hard bot does so passing left or
+across, but passing right it sends the queen alone and keeps one AS/KS for
+each spade below the queen it holds (``high_spades_kept``): the bot then knows
+she is with the seat that plays just before it in three tricks of four, so
+she shows before it must play and it can duck under her, or go over once she
+has gone by (``choose_follow``), and the room saved voids a short suit or
+sheds high hearts. Passed left, the queen sits behind the bot: a kept AS/KS
+would be played in front of her and catch her, so it goes with her. A queen
+guarded by ``medium.QUEEN_GUARDS`` lower spades is kept in every direction,
+and AS/KS without the queen are passed when short of spades as by the medium
+bot; a hold hand has no pass.
+
+Under the jack of diamonds variant it takes JD when it is safe and never plays
+it away, as the medium bot does (``medium.take_jack``, ``medium.without_jack``).
+
 It never tries to shoot the moon itself. It never plays at random; ``rng``
 is accepted for the strategy interface.
 """
@@ -24,18 +42,22 @@ from __future__ import annotations
 
 from random import Random
 
-from games.engine import Card, Rank, Seat, SeatView, Suit
+from games.engine import Card, PassDirection, Rank, Seat, SeatView, Suit
 from games.engine.cards import QUEEN_OF_SPADES
 
 from . import medium
 from .memory import (
+    ACE_OF_SPADES,
     HIGH_SPADES,
+    KING_OF_SPADES,
     Memory,
     TrickSoFar,
     below,
     can_win,
     candidates,
     highest,
+    is_jack_in,
+    is_jack_prize,
     is_moon_run_taken,
     is_penalty_card,
     lowest,
@@ -43,10 +65,38 @@ from .memory import (
     without_queen,
 )
 
+# --- passing ------------------------------------------------------------------------------
+
+
+def high_spades_kept(holding: list[Card], direction: PassDirection | None) -> list[Card]:
+    """AS and KS the bot keeps behind an unguarded queen it passes to the right.
+
+    Passed right, the queen goes to the seat that plays just before the bot in
+    three tricks of four: she shows before the bot must play, and a spade below
+    the queen lets it duck under her. So it keeps one high spade (KS first) for
+    each spade below the queen it holds. Passing left the receiver plays just
+    after the bot (across, after it half the time): a high spade kept would sit
+    in front of the queen it passed, to be caught by her, so none is kept.
+    """
+    if direction is not PassDirection.RIGHT or QUEEN_OF_SPADES not in holding:
+        return []
+    if medium.keeps_queen(holding):
+        return []
+    guards = len(medium.spades_guarding_queen(holding))
+    return [card for card in (KING_OF_SPADES, ACE_OF_SPADES) if card in holding][:guards]
+
 
 def choose_pass(view: SeatView, rng: Random) -> list[Card]:
-    """As the medium bot (``medium.choose_pass``): what it passed is in its view later."""
-    return medium.choose_pass(view, rng)
+    """``rules.pass_count`` distinct cards of the holding, for the pass direction
+    (``view.pass_direction``): the medium bot's order (``medium.pass_in_order``), but
+    passing right an unguarded queen goes without the AS/KS it can keep behind her
+    (``high_spades_kept``), and the room they leave goes to voiding a suit or high hearts.
+    What it passed is in its view later."""
+    holding = list(view.hand)
+    keep = high_spades_kept(holding, view.pass_direction)
+    first = [card for card in medium.dangerous_spades(holding) if card not in keep]
+    kept = medium.kept_cards(holding, view.rules) | set(keep)
+    return medium.pass_in_order(holding, view.rules.pass_count, first, kept)
 
 
 # --- the moon -----------------------------------------------------------------------------
@@ -174,17 +224,26 @@ def choose_discard(legal: list[Card], memory: Memory) -> Card:
 
 def choose_play(view: SeatView, rng: Random) -> Card:
     """A legal card (from ``memory.candidates``): break a moon if one is on, else lead,
-    follow or discard as above."""
+    follow or discard as above. Under the jack of diamonds variant, as the medium bot:
+    take JD when it is safe (``medium.take_jack``, after breaking a moon) and otherwise
+    never play it (``medium.without_jack``)."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
     memory = Memory.from_view(view)
     trick = TrickSoFar.from_view(view)
+    prize = is_jack_prize(view.rules)
+    spare = medium.without_jack(legal) if prize else legal
     shooter = moon_shooter(view, memory)
     if shooter is not None:
-        card = break_moon(legal, memory, trick, shooter)
+        card = break_moon(spare, memory, trick, shooter)
         if card is not None:
             return card
+    if prize:
+        card = medium.take_jack(legal, memory, trick, is_jack_in(view.trick), view.rules)
+        if card is not None:
+            return card
+        legal = spare
     if trick.is_leading:
         return choose_lead(legal, memory)
     if legal[0].suit is trick.led_suit:

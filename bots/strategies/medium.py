@@ -18,15 +18,29 @@ Playing:
   overtaken; last to play, it wins with its highest card;
 - void in the suit led: QS first, then its highest card.
 
-It never plays at random; ``rng`` is accepted for the strategy interface.
+The jack of diamonds variant (``rules.jack_of_diamonds`` -10: JD is a prize):
+
+- it never passes JD, and never plays it (unless it must) but to take it:
+  not when void, nor under another seat's winning card, nor to a trick it
+  could still lose;
+- it takes JD when that is sure and pays: with JD itself, or with JD in the
+  trick with its lowest card that surely wins, while the points in the trick
+  and those that may still come (``memory.points_to_come``) stay under 10;
+- leading, while no other seat has shown a diamond void, it cashes JD once no
+  card out beats it, and while JD is out leads its lowest diamond no card out
+  beats, so that JD may fall under it.
+
+With the variant off none of this applies. It never plays at random; ``rng``
+is accepted for the strategy interface.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
-from games.engine import Card, Rank, SeatView, Suit
-from games.engine.cards import QUEEN_OF_SPADES
+from games.engine import Card, Rank, RuleSet, Seat, SeatView, Suit
+from games.engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES
 
 from .memory import (
     HIGH_SPADES,
@@ -36,9 +50,12 @@ from .memory import (
     candidates,
     height,
     highest,
+    is_jack_in,
+    is_jack_prize,
     is_sure_winner,
     lowest,
     may_collect_points,
+    points_to_come,
     without_queen,
 )
 
@@ -94,15 +111,22 @@ def high_hearts(holding: list[Card]) -> list[Card]:
     return sorted(hearts, key=height, reverse=True)
 
 
-def choose_pass(view: SeatView, rng: Random) -> list[Card]:
-    """``rules.pass_count`` distinct cards of the holding, in order of need.
+def kept_cards(holding: list[Card], rules: RuleSet) -> set[Card]:
+    """Cards the pass keeps: a guarded queen (``keeps_queen``) and her guards, and JD when
+    it is a prize (``memory.is_jack_prize``: passed, it is a gift of 10 points)."""
+    kept = set(spades_guarding_queen(holding) + [QUEEN_OF_SPADES]) if keeps_queen(holding) else set()
+    if is_jack_prize(rules) and JACK_OF_DIAMONDS in holding:
+        kept.add(JACK_OF_DIAMONDS)
+    return kept
 
-    Dangerous spades, then a short suit to void (only if it fits whole in the
-    room left), then high hearts, then the highest other cards; a kept queen
-    and its guards are never passed.
+
+def pass_in_order(holding: list[Card], count: int, first: list[Card], kept: set[Card]) -> list[Card]:
+    """``count`` distinct cards of ``holding``, in order of need.
+
+    ``first``, then a short suit to void (only if it fits whole in the room left,
+    and none holding a ``kept`` card), then high hearts, then the highest cards
+    not ``kept``; a ``kept`` card goes only when nothing else is left.
     """
-    holding = list(view.hand)
-    count = view.rules.pass_count
     chosen: list[Card] = []
 
     def take(cards: list[Card]) -> None:
@@ -110,13 +134,23 @@ def choose_pass(view: SeatView, rng: Random) -> list[Card]:
             if len(chosen) < count and card not in chosen:
                 chosen.append(card)
 
-    take(dangerous_spades(holding))
-    take(short_suit_to_void([card for card in holding if card not in chosen], count - len(chosen)))
+    take(first)
+    kept_suits = {card.suit for card in kept}
+    voidable = [card for card in holding if card not in chosen and card.suit not in kept_suits]
+    take(short_suit_to_void(voidable, count - len(chosen)))
     take(high_hearts(holding))
-    kept = set(spades_guarding_queen(holding) + [QUEEN_OF_SPADES]) if keeps_queen(holding) else set()
     take(sorted((card for card in holding if card not in kept), key=height, reverse=True))
     take(sorted(holding, key=height, reverse=True))
     return chosen
+
+
+def choose_pass(view: SeatView, rng: Random) -> list[Card]:
+    """``rules.pass_count`` distinct cards of the holding (``pass_in_order``), whatever the
+    direction: dangerous spades first, and a kept queen and her guards (and JD when
+    it is a prize) never."""
+    holding = list(view.hand)
+    return pass_in_order(holding, view.rules.pass_count, dangerous_spades(holding),
+                         kept_cards(holding, view.rules))
 
 
 # --- playing ------------------------------------------------------------------------------
@@ -170,13 +204,82 @@ def choose_discard(legal: list[Card]) -> Card:
     return highest(legal)
 
 
+# --- the jack of diamonds (variant) -------------------------------------------------------
+
+
+def is_jack_worth_taking(memory: Memory, trick: TrickSoFar, rules: RuleSet) -> bool:
+    """Whether taking the trick with JD gains: its points and ``points_to_come`` stay under
+    the jack's value (10)."""
+    return trick.points + points_to_come(memory, trick) < -rules.jack_of_diamonds
+
+
+def is_jack_fishing_safe(memory: Memory) -> bool:
+    """Whether a diamond lead can collect no points that are known to come: no other seat
+    has shown a diamond void (and could throw hearts or QS on it)."""
+    return not any(memory.is_void(seat, Suit.DIAMONDS) for seat in Seat if seat != memory.seat)
+
+
+def jack_lead(legal: list[Card], memory: Memory) -> Card | None:
+    """Leading: JD when no card out beats it; while JD is out, the lowest diamond no card out
+    beats, which JD may fall under; None when neither applies or a seat has shown a
+    diamond void (``is_jack_fishing_safe``)."""
+    if not is_jack_fishing_safe(memory):
+        return None
+    if JACK_OF_DIAMONDS in legal and memory.is_boss(JACK_OF_DIAMONDS):
+        return JACK_OF_DIAMONDS
+    if JACK_OF_DIAMONDS not in memory.out:
+        return None
+    bosses = [card for card in legal if card.suit is Suit.DIAMONDS and memory.is_boss(card)]
+    return lowest(bosses) if bosses else None
+
+
+def take_jack(legal: list[Card], memory: Memory, trick: TrickSoFar, jack_in_trick: bool,
+              rules: RuleSet) -> Card | None:
+    """A card that surely takes JD, or None (play as usual).
+
+    Leading: ``jack_lead``. Following suit: JD itself when it surely wins
+    (``is_sure_winner``), else, with JD already in the trick, the lowest card
+    other than QS that surely wins; either only while the trick's points and
+    ``points_to_come`` stay under the jack's 10 (``is_jack_worth_taking``).
+    Void in the suit led it cannot win the trick: None.
+    """
+    if trick.is_leading:
+        return jack_lead(legal, memory)
+    if legal[0].suit is not trick.led_suit or not is_jack_worth_taking(memory, trick, rules):
+        return None
+    if JACK_OF_DIAMONDS in legal and is_sure_winner(memory, trick, JACK_OF_DIAMONDS):
+        return JACK_OF_DIAMONDS
+    if jack_in_trick:
+        # Never QS: taking the jack with the queen costs more than the jack gives.
+        sure = [card for card in legal
+                if card is not QUEEN_OF_SPADES and is_sure_winner(memory, trick, card)]
+        return lowest(sure) if sure else None
+    return None
+
+
+def without_jack(cards: Sequence[Card]) -> list[Card]:
+    """``cards`` less JD, unless JD is all there is: under the variant, JD played but for a
+    sure win (``take_jack``) could fall to another seat."""
+    rest = [card for card in cards if card is not JACK_OF_DIAMONDS]
+    return rest or list(cards)
+
+
 def choose_play(view: SeatView, rng: Random) -> Card:
-    """A legal card (from ``memory.candidates``): lead, follow or discard as above."""
+    """A legal card (from ``memory.candidates``): lead, follow or discard as above; under the
+    jack of diamonds variant, take JD when it is safe (``take_jack``) and otherwise never
+    play it (``without_jack``)."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
     memory = Memory.from_view(view)
     trick = TrickSoFar.from_view(view)
+    if is_jack_prize(view.rules):
+        card = take_jack(legal, memory, trick, is_jack_in(view.trick), view.rules)
+        if card is not None:
+            return card
+        legal = without_jack(legal)
+        if len(legal) == 1:
+            return legal[0]
     if trick.is_leading:
         return choose_lead(legal, memory)
     if legal[0].suit is trick.led_suit:

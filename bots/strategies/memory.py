@@ -9,7 +9,9 @@ holding, and its own pass. From that a bot knows:
   the other three seats) and the highest card still out in each suit;
 - which seats have shown a void (did not follow the suit led);
 - where the cards it passed went (they stay with the receiver until played);
-- who can still hold the queen of spades.
+- who can still hold the queen of spades;
+- how many penalty points may still come to a trick (``points_to_come``), and
+  whether JD is a prize (``is_jack_prize``, the jack of diamonds variant).
 
 ``Memory`` holds the card counting; ``TrickSoFar`` reads the trick in
 progress (led suit, current winner, seats still to play). The small
@@ -22,8 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from games.engine import Card, PassDirection, Rank, Seat, SeatView, Suit, kernel
-from games.engine.cards import QUEEN_OF_SPADES
+from games.engine import Card, PassDirection, Rank, RuleSet, Seat, SeatView, Suit, kernel
+from games.engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES
 from games.engine.kernel import (
     ALL_CARDS,
     HEARTS,
@@ -327,6 +329,39 @@ def may_collect_points(memory: Memory, trick: TrickSoFar) -> bool:
     if trick.led_suit is Suit.SPADES and not memory.holds(QUEEN_OF_SPADES):
         return not set(trick.later).isdisjoint(memory.queen_holders())
     return False
+
+
+def is_jack_prize(rules: RuleSet) -> bool:
+    """Whether taking JD is worth having: the ``jack_of_diamonds`` variant gives its taker
+    that many points (-10) (docs/rules.md, "Variants")."""
+    return rules.jack_of_diamonds < 0
+
+
+def points_to_come(memory: Memory, trick: TrickSoFar) -> int:
+    """The most penalty points the seats still to play may add to the trick, by what is known.
+
+    A later seat that may hold QS may drop her (13) when it is shown void in the suit led
+    or spades are led (under a higher spade); any other later seat shown void in the suit
+    led may discard a heart (1). Nothing comes where ``may_take_points`` is false. A void
+    not shown yet is not counted: the bound is what the seat can know.
+    """
+    if not trick.may_take_points or trick.led_suit is None:
+        return 0
+    queen_holders = memory.queen_holders()
+    hearts_out = any(card.is_heart for card in memory.out)
+    total = 0
+    for seat in trick.later:
+        void = memory.is_void(seat, trick.led_suit)
+        if seat in queen_holders and (void or trick.led_suit is Suit.SPADES):
+            total += 13
+        elif void and hearts_out:
+            total += 1
+    return total
+
+
+def is_jack_in(trick: Trick | None) -> bool:
+    """Whether JD has been played to ``trick`` (None: no trick in progress)."""
+    return trick is not None and JACK_OF_DIAMONDS in trick.cards
 
 
 def highest(cards: Iterable[Card]) -> Card:

@@ -10,9 +10,9 @@ from random import Random
 
 from bots.strategies import hard, medium
 from bots.strategies.memory import Memory
-from games.engine import Card, Seat, SeatView, parse_card
+from games.engine import Card, PassDirection, RuleSet, Seat, SeatView, parse_card, parse_cards
 
-from .positions import LEFT, RIGHT, position
+from .positions import LEFT, RIGHT, passing_view, position
 
 N, E, S, W = Seat
 C = parse_card
@@ -28,6 +28,14 @@ MOON_TRICKS = (
     "E KH, S 7H, W 8H, N 9H",
     "E JC, S 9C, W TC, N 8S",
 )
+
+
+ACROSS = RuleSet(pass_rotation=(PassDirection.ACROSS,))
+JACK = RuleSet(pass_rotation=(PassDirection.HOLD,), jack_of_diamonds=-10)
+
+
+def hard_pass(holding: str, rules: RuleSet) -> list[Card]:
+    return hard.choose_pass(passing_view(N, holding, rules), Random(0))
 
 
 def hard_play(view: SeatView) -> Card:
@@ -145,3 +153,75 @@ def test_hard_void_keeps_its_hearts_from_a_trick_the_shooter_may_win() -> None:
     view = position(S, "3H QH 5S 6S 7S 9S TS", (*MOON_TRICKS, "E 2D"))
     assert hard_play(view) == C("TS")
     assert medium_play(view) == C("QH")
+
+
+# --- passing by direction ---------------------------------------------------------------------
+
+# An unguarded queen (one spade below her) with the ace, a short diamond suit and KH.
+SHORT_QUEEN_WITH_ACE = "AS QS 2S 3C 5C 6C 8C 9C 4D 7D 3H 5H KH"
+
+
+def test_hard_passing_right_sends_the_queen_alone_and_voids_a_suit_with_the_room() -> None:
+    # Right plays before North: North keeps AS behind her and 2S to duck under her.
+    assert hard_pass(SHORT_QUEEN_WITH_ACE, RIGHT) == parse_cards(["QS", "4D", "7D"])
+    medium_pass = medium.choose_pass(passing_view(N, SHORT_QUEEN_WITH_ACE, RIGHT), Random(0))
+    assert medium_pass == parse_cards(["QS", "AS", "KH"])
+
+
+def test_hard_passing_left_or_across_sends_the_ace_with_the_queen() -> None:
+    # Left plays after North: a kept AS would be played in front of the queen and catch her.
+    assert hard_pass(SHORT_QUEEN_WITH_ACE, LEFT) == parse_cards(["QS", "AS", "KH"])
+    assert hard_pass(SHORT_QUEEN_WITH_ACE, ACROSS) == parse_cards(["QS", "AS", "KH"])
+
+
+def test_hard_passing_right_keeps_one_high_spade_per_spade_below_the_queen() -> None:
+    # One guard (2S): KS stays, AS goes with the queen, then the highest card left.
+    holding = "AS KS QS 2S 3C 5C 6C 8C 9C 4D 7D 3H 5H"
+    assert hard_pass(holding, RIGHT) == parse_cards(["QS", "AS", "9C"])
+    assert hard_pass(holding, LEFT) == parse_cards(["QS", "AS", "KS"])
+
+
+def test_hard_passing_right_without_a_spade_below_the_queen_sends_the_ace_too() -> None:
+    holding = "AS QS 2C 3C 5C 6C 8C 9C 4D 7D 3H 5H KH"
+    assert hard_pass(holding, RIGHT) == parse_cards(["QS", "AS", "KH"])
+
+
+def test_hard_keeps_a_guarded_queen_in_every_direction() -> None:
+    holding = "QS AS 2S 3S 4S 2C 3C 4C 5C 6C 7D 8D AH"
+    for rules in (LEFT, RIGHT, ACROSS):
+        assert set(hard_pass(holding, rules)) == set(parse_cards(["7D", "8D", "AH"]))
+
+
+# --- the jack of diamonds variant ---------------------------------------------------------------
+
+
+def test_hard_takes_the_jack_of_diamonds_with_a_card_that_surely_wins() -> None:
+    holding = "AD 3D 5C 6C 7C 2S 3S 4S 5S 2H 3H 4H"
+    jack = position(E, holding, (OPENING, "W 5D, N JD"), rules=JACK)
+    usual = position(E, holding, (OPENING, "W 5D, N JD"))
+    assert hard_play(jack) == C("AD")
+    assert hard_play(usual) == C("3D")
+
+
+def test_hard_never_plays_the_jack_of_diamonds_under_another_seats_winning_card() -> None:
+    holding = "2D 9D JD 5C 6C 7C 2S 3S 4S 5S 2H 3H"
+    jack = position(E, holding, (OPENING, "W 5D, N KD"), rules=JACK)
+    usual = position(E, holding, (OPENING, "W 5D, N KD"))
+    assert hard_play(jack) == C("9D")
+    assert hard_play(usual) == C("JD")
+
+
+def test_hard_never_discards_the_jack_of_diamonds_when_void() -> None:
+    holding = "JD 2D 3D 4D 2S 3S 4S 5S 6S 2H 3H 4H"
+    jack = position(S, holding, (OPENING, "W KC, N 5C, E 6C"), rules=JACK)
+    usual = position(S, holding, (OPENING, "W KC, N 5C, E 6C"))
+    assert hard_play(jack) == C("6S")
+    assert hard_play(usual) == C("JD")
+
+
+def test_hard_wins_its_own_jack_of_diamonds_once_no_card_out_beats_it() -> None:
+    # AD, KD and QD are gone: JD surely wins West's diamond lead.
+    holding = "JD 3D 6C 7C 8C 2S 3S 4S 5S 2H 3H"
+    script = (OPENING, "W AD, N KD, E QD, S 5D", "W 7D")
+    assert hard_play(position(N, holding, script, rules=JACK)) == C("JD")
+    assert hard_play(position(N, holding, script)) == C("3D")

@@ -94,3 +94,55 @@ def test_medium_passes_the_number_of_cards_the_rules_ask() -> None:
         cards = medium.choose_pass(view, Random(0))
         assert len(set(cards)) == count and set(cards) <= set(view.hand)
         assert cards == parse_cards(["QS", "AS", "TD", "9C"])[:count]
+
+
+# --- the jack of diamonds variant ---------------------------------------------------------
+
+JACK = RuleSet(pass_rotation=(PassDirection.HOLD,), jack_of_diamonds=-10)
+
+
+def play_jack(view_seat: Seat, holding: str, script: tuple[str, ...]) -> Card:
+    return medium.choose_play(position(view_seat, holding, script, rules=JACK), Random(0))
+
+
+def test_medium_takes_the_jack_of_diamonds_with_a_card_that_surely_wins() -> None:
+    # North dropped JD; AD beats every diamond out and the trick holds no points.
+    holding = "AD 3D 5C 6C 7C 2S 3S 4S 5S 2H 3H 4H"
+    script = (OPENING, "W 5D, N JD")
+    assert play_jack(E, holding, script) == parse_card("AD")
+    assert play(E, holding, script) == parse_card("3D")
+
+
+def test_medium_leaves_the_jack_of_diamonds_in_a_trick_carrying_the_queen() -> None:
+    # 13 points for the queen outweigh the jack's 10: duck as usual.
+    holding = "AD 3D 5C 6C 7C 2S 3S 4S 5S 2H 3H 4H"
+    assert play_jack(S, holding, (OPENING, "W 5D, N JD, E QS")) == parse_card("3D")
+
+
+def test_medium_never_discards_the_jack_of_diamonds_when_void() -> None:
+    holding = "JD 2D 3D 4D 2S 3S 4S 5S 6S 2H 3H 4H"
+    script = (OPENING, "W KC, N 5C, E 6C")
+    assert play_jack(S, holding, script) == parse_card("6S")
+    assert play(S, holding, script) == parse_card("JD")
+
+
+def test_medium_leads_a_diamond_no_card_out_beats_while_the_jack_is_out() -> None:
+    holding = "AD 5D 9D 6C 7C 8C 2S 3S 4S 2H 8H 9H"
+    assert play_jack(W, holding, (OPENING,)) == parse_card("AD")
+    assert play(W, holding, (OPENING,)) == parse_card("2S")
+
+
+def test_medium_never_passes_the_jack_of_diamonds_when_it_is_a_prize() -> None:
+    holding = "2C 5C 9C JC KC 4D JD 3S 5S 6S 8S 6H QH"
+    rules = RuleSet(pass_rotation=(PassDirection.LEFT,), jack_of_diamonds=-10)
+    chosen = medium.choose_pass(passing_view(N, holding, rules), Random(0))
+    assert chosen == parse_cards(["QH", "KC", "JC"])
+    assert passed(N, holding) == {"4D", "JD", "QH"}
+
+
+def test_medium_cashes_the_jack_of_diamonds_once_no_card_out_beats_it() -> None:
+    # AD, KD and QD are gone and West is on lead.
+    holding = "JD 3D 6C 7C 8C 2S 3S 4S 5S 8H 9H"
+    script = (OPENING, "W AD, N KD, E QD, S 5D")
+    assert play_jack(W, holding, script) == parse_card("JD")
+    assert play(W, holding, script) == parse_card("2S")
