@@ -14,7 +14,9 @@ holding only hearts and QS) is reached, which random deals practically never do.
 OpenSpiel's source is open_spiel/games/hearts/hearts.h and hearts.cc (shipped in
 the open-spiel 2.0.2 wheel).
 
-How the two engines differ by design, and how this test maps one onto the other:
+How the two engines differ by design, and how this test maps one onto the other (the
+numbers and parameters are in ``tests.engine.openspiel_map``, which
+benchmarks/ismcts_duplicate.py shares):
 
 - Seats. Both number the seats north 0, east 1, south 2, west 3 and play clockwise
   (OpenSpiel: ``(player + 1) % 4``; ours: ``Seat.next``), so seat s is player s.
@@ -27,8 +29,8 @@ How the two engines differ by design, and how this test maps one onto the other:
   by its number, rank first), so the test compares them as sets.
 - The deal. OpenSpiel deals with 52 chance actions, the k-th card to player k % 4;
   ours shuffles from a seed or takes an explicit deal. The test shuffles a deck,
-  feeds it to OpenSpiel in order and gives our engine the explicit deal
-  ``deck[s::4]`` for seat s.
+  gives our engine the explicit deal ``deck[s::4]`` for seat s and OpenSpiel the same
+  holdings (``openspiel_deal_actions``: seat s's cards at positions s, s + 4, ...).
 - Pass direction. OpenSpiel draws it by the first chance action: 0 no pass, 1 left,
   2 across, 3 right, all four equally likely ("no pass" included) when
   ``pass_cards`` is true; when it is false, 0 is the only legal action (though
@@ -128,6 +130,14 @@ from games.engine import (
 )
 from games.engine.events import HandScored, TrickTaken
 
+from .openspiel_map import (
+    CARD_OF_OPENSPIEL,
+    OPENSPIEL_CARD,
+    OPENSPIEL_PASS_DIRECTION,
+    openspiel_deal_actions,
+    openspiel_parameters,
+)
+
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel (PyPI open-spiel) is not installed; it has no wheel for this platform")
 
@@ -136,15 +146,6 @@ PENALTY_HEAVY_HANDS_PER_COMBINATION = 200
 
 JACK_OF_DIAMONDS, QUEEN_OF_SPADES = parse_card("JD"), parse_card("QS")
 
-# OpenSpiel's suit numbers (hearts.h, ``enum class Suit``).
-_OPENSPIEL_SUIT = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
-# OpenSpiel's card number for each of our cards, indexed by ``Card.index``.
-OPENSPIEL_CARD = [(card.rank - 2) * 4 + _OPENSPIEL_SUIT[card.suit] for card in DECK]
-CARD_OF_OPENSPIEL = {number: card for card, number in zip(DECK, OPENSPIEL_CARD, strict=True)}
-# OpenSpiel's pass-direction chance action (hearts.h, ``enum class PassDir``).
-OPENSPIEL_PASS_DIRECTION = {
-    PassDirection.HOLD: 0, PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3,
-}
 PASSING_DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
 
 
@@ -175,16 +176,8 @@ class Combination:
 
     def openspiel_parameters(self) -> dict[str, Any]:
         """The same variants as OpenSpiel game parameters, every one of them set."""
-        return {
-            "pass_cards": self.is_passing,
-            "no_pts_on_first_trick": not self.first_trick_points,
-            "jd_bonus": self.jack_of_diamonds == -10,
-            "qs_breaks_hearts": self.queen_breaks_hearts,
-            "must_break_hearts": True,
-            "can_lead_any_club": False,
-            "can_lead_hearts_instead_of_qs": False,
-            "avoid_all_tricks_bonus": False,
-        }
+        direction = PassDirection.LEFT if self.is_passing else PassDirection.HOLD
+        return openspiel_parameters(self.rules(direction))
 
 
 COMBINATIONS = [
@@ -256,8 +249,8 @@ def play_both(combination: Combination, game: Any, seed: str, seen: Counter[str]
     ours, _ = _do(ours, DealHand(seed=0))
     theirs = game.new_initial_state()
     theirs.apply_action(OPENSPIEL_PASS_DIRECTION[direction])
-    for card in deck:
-        theirs.apply_action(OPENSPIEL_CARD[card.index])
+    for action in openspiel_deal_actions(deal):
+        theirs.apply_action(action)
 
     if combination.is_passing:
         assert ours.phase is Phase.PASSING, where
@@ -380,3 +373,16 @@ def test_engines_agree_on_hands_where_one_seat_is_dealt_only_hearts_and_the_quee
     if not combination.is_passing:
         assert seen["first trick, only hearts and QS held"] >= 1, seen
         assert seen["heart or QS on the first trick"] >= 1, seen
+
+
+def test_default_rules_map_to_openspiel_parameters() -> None:
+    parameters = openspiel_parameters(RuleSet())
+    assert parameters == {
+        "pass_cards": True, "no_pts_on_first_trick": True, "jd_bonus": False,
+        "qs_breaks_hearts": False, "must_break_hearts": True, "can_lead_any_club": False,
+        "can_lead_hearts_instead_of_qs": False, "avoid_all_tricks_bonus": False,
+    }
+    assert pyspiel.load_game("hearts", parameters).get_parameters() == parameters
+    for rules in (RuleSet(shoot_the_sun=True), RuleSet(pass_count=2)):
+        with pytest.raises(ValueError):
+            openspiel_parameters(rules)
