@@ -28,12 +28,13 @@ class PlayoutHand:
 
     Seats are ints 0..3 (``Seat`` values); cards are one-bit masks. ``holdings``,
     ``taken`` and ``tricks_won`` are indexed by seat. ``play`` checks nothing:
-    callers pick from ``legal()``.
+    callers pick from ``legal()``. ``jack_of_diamonds``: whether the hand's rules score
+    JD (for play-out policies; scoring itself is ``kernel.score_hand``'s).
     """
 
     __slots__ = ("holdings", "taken", "tricks_won", "to_play", "trick_number", "trick_cards",
                  "led_suit_mask", "winning_bit", "winner", "hearts_broken",
-                 "queen_breaks_hearts", "first_trick_points")
+                 "queen_breaks_hearts", "first_trick_points", "jack_of_diamonds")
 
     def __init__(self, holdings: Sequence[int], rules: RuleSet, leader: int | None = None) -> None:
         """Start the hand's first trick with ``holdings`` (four masks, after any exchange):
@@ -52,6 +53,8 @@ class PlayoutHand:
         self.hearts_broken = False
         self.queen_breaks_hearts = rules.queen_breaks_hearts
         self.first_trick_points = rules.first_trick_points
+        # Whether JD scores (the variant): play-out policies that mind it read this.
+        self.jack_of_diamonds = bool(rules.jack_of_diamonds)
 
     @classmethod
     def at(cls, holdings: Sequence[int], rules: RuleSet, *, trick_number: int, leader: int,
@@ -120,8 +123,12 @@ class PlayoutHand:
     def play_out(self, choose: Callable[[PlayoutHand, int], int]) -> None:
         """Play to the end, each card chosen by ``choose(self, legal)`` from the mask of
         legal cards."""
-        while not self.is_over:
-            self.play(choose(self, self.legal()))
+        # The loop of every play-out: ``legal`` inlined (``is_over``, ``legal()``).
+        first_trick_points = self.first_trick_points
+        while self.trick_number <= 13:
+            self.play(choose(self, legal_play(
+                self.holdings[self.to_play], self.led_suit_mask, self.trick_number == 1,
+                self.hearts_broken, first_trick_points)[0]))
 
     def points_taken(self) -> list[int]:
         """Penalty points taken so far by seat, before any moon (docs/rules.md, "Scoring")."""
