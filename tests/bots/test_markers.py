@@ -4,6 +4,7 @@ whose worker is dead (the broker faked at ``apply_async``: what is queued is rec
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
@@ -22,8 +23,12 @@ from games.engine import RuleSet
 from games.models import Match
 from tests.e2e.stack import redis_unreachable
 
-# This suite's Redis database for the markers (the e2e stack's broker is on others).
-MARKER_REDIS_URL = "redis://127.0.0.1:6379/7"
+# This suite's Redis database for the markers (the e2e stack's broker is on others): one per
+# pytest-xdist process (gw0: 7, gw1: 6, ...), since each test deletes the markers written
+# while it ran, and test_worker's worker sweeps and empties its queues there; sharing one,
+# a test in the other process lost its markers now and then.
+_PROCESS = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+MARKER_REDIS_URL = f"redis://127.0.0.1:6379/{7 - _PROCESS}"
 BOTS = [services.SeatSpec("bot", "easy")] * 4
 
 
