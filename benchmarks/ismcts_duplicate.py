@@ -50,16 +50,14 @@ visited card played.
 The expert's draws are seeded by the seed, the deal, the table, the seat and its move;
 IS-MCTS's by the deal, table and seat, but it is not reproducible for a seed (it breaks
 ties between children by hash order), so runs of one seed differ. ``--rate`` pins the
-expert's work rate through ``bots.effort.pin`` (or ``bots.strategies.effort.pin``) when
-that exists. With ``--json`` the last
-line holds the figures.
+expert's work per CPU millisecond (``bots.strategies.effort``); without it each process
+measures its own, as the arena's do. With ``--json`` the last line holds the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import importlib
 import json
 import multiprocessing
 import os
@@ -79,7 +77,7 @@ try:
 except ImportError:  # pragma: no cover - no wheel for the platform
     sys.exit("OpenSpiel (PyPI open-spiel) is not installed")
 
-from bots.arena import ROTATION  # noqa: E402
+from bots.arena import ROTATION, set_pace  # noqa: E402
 from bots.strategies import DEFAULT_BUDGET_MS, choose_command  # noqa: E402
 from games.engine import (  # noqa: E402
     NEW_MATCH,
@@ -383,25 +381,6 @@ def calibrate(seed: int, count: int, budget_ms: float, cpu_factor: float, uct_c:
 # --- the run ------------------------------------------------------------------------------
 
 
-EFFORT_MODULES = ("bots.effort", "bots.strategies.effort")  # where ``pin`` may come to live
-
-
-def pin_rate(rate: float | None) -> bool:
-    """Pin the expert's work rate with ``pin(rate)`` of the first of ``EFFORT_MODULES`` that
-    has one; whether one did."""
-    if rate is None:
-        return False
-    for name in EFFORT_MODULES:
-        try:
-            pin = getattr(importlib.import_module(name), "pin", None)
-        except ModuleNotFoundError:
-            continue
-        if pin is not None:
-            pin(rate)
-            return True
-    return False
-
-
 @dataclass
 class Report:
     """The figures of a run; ``advantage`` > 0 means the expert takes fewer points."""
@@ -470,8 +449,8 @@ def summarize(results: Sequence[list[TableResult]], **settings: Any) -> Report:
 
 
 def format_report(r: Report) -> str:
-    rate = "" if r.rate is None else (f", rate {r.rate:g} pinned" if r.rate_pinned
-                                      else f", rate {r.rate:g} NOT pinned (no effort.pin yet)")
+    rate = (f", rate pinned at {r.rate:g} work/ms" if r.rate_pinned
+            else ", rate measured in each process")
     if r.calibration is None:
         sims = f"{r.simulations} (given)"
     else:
@@ -519,13 +498,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--rate", type=float, default=None,
-                        help="pin the expert's work rate (bots.effort.pin), when it exists")
+                        help="pin the expert's work per CPU ms (default: measured in each "
+                             "process, bots.strategies.effort)")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON holding the figures")
     args = parser.parse_args(argv)
     if args.deals < 2:
         parser.error("--deals must be at least 2 (the interval needs two)")
 
-    pinned = pin_rate(args.rate)
+    set_pace(args.rate, True)
+    pinned = args.rate is not None
     calibration = None
     simulations = args.simulations
     if simulations is None:
@@ -536,8 +517,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.processes == 1:
         results = [play_deal(task) for task in tasks]
     else:
-        with multiprocessing.get_context("fork").Pool(args.processes, initializer=pin_rate,
-                                                      initargs=(args.rate,)) as pool:
+        with multiprocessing.get_context("fork").Pool(args.processes, initializer=set_pace,
+                                                      initargs=(args.rate, True)) as pool:
             results = pool.map(play_deal, tasks, chunksize=1)
     report = summarize(results, seed=args.seed, budget_ms=args.budget_ms, rate=args.rate,
                        rate_pinned=pinned, cpu_factor=None if args.simulations else args.cpu_factor,

@@ -24,12 +24,12 @@ class BotsConfig(AppConfig):
 
     def ready(self) -> None:
         from celery import current_app
-        from celery.signals import task_postrun, task_received
+        from celery.signals import task_postrun, task_received, worker_process_init
 
         from games.signals import bots_wake_requested, match_advanced
 
         from .strategies import LEVELS
-        from .tasks import on_bots_wake_requested, on_match_advanced
+        from .tasks import on_bots_wake_requested, on_match_advanced, set_pace
         from .worker import Liveness, on_task_postrun, on_task_received
 
         check_strategies(LEVELS)
@@ -39,3 +39,5 @@ class BotsConfig(AppConfig):
         task_received.connect(on_task_received, dispatch_uid="bots.markers.received")
         task_postrun.connect(on_task_postrun, dispatch_uid="bots.markers.postrun")
         current_app.steps["consumer"].add(Liveness)
+        # Each pool process measures its own pace (or pins the configured one) as it starts.
+        worker_process_init.connect(set_pace, dispatch_uid="bots.pace")

@@ -8,7 +8,13 @@ and the field in the other three. The challenger's advantage in a seat is the
 field's points there minus the challenger's, so card luck cancels. Deals are
 single hands from match totals of zero, passing left, right, across and hold in
 turn; they are spread over every core, and each bot draws from a generator
-seeded by the seed, the deal, its seat and its move, so a run is reproducible.
+seeded by the seed, the deal, its seat and its move.
+
+A searching bot's effort is work at a rate (``strategies.effort``): with ``--rate`` the
+rate is pinned and a run is reproducible; without it each process calibrates its rate
+when it starts and follows its measured CPU time, so each decision spends its budget
+on this machine (and a rerun may differ). Decision times are CPU time (what the budget
+measures) and wall time, forced plays left out.
 """
 
 from __future__ import annotations
@@ -42,7 +48,9 @@ from games.engine import (
 from games.engine.decider import shuffled_deal
 from games.engine.events import HandScored, TrickTaken
 
-from .strategies import DEFAULT_BUDGET_MS, LEVELS, choose_command
+from .strategies import DEFAULT_BUDGET_MS, LEVELS, SEARCHING_LEVELS, choose_command
+from .strategies.effort import PACE
+from .strategies.expert import calibrate
 from .strategies.memory import is_moon_run
 
 ROTATION = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
@@ -51,11 +59,12 @@ ROTATION = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassD
 @dataclass
 class TableResult:
     """One play of a deal: points by seat, the moon shooter, who broke a moon, and each
-    seat's decision times (ms)."""
+    seat's decision times (CPU and wall, ms) other than forced plays."""
 
     points: tuple[int, ...]
     moon_shooter: Seat | None
     moon_breakers: tuple[Seat, ...]
+    decision_cpu_ms: tuple[list[float], ...]
     decision_ms: tuple[list[float], ...]
 
 
@@ -86,18 +95,22 @@ def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
     apply(decide(state, DealHand(0)))
     moves = [0, 0, 0, 0]
     timings: dict[Seat, list[float]] = {seat: [] for seat in Seat}
+    cpu_timings: dict[Seat, list[float]] = {seat: [] for seat in Seat}
     assert state is not None
     while state.phase in (Phase.PASSING, Phase.PLAYING):
         seat = state.to_act[0]
         rng = random.Random(f"{deal_seed}:{seat}:{moves[seat]}")
         moves[seat] += 1
         view = seat_view(state, seat)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         command = choose_command(levels[seat], view, rng, budget_ms=budget_ms)
-        timings[seat].append((time.perf_counter() - start) * 1e3)
+        if state.phase is Phase.PASSING or len(view.legal_cards) > 1:
+            cpu_timings[seat].append((time.process_time() - cpu_start) * 1e3)
+            timings[seat].append((time.perf_counter() - start) * 1e3)
         apply(decide(state, command))
     scored = next(event for event in events if isinstance(event, HandScored))
     return TableResult(scored.points, scored.moon_shooter, _moon_breakers(events),
+                       tuple(cpu_timings[seat] for seat in Seat),
                        tuple(timings[seat] for seat in Seat))
 
 
@@ -146,34 +159,58 @@ class ArenaReport:
     ci95_low: float
     ci95_high: float
     moons: dict[str, int]
+    decision_cpu_ms_p50: dict[str, float]
+    decision_cpu_ms_p99: dict[str, float]
     decision_ms_p50: dict[str, float]
     decision_ms_p99: dict[str, float]
+    work_per_ms: float | None  # the pinned rate (--rate), None when measured
+    budget_ms: float
 
 
 def run(challenger: str, field_level: str, deals: int, seed: int, *,
-        budget_ms: float = DEFAULT_BUDGET_MS, processes: int | None = None) -> ArenaReport:
-    """Play ``deals`` duplicate deals on ``processes`` cores (default: all) and report."""
+        budget_ms: float = DEFAULT_BUDGET_MS, processes: int | None = None,
+        rate: float | None = None) -> ArenaReport:
+    """Play ``deals`` duplicate deals on ``processes`` cores (default: all) and report;
+    searching bots at the pinned ``rate`` (work per CPU ms), else at a measured one."""
     tasks = [(seed, index, challenger, field_level, budget_ms) for index in range(deals)]
     processes = processes or os.cpu_count() or 1
+    searching = bool({challenger, field_level} & SEARCHING_LEVELS)
     if processes == 1:
+        set_pace(rate, searching)
         results = [play_deal(task) for task in tasks]
     else:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
+        with multiprocessing.get_context("fork").Pool(
+                processes, initializer=set_pace, initargs=(rate, searching)) as pool:
             results = pool.map(play_deal, tasks, chunksize=1)
-    return summarize(challenger, field_level, results)
+    return summarize(challenger, field_level, results, rate=rate, budget_ms=budget_ms)
 
 
-def summarize(challenger: str, field_level: str, results: Sequence[DealResult]) -> ArenaReport:
+def set_pace(rate: float | None, searching: bool) -> None:
+    """This process's pace (``effort.PACE``): pinned at ``rate``, or else, when a searching
+    bot plays, calibrated here (the processes start together, so each is timed under the
+    others' load)."""
+    if rate is not None:
+        PACE.pin(rate)
+    elif searching:
+        PACE.unpin()
+        calibrate()
+
+
+def summarize(challenger: str, field_level: str, results: Sequence[DealResult], *,
+              rate: float | None = None, budget_ms: float = DEFAULT_BUDGET_MS) -> ArenaReport:
     """The report of ``results`` (one per deal)."""
     per_deal, challenger_points, field_points = [], [], []
     # Like for like: the challenger's four seat-hands of a deal (one at each table) against
     # the field's four in the all-field table.
     moons = {"challenger_shot": 0, "field_shot": 0, "challenger_broke": 0, "field_broke": 0}
     times: dict[str, list[float]] = {challenger: [], field_level: []}
+    cpu_times: dict[str, list[float]] = {challenger: [], field_level: []}
     for result in results:
         gains = []
         for seat_times in result.field_table.decision_ms:
             times[field_level].extend(seat_times)
+        for seat_times in result.field_table.decision_cpu_ms:
+            cpu_times[field_level].extend(seat_times)
         moons["field_shot"] += result.field_table.moon_shooter is not None
         moons["field_broke"] += len(result.field_table.moon_breakers)
         for seat, table in zip(Seat, result.challenger_tables, strict=True):
@@ -183,6 +220,7 @@ def summarize(challenger: str, field_level: str, results: Sequence[DealResult]) 
             moons["challenger_shot"] += table.moon_shooter == seat
             moons["challenger_broke"] += table.moon_breakers.count(seat)
             times[challenger].extend(table.decision_ms[seat])
+            cpu_times[challenger].extend(table.decision_cpu_ms[seat])
         per_deal.append(statistics.fmean(gains))
     advantage = statistics.fmean(per_deal)
     half_width = (statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(per_deal)
@@ -191,8 +229,11 @@ def summarize(challenger: str, field_level: str, results: Sequence[DealResult]) 
         challenger, field_level, len(results), statistics.fmean(challenger_points),
         statistics.fmean(field_points), advantage, advantage - half_width,
         advantage + half_width, moons,
+        {level: _percentile(ms, 50) for level, ms in cpu_times.items()},
+        {level: _percentile(ms, 99) for level, ms in cpu_times.items()},
         {level: _percentile(ms, 50) for level, ms in times.items()},
         {level: _percentile(ms, 99) for level, ms in times.items()},
+        rate, budget_ms,
     )
 
 
@@ -211,10 +252,17 @@ def format_report(report: ArenaReport) -> str:
         f"{'mean points per hand':34}{r.challenger_mean:12.3f}{r.field_mean:12.3f}",
         f"{'moons shot':34}{r.moons['challenger_shot']:12d}{r.moons['field_shot']:12d}",
         f"{'moon runs broken':34}{r.moons['challenger_broke']:12d}{r.moons['field_broke']:12d}",
-        f"{'decision ms, median':34}{r.decision_ms_p50[r.challenger]:12.3f}"
+        f"{'decision CPU ms, median':34}{r.decision_cpu_ms_p50[r.challenger]:12.3f}"
+        f"{r.decision_cpu_ms_p50[r.field]:12.3f}",
+        f"{'decision CPU ms, 99th percentile':34}{r.decision_cpu_ms_p99[r.challenger]:12.3f}"
+        f"{r.decision_cpu_ms_p99[r.field]:12.3f}",
+        f"{'decision wall ms, median':34}{r.decision_ms_p50[r.challenger]:12.3f}"
         f"{r.decision_ms_p50[r.field]:12.3f}",
-        f"{'decision ms, 99th percentile':34}{r.decision_ms_p99[r.challenger]:12.3f}"
+        f"{'decision wall ms, 99th percentile':34}{r.decision_ms_p99[r.challenger]:12.3f}"
         f"{r.decision_ms_p99[r.field]:12.3f}",
+        f"search budget {r.budget_ms:g} CPU ms per decision, at "
+        + (f"a pinned {r.work_per_ms:g} work/ms (reproducible)" if r.work_per_ms
+           else "a rate measured in each process (not reproducible; --rate pins it)"),
         f"advantage (field minus challenger, points per hand): {r.advantage:+.3f}, "
         f"95% CI [{r.ci95_low:+.3f}, {r.ci95_high:+.3f}]",
     ]
@@ -228,7 +276,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=100, help="at least 2 (default 100)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
-                        help="time per play for searching bots (default %(default)s)")
+                        help="CPU time per decision for searching bots (default %(default)s)")
+    parser.add_argument("--rate", type=float, default=None,
+                        help="pin searching bots at this much work per CPU ms, so the run is "
+                             "reproducible (default: measured in each process)")
     parser.add_argument("--processes", type=int, default=None, help="default: one per core")
     parser.add_argument("--json", action="store_true",
                         help="end with one line of JSON holding the figures")
@@ -239,7 +290,8 @@ def report_text(options: dict[str, Any]) -> str:
     if options["deals"] < 2:
         raise ValueError("--deals must be at least 2 (the interval needs two)")
     report = run(options["challenger"], options["field"], options["deals"], options["seed"],
-                 budget_ms=options["budget_ms"], processes=options["processes"])
+                 budget_ms=options["budget_ms"], processes=options["processes"],
+                 rate=options["rate"])
     text = format_report(report)
     return text + "\n" + json.dumps(asdict(report)) if options["json"] else text
 

@@ -35,6 +35,8 @@ from games.services import CommandResult
 
 from . import markers
 from .strategies import choose_command
+from .strategies.effort import PACE, reference_work
+from .strategies.expert import calibrate
 
 logger = logging.getLogger(__name__)
 
@@ -130,6 +132,16 @@ def _queue(task: Any, match_id: uuid.UUID, at: int | str, *, countdown: float | 
     return True
 
 
+def set_pace(**kwargs: Any) -> None:
+    """``worker_process_init`` receiver: pin this process's pace at ``BOT_WORK_PER_MS``
+    when set, else measure it (``expert.calibrate``, about half a second)."""
+    if settings.BOT_WORK_PER_MS:
+        PACE.pin(settings.BOT_WORK_PER_MS)
+    else:
+        rate = calibrate()
+        logger.info("bot pace measured: %.0f work units per CPU ms", rate)
+
+
 def _short_name(task_name: str) -> str:
     """``"act"`` for ``"bots.tasks.act"``: the name ``bots.markers`` keys by."""
     return task_name.rpartition(".")[2]
@@ -140,7 +152,7 @@ def act(match_id: str, version: int) -> int:
     """Let the bots move while one of them must act and the match is at ``version``.
 
     Each bot decides from its own ``seat_view`` only, with a generator seeded by
-    match, version and seat (a re-run makes the same choice; a daily's, by the day and
+    match, version and seat (a re-run at the same pace makes the same choice; a daily's, by the day and
     the position: ``_move``); a searching level
     searches with the effort of ``Match.bot_think_ms`` milliseconds. On a worker, when the
     match has a ``bot_delay_ms`` (or this task has run ``ACT_SLICE_SECONDS``), it makes
@@ -191,16 +203,19 @@ def stand_in(match_id: str, deadline: str) -> int:
 def _move(turn: selectors.BotTurn, *, auto: bool = False) -> CommandResult | None:
     """Make ``turn``'s move at its version (marked ``auto`` for a stand-in), from its own
     view only, with a generator seeded by match, version and seat, so a re-run makes the
-    same choice; in a daily match, by the day's secret and the position the bot sees
-    (``games.daily.bot_seed``), so every player of the day meets the same play for the
+    same choice at the same pace; in a daily match, by the day's secret and the position
+    the bot sees (``games.daily.bot_seed``), with the work of ``think_ms`` at the reference
+    rate (``effort.reference_work``), so every player of the day meets the same play for the
     same cards. None when the match has moved on."""
     version = turn.version
+    work = None
     if turn.daily is not None:
         rng = Random(daily.bot_seed(turn.daily, turn.view))
+        work = reference_work(turn.think_ms)  # the same search on every worker
     else:
         rng = Random(f"{turn.match_id}:{version}:{turn.seat.label}")
     try:
-        command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms)
+        command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms, work=work)
         return _submit(turn.match_id, version, dataclasses.replace(command, auto=auto))
     except IllegalMove as refusal:
         # A strategy bug must not stall the match: log it, and move at random.

@@ -283,6 +283,11 @@ CELERY_BEAT_SCHEDULE = {
 # bot_delay_ms (so a match waiting out its delay is never "stalled") with no task coming
 # for it (bots.markers); the admin's "stalled" mark also allows for its thinking time.
 BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=1)
+# The expert's pace (bots.strategies.effort): unset, each worker process measures its
+# own rate when it starts and follows its CPU time, so a bot spends its match's
+# bot_think_ms of CPU per decision; set (work per CPU millisecond), every process searches
+# at that rate whatever its speed.
+BOT_WORK_PER_MS = env.float("BOT_WORK_PER_MS", default=None)
 
 LOGGING = {
     "version": 1,

@@ -20,9 +20,9 @@ from django.db import models
 # bots' time budget per move. ``bots.tasks.sweep`` counts on the delay's bound.
 BOT_DELAY_MS_DEFAULT, BOT_DELAY_MS_MAX = 0, 10_000
 BOT_THINK_MS_DEFAULT, BOT_THINK_MS_MIN, BOT_THINK_MS_MAX = 200, 10, 5_000
-# How much longer than its think_ms an expert play may take: think_ms is search effort
-# calibrated on the reference machine, not a clock (bots.strategies.expert). Here, beside
-# the option, because the stall rule (``selectors.bot_stalled``) allows for it.
+# How much longer than its think_ms an expert play may take by the clock: think_ms is CPU
+# time (bots.strategies.effort), and a worker process shares its core with others. Here,
+# beside the option, because the stall rule (``selectors.bot_stalled``) allows for it.
 THINK_OVERRUN = 3
 # A rating's start (games.ratings: openskill's defaults), and how many sigmas below mu the
 # leaderboard's conservative estimate is.

@@ -300,10 +300,11 @@ DELAY_MS_HELP = (
     f"play (0..{BOT_DELAY_MS_MAX}, default {BOT_DELAY_MS_DEFAULT}). Honoured when bots run on "
     f"a Celery worker; a server without a broker (tasks in-process) moves them at once.")
 THINK_MS_HELP = (
-    f"The expert bot's search effort per play, in milliseconds of search on the reference "
-    f"server ({BOT_THINK_MS_MIN}..{BOT_THINK_MS_MAX}, default {BOT_THINK_MS_DEFAULT}); a play "
-    f"may take longer on a busy server. More means a stronger, slower bot. Other levels do "
-    f"not search and ignore it.")
+    f"The expert bot's thinking time per decision (each pass and each play with a choice), "
+    f"in milliseconds of CPU time on the worker ({BOT_THINK_MS_MIN}..{BOT_THINK_MS_MAX}, "
+    f"default {BOT_THINK_MS_DEFAULT}); on a worker shared by many searches a decision takes "
+    f"longer by the clock. More means a stronger, slower bot. Other levels do not search "
+    f"and ignore it.")
 
 
 TURN_TIMEOUT_HELP = (

@@ -17,6 +17,8 @@ from hypothesis import settings as hypothesis_settings
 from knox.models import get_token_model
 from rest_framework.test import APIClient
 
+from bots.strategies.effort import PACE, REFERENCE_WORK_PER_MS
+
 from .clients import InProcessClient
 
 # How pytest-xdist shares the tests out between its processes.
@@ -28,6 +30,13 @@ _names = itertools.count(1)
 # elsewhere hypothesis explores new ones each time.
 hypothesis_settings.register_profile("ci", derandomize=True, database=None)
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _searching_bots_at_a_pinned_pace() -> None:
+    """The expert searches the same for a seed on every machine and under any load
+    (``effort.PACE``): its tests assert decisions, not timings."""
+    PACE.pin(REFERENCE_WORK_PER_MS)
 
 
 @pytest.fixture

@@ -25,17 +25,18 @@ DEFAULT_BUDGET_MS = 200.0
 
 
 def choose_command(level: str, view: SeatView, rng: Random, *,
-                   budget_ms: float = DEFAULT_BUDGET_MS) -> PassCards | PlayCard:
+                   budget_ms: float = DEFAULT_BUDGET_MS,
+                   work: int | None = None) -> PassCards | PlayCard:
     """The pass or play the bot of ``level`` makes from ``view`` (its seat must act);
-    a searching level thinks for about ``budget_ms`` milliseconds per play.
+    a searching level thinks for about ``budget_ms`` CPU milliseconds per decision (pass
+    or play), or does exactly ``work`` units of search (``effort``) when given.
 
     Raises ``KeyError`` for an unknown level, ``ValueError`` when the seat has nothing to do.
     """
     strategy = LEVELS[level]
     if view.seat is None or not view.is_your_turn:
         raise ValueError("this seat has nothing to do")
+    effort = {"budget_ms": budget_ms, "work": work} if level in SEARCHING_LEVELS else {}
     if view.status is Phase.PASSING:
-        return PassCards(view.seat, tuple(strategy.choose_pass(view, rng)))
-    if level in SEARCHING_LEVELS:
-        return PlayCard(view.seat, strategy.choose_play(view, rng, budget_ms=budget_ms))
-    return PlayCard(view.seat, strategy.choose_play(view, rng))
+        return PassCards(view.seat, tuple(strategy.choose_pass(view, rng, **effort)))
+    return PlayCard(view.seat, strategy.choose_play(view, rng, **effort))

@@ -1,90 +1,315 @@
 """The ``expert`` bot: determinized Monte Carlo search over the cards it cannot see.
 
-For each play it deals the hidden cards many times, each deal consistent with
-everything its seat knows (its holding, every card played, the voids each seat
-has shown, and where the cards it passed went), and plays every legal card
-forward to the end of the hand in each of those deals with a fast card-playing
-policy for all four seats. It plays the card with the best mean result for the
-match: points relative to the other seats, and winning or losing the match when
-the hand would end it. The play-outs let its own seat try for the moon when no
-other seat has taken a point, and let an opponent on a moon run (``memory``) go
-for it, so the search shoots a moon it can make and breaks one it can stop.
+Playing, it deals the hidden cards many times, each deal consistent with everything
+its seat knows (its holding, every card played, the voids each seat has shown, and
+where the cards it passed went), and plays every distinct legal card forward to the
+end of the hand in each of those deals with fast card-playing policies for all four
+seats (``policies``); once ``ENDGAME_CARDS`` or fewer cards are left it solves each
+deal exactly instead (``endgame``). It plays the card with the best mean result for
+the match: points relative to the other seats, scored by the match's own rules
+(``kernel.score_hand``: moon and sun modes, JD), and winning or losing the match when
+the hand would end it. The play-outs let its own seat try for the moon when no other
+seat has taken a point, and let an opponent on a moon run (``memory``) go for it, so
+the search shoots a moon it can make and breaks one it can stop.
 
-Deterministic for a seed: the number of deals searched follows from the time
-budget at a fixed rate of cards played per millisecond (``PLAYS_PER_MS``, measured
-on the reference machine with both its cores busy), never from the clock, so a
-play takes about ``budget_ms`` there and longer on a slower machine. Passing is
-the ``hard`` bot's.
+Passing, it searches too: it deals the other 39 cards at random, lets the other seats
+pass as the medium bot would (``policies.quick_pass``), and plays each candidate pass
+(three of the hard bot's six first choices) out in every deal; it keeps the hard bot's
+own pass (which knows the direction) unless another beats it clearly, by
+``PASS_CONFIDENCE`` standard errors over the same deals. A hold hand has no pass.
+
+Its effort is work, not time (``effort``): ``budget_ms`` CPU milliseconds become
+units of work at the process's pace, and the search counts its work as it goes (a card
+dealt, a card played in a play-out and the play-out itself, a node and a leaf of the
+exact search: ``WORK_PER_…``), so a decision is reproducible for a given
+amount of work. The expert reports each decision's CPU time to the pace, which keeps a
+process's decisions near their budget.
 """
 
 from __future__ import annotations
 
+import itertools
+import time
 from collections.abc import Callable, Sequence
 from random import Random
+from typing import TypeVar
 
-from games.engine import Card, SeatView
+from games.engine import (
+    NEW_MATCH,
+    Card,
+    CreateMatch,
+    DealHand,
+    Event,
+    MatchState,
+    PassCards,
+    PassDirection,
+    Phase,
+    PlayCard,
+    RuleSet,
+    Seat,
+    SeatView,
+    TakeSeat,
+    decide,
+    evolve,
+    seat_view,
+)
+from games.engine.decider import shuffled_deal
 from games.engine.kernel import (
     ALL_CARDS,
     HEARTS,
-    PENALTY_CARDS,
     QUEEN_OF_SPADES_BIT,
-    SPADES,
     SUIT_MASK_BY_ORDER,
     cards_as_bits,
+    cards_of,
+    exchange,
+    mask_of,
     match_ends,
     score_hand,
 )
 from games.engine.playout import PlayoutHand
 
 from . import hard
-from .memory import MOON_RUN_TRICKS, Memory, candidates, is_moon_run_taken
+from .effort import PACE, REFERENCE_WORK_PER_MS, Pace
+from .endgame import Solver, distinct
+from .memory import Memory, candidates, is_moon_run_taken
+from .policies import HIGH_SPADES, Policy, avoid_policy, quick_pass, shoot_policy
 
+Choice = TypeVar("Choice")
 DEFAULT_BUDGET_MS = 200.0
-PLAYS_PER_MS = 800.0
-MAX_DEALS = 1000  # beyond this, more deals no longer change the choice
+ENDGAME_CARDS = 12  # cards left in all hands at which each deal is solved exactly
+PASS_POOL = 6  # the cards whose three-card combinations the pass search tries
+PASS_CONFIDENCE = 2.0  # standard errors by which a pass must beat the hard bot's
 SAMPLE_ATTEMPTS = 20  # random deals tried before the exact (slower) dealer
-HIGH_SPADES = SPADES & ~((QUEEN_OF_SPADES_BIT << 1) - 1)  # KS, AS
-Policy = Callable[[PlayoutHand, int], int]
 MOON_MARGIN = 3.0  # mean utility by which a moon plan must beat avoiding points
 MATCH_WEIGHT = 40.0  # utility of winning the match alone (a shared win counts half)
+# Units of work, in proportion to their CPU cost (fitted to the calibration positions):
+# a play-out costs its cards plus copying the position and scoring the hand.
+WORK_PER_CARD_DEALT = 1
+WORK_PER_CARD_PLAYED = 1
+WORK_PER_PLAY_OUT = 14
+WORK_PER_NODE = 2
+WORK_PER_LEAF = 2
 
 
-def choose_pass(view: SeatView, rng: Random) -> list[Card]:
-    """The ``hard`` bot's pass."""
-    return hard.choose_pass(view, rng)
+def choose_pass(view: SeatView, rng: Random, *, budget_ms: float = DEFAULT_BUDGET_MS,
+                work: int | None = None) -> list[Card]:
+    """The three cards with the best mean result over deals of the other 39 cards (see
+    the module docstring), searched with ``work`` units (default: ``budget_ms`` CPU
+    milliseconds at this process's pace, ``effort.PACE``)."""
+    return _timed(search_pass, view, rng, budget_ms, work)
 
 
-def choose_play(view: SeatView, rng: Random, *, budget_ms: float = DEFAULT_BUDGET_MS) -> Card:
-    """The legal card with the best mean result over deals of the hidden cards.
-
-    ``budget_ms`` sets the search effort: about that many milliseconds per play on the
-    reference machine (see the module docstring).
-    """
+def choose_play(view: SeatView, rng: Random, *, budget_ms: float = DEFAULT_BUDGET_MS,
+                work: int | None = None) -> Card:
+    """The legal card with the best mean result over deals of the hidden cards, searched
+    with ``work`` units (default: ``budget_ms`` CPU milliseconds at this process's pace,
+    ``effort.PACE``). A forced card is played at once."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
+    return _timed(search_play, view, rng, budget_ms, work)
+
+
+def _timed(search: Callable[[SeatView, Random, int], tuple[Choice, int]], view: SeatView,
+           rng: Random, budget_ms: float, work: int | None) -> Choice:
+    """``search(view, rng, work)``'s choice; when the work follows from the pace, the
+    decision's CPU time is reported to it."""
+    if work is not None:
+        return search(view, rng, work)[0]
+    allowed = PACE.work_for(budget_ms)
+    start = time.process_time()
+    choice, done = search(view, rng, allowed)
+    PACE.observe(done, (time.process_time() - start) * 1e3)
+    return choice
+
+
+CALIBRATION_DEALS = (1, 2, 3)  # deals the calibration positions are taken from
+CALIBRATION_MS = 600.0  # about how long calibrating takes at the reference rate
+
+
+def calibrate(pace: Pace = PACE) -> float:
+    """Measure this process's rate: time the search (``CALIBRATION_MS`` at the reference
+    rate) on the passes and plays of ``CALIBRATION_DEALS`` played by the hard bot, and
+    set ``pace`` from it (unless pinned). Returns the rate in work per CPU millisecond."""
+    views = calibration_views()
+    per_view = round(CALIBRATION_MS * REFERENCE_WORK_PER_MS / len(views))
+
+    def search(work: int) -> int:
+        share = max(1, work // len(views))
+        done = 0
+        for i, view in enumerate(views):
+            searcher = search_pass if view.status is Phase.PASSING else search_play
+            done += searcher(view, Random(i), share)[1]
+        return done
+
+    return pace.calibrate(search, work=per_view * len(views))
+
+
+def calibration_views() -> list[SeatView]:
+    """North's decisions (other than forced plays) in ``CALIBRATION_DEALS``, each a hand
+    passing left with the hard bot in every seat."""
+    views = []
+    for deal in CALIBRATION_DEALS:
+        state = evolve_all(NEW_MATCH, decide(NEW_MATCH, CreateMatch(
+            RuleSet(pass_rotation=(PassDirection.LEFT,)), (shuffled_deal(deal),))))
+        for seat in Seat:
+            state = evolve_all(state, decide(state, TakeSeat(seat, bot_level="hard")))
+        state = evolve_all(state, decide(state, DealHand(0)))
+        while state.phase in (Phase.PASSING, Phase.PLAYING):
+            seat = state.to_act[0]
+            view = seat_view(state, seat)
+            if seat == Seat.NORTH and (state.phase is Phase.PASSING or len(view.legal_cards) > 1):
+                views.append(view)
+            command = (PassCards(seat, tuple(hard.choose_pass(view, Random(0))))
+                       if state.phase is Phase.PASSING
+                       else PlayCard(seat, hard.choose_play(view, Random(0))))
+            state = evolve_all(state, decide(state, command))
+    return views
+
+
+def evolve_all(state: MatchState, events: Sequence[Event]) -> MatchState:
+    """``state`` after ``events``."""
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
+    """``(card, work done)``: the play search of ``choose_play`` with ``work`` units
+    (at least one deal, whatever ``work``)."""
     knowledge = Knowledge(view)
-    plans = knowledge.plans
-    # Dealing the hidden cards and each play-out cost about the same per card left to play.
+    legal_cards = candidates(view)
+    legal = mask_of(legal_cards)
+    others = ALL_CARDS & ~knowledge.holding & ~knowledge.played | sum(knowledge.trick_cards)
+    tried = distinct(legal, others)
     cards_left = sum(knowledge.counts)
-    plays_per_deal = (1 + len(legal) * len(plans)) * cards_left
-    deals = max(1, min(MAX_DEALS, round(budget_ms * PLAYS_PER_MS / plays_per_deal)))
-    totals = [[0.0] * len(legal) for _ in plans]
-    for _ in range(deals):
+    exact = cards_left <= ENDGAME_CARDS
+    plans = knowledge.plans[:1] if exact else knowledge.plans
+    deal_cost = knowledge.hidden.bit_count() * WORK_PER_CARD_DEALT
+    play_out_cost = cards_left * WORK_PER_CARD_PLAYED + WORK_PER_PLAY_OUT
+    totals = [[0.0] * len(tried) for _ in plans]
+    done = deals = 0
+    while done < work or not deals:
         position = knowledge.position(knowledge.sample(rng))
+        done += deal_cost
+        deals += 1
+        if exact:
+            solver = Solver(knowledge.seat, knowledge.utility)
+            for i, bit in enumerate(tried):
+                child = position.copy()
+                child.play(bit)
+                totals[0][i] += solver.value(child)
+            done += solver.nodes * WORK_PER_NODE + solver.leaves * WORK_PER_LEAF
+            continue
         for plan, plan_totals in zip(plans, totals, strict=True):
-            for i, card in enumerate(legal):
-                plan_totals[i] += knowledge.evaluate(position, 1 << card.index, plan)
+            for i, bit in enumerate(tried):
+                plan_totals[i] += knowledge.evaluate(position, bit, plan)
+                done += play_out_cost
     avoiding = totals[0]
-    best = max(range(len(legal)), key=lambda i: avoiding[i])
+    best = max(range(len(tried)), key=avoiding.__getitem__)
     if len(totals) > 1:
         # Go for the moon only when the search says it clearly pays: the better of two noisy
         # plans is an optimist's estimate.
         shooting = totals[1]
-        moon = max(range(len(legal)), key=lambda i: shooting[i])
+        moon = max(range(len(tried)), key=shooting.__getitem__)
         if shooting[moon] > avoiding[best] + MOON_MARGIN * deals:
             best = moon
-    return legal[best]
+    return cards_of(tried[best])[0], done
+
+
+def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int]:
+    """``(cards, work done)``: the pass search of ``choose_pass`` with ``work`` units."""
+    assert view.seat is not None and view.pass_direction is not None
+    seat, direction = int(view.seat), view.pass_direction
+    holding = mask_of(view.hand)
+    first = mask_of(hard.choose_pass(view, rng))
+    pool = cards_as_bits(first)
+    while len(pool) < PASS_POOL:
+        pool.append(_most_dangerous(holding & ~sum(pool)))
+    options = [a | b | c for a, b, c in itertools.combinations(pool, 3)]  # hard's first
+    value = Valuation(view)
+    out = cards_as_bits(ALL_CARDS & ~holding)
+    # Each option's results less the hard bot's pass's, deal by deal (the same deals).
+    sums = [0.0] * len(options)
+    squares = [0.0] * len(options)
+    results = [0.0] * len(options)
+    done = deals = 0
+    while done < work or not deals:
+        rng.shuffle(out)
+        world = [0, 0, 0, 0]
+        others = [s for s in range(4) if s != seat]
+        for k, other in enumerate(others):
+            world[other] = sum(out[13 * k:13 * k + 13])
+        world[seat] = holding
+        passes = [quick_pass(cards) for cards in world]
+        for i, option in enumerate(options):
+            passes[seat] = option
+            hand = PlayoutHand(exchange(world, passes, direction), view.rules)
+            hand.play_out(avoid_policy)
+            results[i] = value.utility(hand)
+        for i, result in enumerate(results):
+            gain = result - results[0]
+            sums[i] += gain
+            squares[i] += gain * gain
+        done += (len(out) * WORK_PER_CARD_DEALT
+                 + len(options) * (52 * WORK_PER_CARD_PLAYED + WORK_PER_PLAY_OUT))
+        deals += 1
+    best = max(range(len(options)), key=sums.__getitem__)
+    if deals > 1:
+        # Twenty noisy means: the best of them flatters itself. Only a pass better than the
+        # hard bot's by PASS_CONFIDENCE standard errors of the paired differences replaces it.
+        mean = sums[best] / deals
+        spread = max(0.0, squares[best] / deals - mean * mean) ** 0.5
+        if mean <= PASS_CONFIDENCE * spread / (deals - 1) ** 0.5:
+            best = 0
+    else:
+        best = 0
+    return cards_of(options[best]), done
+
+
+def _most_dangerous(mask: int) -> int:
+    """The card of ``mask`` a pass sheds first after the hard bot's three: QS, AS, KS,
+    then the highest rank (hearts first among equals)."""
+    for bit in (QUEEN_OF_SPADES_BIT, *cards_as_bits(HIGH_SPADES)[::-1]):
+        if mask & bit:
+            return bit
+    best, best_rank = 0, -1
+    for suit in reversed(SUIT_MASK_BY_ORDER):
+        cards = mask & suit
+        if cards:
+            high = 1 << (cards.bit_length() - 1)
+            rank = (high.bit_length() - 1) % 13
+            if rank > best_rank:
+                best, best_rank = high, rank
+    return best
+
+
+class Valuation:
+    """What a finished hand is worth to one seat of the view's match (``utility``)."""
+
+    def __init__(self, view: SeatView) -> None:
+        assert view.seat is not None
+        self.seat: int = view.seat
+        self.rules = view.rules
+        self.scores = view.scores
+        self.hand_number = view.hand_number
+
+    def utility(self, hand: PlayoutHand) -> float:
+        """This seat's result of a finished hand: the others' mean points minus its own,
+        plus ``MATCH_WEIGHT`` for winning the match (minus for losing) if the hand ends it."""
+        points = score_hand(hand.taken, hand.tricks_won, self.scores, self.rules,
+                            hand_number=self.hand_number, end_started_after=None).points
+        me = self.seat
+        value = sum(points) / 3 - points[me] * 4 / 3
+        totals = [total + p for total, p in zip(self.scores, points, strict=True)]
+        # Tiebreak hands are not told apart (the view does not say when the end began).
+        if match_ends(totals, self.rules, hand_number=self.hand_number, end_started_after=None):
+            lowest = min(totals)
+            if totals[me] == lowest:
+                value += MATCH_WEIGHT / totals.count(lowest)
+            else:
+                value -= MATCH_WEIGHT
+        return value
 
 
 class Knowledge:
@@ -94,7 +319,8 @@ class Knowledge:
     ``holding``, ``played``, ``voids``, ``counts``, ``known`` and ``taken`` are the
     seat's card counting (``memory.Memory``, as masks). ``hidden``: the cards whose
     holder is unknown, and ``freedom[bit]`` how many seats may hold each of them.
-    ``plans``: the policies by seat for
+    ``utility``: a finished hand's worth to the seat (``Valuation``). ``plans``: the
+    policies by seat for
     the play-outs, avoiding points first, then (when this seat might make a moon) the
     same with this seat shooting.
     """
@@ -104,6 +330,7 @@ class Knowledge:
         memory = Memory.from_view(view)
         self.view = view
         self.seat: int = view.seat
+        self.utility = Valuation(view).utility
         self.holding = memory.holding_mask
         self.played = memory.played_mask
         self.voids = list(memory.void_masks)
@@ -202,27 +429,11 @@ class Knowledge:
         the hand then played out with ``policies[seat]`` choosing each seat's cards."""
         hand = position.copy()
         hand.play(card)
-        hand.play_out(lambda playing, legal: policies[playing.to_play](playing, legal))
+        if all(policy is avoid_policy for policy in policies):
+            hand.play_out(avoid_policy)
+        else:
+            hand.play_out(lambda playing, legal: policies[playing.to_play](playing, legal))
         return self.utility(hand)
-
-    def utility(self, hand: PlayoutHand) -> float:
-        """This seat's result of a finished hand: the others' mean points minus its own,
-        plus ``MATCH_WEIGHT`` for winning the match (minus for losing) if the hand ends it."""
-        view = self.view
-        rules = view.rules
-        points = score_hand(hand.taken, hand.tricks_won, view.scores, rules,
-                            hand_number=view.hand_number, end_started_after=None).points
-        me = self.seat
-        value = sum(points) / 3 - points[me] * 4 / 3
-        totals = [total + p for total, p in zip(view.scores, points, strict=True)]
-        # Tiebreak hands are not told apart (the view does not say when the end began).
-        if match_ends(totals, rules, hand_number=view.hand_number, end_started_after=None):
-            lowest = min(totals)
-            if totals[me] == lowest:
-                value += MATCH_WEIGHT / totals.count(lowest)
-            else:
-                value -= MATCH_WEIGHT
-        return value
 
 
 def _is_moon_material(holding: int) -> bool:
@@ -266,96 +477,3 @@ def _shares(count: int, seats: Sequence[int], need: Sequence[int]) -> list[list[
             rest[first] = given
             ways.append(rest)
     return ways
-
-
-def _highest(mask: int) -> int:
-    return 1 << (mask.bit_length() - 1)
-
-
-def _rank(bit: int) -> int:
-    return (bit.bit_length() - 1) % 13
-
-
-def _lowest_ranked(mask: int) -> int:
-    """The card of lowest rank in ``mask`` (any suit)."""
-    best, best_rank = 0, 13
-    for suit in SUIT_MASK_BY_ORDER:
-        cards = mask & suit
-        if cards:
-            low = cards & -cards
-            if _rank(low) < best_rank:
-                best, best_rank = low, _rank(low)
-    return best
-
-
-def _highest_ranked(mask: int) -> int:
-    """The card of highest rank in ``mask`` (hearts first between equal ranks)."""
-    best, best_rank = 0, -1
-    for suit in SUIT_MASK_BY_ORDER:
-        cards = mask & suit
-        if cards:
-            high = _highest(cards)
-            if _rank(high) >= best_rank:
-                best, best_rank = high, _rank(high)
-    return best
-
-
-def avoid_policy(hand: PlayoutHand, legal: int) -> int:
-    """A fast point-avoiding play: duck under the winning card when able, win a trick only
-    with the highest card if it must, dump QS, high spades and high hearts when void; and
-    when another seat holds every point taken (four cards at least), stop its moon: beat it
-    to a trick, and give it no points."""
-    led = hand.led_suit_mask
-    if not led:
-        safe = legal & ~(HIGH_SPADES | QUEEN_OF_SPADES_BIT)
-        return _lowest_ranked(safe or legal)
-    runner = _moon_runner(hand)
-    defending = runner >= 0 and runner != hand.to_play and hand.winner == runner
-    following = legal & led
-    if following:
-        if defending:
-            above = following & ~((hand.winning_bit << 1) - 1)
-            if above:
-                return above & -above
-        below = following & (hand.winning_bit - 1)
-        if below:
-            return _highest(below)
-        if hand.trick_cards.bit_count() == 3 or not hand.trick_cards & PENALTY_CARDS:
-            # Winning anyway: with the highest card, but never with its own queen.
-            return _highest(following & ~QUEEN_OF_SPADES_BIT or following)
-        return following & -following
-    if defending:
-        return _highest_ranked(legal & ~PENALTY_CARDS or legal)
-    if legal & QUEEN_OF_SPADES_BIT:
-        return QUEEN_OF_SPADES_BIT
-    high_spades = legal & HIGH_SPADES
-    holdings = hand.holdings
-    if high_spades and (holdings[0] | holdings[1] | holdings[2] | holdings[3]) & QUEEN_OF_SPADES_BIT:
-        return _highest(high_spades)
-    if legal & HEARTS:
-        return _highest(legal & HEARTS)
-    return _highest_ranked(legal)
-
-
-def _moon_runner(hand: PlayoutHand) -> int:
-    """The seat on a moon run (``memory.is_moon_run``), or -1."""
-    if hand.trick_number <= MOON_RUN_TRICKS:  # the common case, cheaply
-        return -1
-    taken = hand.taken
-    for seat in range(4):
-        if taken[seat] & PENALTY_CARDS:
-            return seat if is_moon_run_taken(taken, seat, hand.trick_number - 1) else -1
-    return -1
-
-
-def shoot_policy(hand: PlayoutHand, legal: int) -> int:
-    """A fast moon-shooting play: lead and follow high to win every trick with points,
-    and keep the points in hand when it cannot win."""
-    led = hand.led_suit_mask
-    if not led:
-        return _highest_ranked(legal)
-    following = legal & led
-    if following:
-        return _highest(following)
-    return _lowest_ranked(legal & ~PENALTY_CARDS or legal)
-

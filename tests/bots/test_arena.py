@@ -12,7 +12,8 @@ from games.engine import PassDirection, Seat
 
 
 def table(points, shooter=None, breakers=()):
-    return arena.TableResult(tuple(points), shooter, tuple(breakers), ([1.0], [2.0], [3.0], [4.0]))
+    return arena.TableResult(tuple(points), shooter, tuple(breakers), ([1.0], [2.0], [3.0], [4.0]),
+                             ([1.5], [2.5], [3.5], [4.5]))
 
 
 def test_summary_averages_the_field_minus_the_challenger_seat_by_seat():
@@ -38,6 +39,9 @@ def test_summary_averages_the_field_minus_the_challenger_seat_by_seat():
     # Breaks count for the challenger only in its own seat; the field's in its own table.
     assert report.moons == {"challenger_shot": 0, "field_shot": 0, "challenger_broke": 1,
                             "field_broke": 1}
+    # CPU and wall times each by level: the challenger's from its own seat at each table.
+    assert report.decision_cpu_ms_p50 == {"hard": 2.5, "easy": 2.5}
+    assert report.decision_ms_p50 == {"hard": 3.0, "easy": 3.0}
 
 
 def test_moon_breakers_are_seats_taking_a_point_from_a_seat_on_for_a_moon():
@@ -75,7 +79,10 @@ def test_deals_rotate_the_pass_direction_and_every_table_of_a_deal_has_its_cards
     result = arena.play_deal((1, 3, "easy", "random", 1.0))  # deal 3: a hold hand
     for played in [result.field_table, *result.challenger_tables]:
         assert sum(played.points) in (26, 78)
-        assert sum(len(times) for times in played.decision_ms) == 52  # plays, no passes
+        # Plays, no passes; forced plays (one legal card) are not timed.
+        assert 0 < sum(len(times) for times in played.decision_ms) < 52
+        assert [len(times) for times in played.decision_ms] == [
+            len(times) for times in played.decision_cpu_ms]
 
 
 def test_command_line_ends_with_one_json_line(capsys):
@@ -85,7 +92,8 @@ def test_command_line_ends_with_one_json_line(capsys):
     figures = json.loads(lines[-1])
     assert set(figures) == {"challenger", "field", "deals", "challenger_mean", "field_mean",
                             "advantage", "ci95_low", "ci95_high", "moons",
-                            "decision_ms_p50", "decision_ms_p99"}
+                            "decision_cpu_ms_p50", "decision_cpu_ms_p99",
+                            "decision_ms_p50", "decision_ms_p99", "work_per_ms", "budget_ms"}
     assert (figures["challenger"], figures["field"], figures["deals"]) == ("easy", "random", 4)
     assert lines[0].startswith("Arena: easy (challenger) vs random (field), 4 duplicate deals")
 

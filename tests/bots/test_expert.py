@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from bots.strategies import expert
+from bots.strategies.policies import avoid_policy
 from games.engine import PassDirection, RuleSet, Seat, seat_view
 from games.engine.kernel import mask_of
 
@@ -130,4 +131,19 @@ def test_play_out_policy_never_wins_a_trick_with_its_own_queen_when_it_can_help_
                                        mask_of(cards("6D"))],
                           taken=[0, 0, 0, 0], tricks_won=[11, 0, 0, 0], hearts_broken=False)
     assert hand.to_play == W
-    assert expert.avoid_policy(hand, hand.legal()) == mask_of(cards("JS"))
+    assert avoid_policy(hand, hand.legal()) == mask_of(cards("JS"))
+
+
+def test_the_pass_search_keeps_the_hard_bots_pass_unless_another_is_clearly_better():
+    from bots.strategies import hard
+    from games.engine import Phase
+
+    view = expert.calibration_views()[0]
+    assert view.status is Phase.PASSING and view.pass_direction is PassDirection.LEFT
+    hards = sorted(hard.choose_pass(view, Random(1)))
+    # One deal says nothing clearly: the hard bot's pass.
+    cards_passed, done = expert.search_pass(view, Random(1), 1)
+    assert sorted(cards_passed) == hards and done > 1
+    # With many deals it may differ, but always three cards of its own hand.
+    searched, _ = expert.search_pass(view, Random(1), 60_000)
+    assert len(set(searched)) == 3 and set(searched) <= set(view.hand)

@@ -113,12 +113,12 @@ def test_sweep_leaves_a_match_waiting_out_its_delay_alone(db: None, settings) ->
 
 
 def test_act_gives_the_expert_the_match_think_ms_as_its_budget(creator, monkeypatch) -> None:
-    budgets: list[float] = []
+    budgets: list[tuple[float, int | None]] = []
     search = strategies.expert.choose_play
 
-    def spy(view, rng, *, budget_ms):  # the real search, with its budget recorded
-        budgets.append(budget_ms)
-        return search(view, rng, budget_ms=budget_ms)
+    def spy(view, rng, *, budget_ms, work):  # the real search, with its budget recorded
+        budgets.append((budget_ms, work))
+        return search(view, rng, budget_ms=budget_ms, work=work)
 
     monkeypatch.setattr(strategies.expert, "choose_play", spy)
     experts = [services.SeatSpec("bot", "expert")] * 4
@@ -127,7 +127,8 @@ def test_act_gives_the_expert_the_match_think_ms_as_its_budget(creator, monkeypa
                                    rules=RuleSet(target_score=1, tie_policy=TiePolicy.SHARE),
                                    bots=services.BotOptions(think_ms=37))
     assert Match.objects.get(pk=result.match.id).status == "finished"
-    assert budgets == [37] * 52  # every play of the hand
+    # Every play of the hand, at the worker's pace (work None: not a daily's fixed work).
+    assert budgets == [(37, None)] * 52
 
 
 def test_eagerly_the_delay_is_ignored_and_the_bots_play_on_without_recursing(creator) -> None:

@@ -70,3 +70,32 @@ def test_four_bots_play_a_whole_match_alone(e2e_stack: Stack) -> None:
     assert creator.bodies is not None
     check_nothing_leaked(creator.bodies, timeline, me=None)  # the creator is only a spectator
     record_duration("4 bots (easy, random, easy, random)", seconds, summary)
+
+
+def test_experts_play_three_matches_at_once_on_one_worker(e2e_stack: Stack) -> None:
+    # Twelve experts searching in a worker of two processes: each task hands its match on
+    # after ACT_SLICE_SECONDS, so the matches take turns and every task ends far inside
+    # its time limits; every match finishes, and its log replays.
+    creator = ApiClient.register(e2e_stack.base_url, "experts", record=True)
+    started = time.monotonic()
+    match_ids = [creator.create_match([{"kind": "bot", "level": "expert"}] * 4,
+                                      rules={"target_score": 20}, bots={"think_ms": 20})["id"]
+                 for _ in range(3)]
+    versions = {match_id: (0, time.monotonic()) for match_id in match_ids}
+    unfinished = set(match_ids)
+    while unfinished:
+        assert time.monotonic() - started < 300, f"experts did not finish {unfinished} in 300s"
+        time.sleep(0.5)
+        for match_id in sorted(unfinished):
+            summary = creator.summary(match_id)
+            version, moved_at = versions[match_id]
+            if summary["version"] != version:
+                versions[match_id] = (summary["version"], time.monotonic())
+            else:
+                assert time.monotonic() - moved_at < 60, f"{match_id} stalled at {version}"
+            if summary["status"] == "finished":
+                unfinished.discard(match_id)
+    for match_id in match_ids:
+        check_played_match(e2e_stack, creator, match_id)
+    record_duration("3 matches of 4 experts (think_ms 20, target 20) at once",
+                    time.monotonic() - started, creator.summary(match_ids[0]))

@@ -403,7 +403,7 @@ export interface components {
         BotOptions: {
             /** @description Milliseconds each bot waits before it moves, so people at the table can follow the play (0..10000, default 0). Honoured when bots run on a Celery worker; a server without a broker (tasks in-process) moves them at once. */
             delay_ms: number;
-            /** @description The expert bot's search effort per play, in milliseconds of search on the reference server (10..5000, default 200); a play may take longer on a busy server. More means a stronger, slower bot. Other levels do not search and ignore it. */
+            /** @description The expert bot's thinking time per decision (each pass and each play with a choice), in milliseconds of CPU time on the worker (10..5000, default 200); on a worker shared by many searches a decision takes longer by the clock. More means a stronger, slower bot. Other levels do not search and ignore it. */
             think_ms: number;
         };
         /** @description How the match's bots move (milliseconds); fields left out take their defaults, unknown fields are refused. */
@@ -414,7 +414,7 @@ export interface components {
              */
             delay_ms?: number;
             /**
-             * @description The expert bot's search effort per play, in milliseconds of search on the reference server (10..5000, default 200); a play may take longer on a busy server. More means a stronger, slower bot. Other levels do not search and ignore it.
+             * @description The expert bot's thinking time per decision (each pass and each play with a choice), in milliseconds of CPU time on the worker (10..5000, default 200); on a worker shared by many searches a decision takes longer by the clock. More means a stronger, slower bot. Other levels do not search and ignore it.
              * @default 200
              */
             think_ms?: number;

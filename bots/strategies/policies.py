@@ -1,0 +1,164 @@
+"""Fast card-playing policies on bit masks, for the expert's play-outs.
+
+A policy is ``policy(hand, legal) -> bit``: the card (a one-bit mask) the seat on turn in
+``hand`` (a ``PlayoutHand``) plays from ``legal``, the mask of its legal cards. They
+see the whole deal of the play-out, but use only what a seat could know (the trick,
+what has been taken, where the queen is still out), so a play-out is a game between
+plausible players. ``quick_pass`` is the same idea for the pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.engine.kernel import (
+    HEARTS,
+    JACK_OF_DIAMONDS_BIT,
+    PENALTY_CARDS,
+    QUEEN_OF_SPADES_BIT,
+    SPADES,
+    penalty_points_of,
+)
+from games.engine.playout import PlayoutHand
+
+from .memory import MOON_RUN_POINTS, MOON_RUN_TRICKS
+
+Policy = Callable[[PlayoutHand, int], int]
+
+HIGH_SPADES = SPADES & ~((QUEEN_OF_SPADES_BIT << 1) - 1)  # KS, AS
+LOW_SPADES = SPADES & (QUEEN_OF_SPADES_BIT - 1)  # 2S..JS: the queen's guards
+QUEEN_GUARDS = 3  # low spades that make keeping QS (or AS, KS) safe, as medium's pass
+HIGH_HEARTS = HEARTS & ~((1 << 48) - 1)  # 10H..AH (hearts are bits 39..51)
+
+
+def _highest(mask: int) -> int:
+    return 1 << (mask.bit_length() - 1)
+
+
+def _rank(bit: int) -> int:
+    return (bit.bit_length() - 1) % 13
+
+
+def _ranks(mask: int) -> int:
+    """The ranks present in ``mask`` in any suit, as a 13-bit mask (bit 0: a two)."""
+    return (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+
+
+def _lowest_ranked(mask: int) -> int:
+    """The card of lowest rank in a non-empty ``mask`` (clubs first between equal ranks)."""
+    low = _ranks(mask)
+    low &= -low
+    for shift in (0, 13, 26, 39):
+        if mask & low << shift:
+            return low << shift
+    raise ValueError("no card")
+
+
+def _highest_ranked(mask: int) -> int:
+    """The card of highest rank in a non-empty ``mask`` (hearts first between equal ranks)."""
+    high = 1 << (_ranks(mask).bit_length() - 1)
+    for shift in (39, 26, 13, 0):
+        if mask & high << shift:
+            return high << shift
+    raise ValueError("no card")
+
+
+def avoid_policy(hand: PlayoutHand, legal: int) -> int:
+    """A fast point-avoiding play with the hard bot's habits: lead the highest spade below
+    the queen while she is out elsewhere and it holds no AS or KS (to flush her), else its
+    lowest card but QS, AS and KS; duck under the winning card when able, win a trick only
+    with the highest card if it must, dump QS, high spades and high hearts when void; and
+    when another seat holds every point taken (four cards at least), stop its moon: beat it
+    to a trick, and give it no points. Under the jack of diamonds variant it never throws
+    JD onto a trick (``hand.jack_of_diamonds``)."""
+    led = hand.led_suit_mask
+    if not led:
+        taken = hand.taken
+        if not (taken[0] | taken[1] | taken[2] | taken[3] | legal) & QUEEN_OF_SPADES_BIT:
+            # The queen is out elsewhere: holding no AS or KS, flush her with a spade.
+            low_spades = legal & LOW_SPADES
+            if low_spades and not hand.holdings[hand.to_play] & HIGH_SPADES:
+                return _highest(low_spades)
+        safe = legal & ~(HIGH_SPADES | QUEEN_OF_SPADES_BIT)
+        return _lowest_ranked(safe or legal)
+    runner = _moon_runner(hand)
+    defending = runner >= 0 and runner != hand.to_play and hand.winner == runner
+    following = legal & led
+    if following:
+        if defending:
+            above = following & ~((hand.winning_bit << 1) - 1)
+            if above:
+                return above & -above
+        below = following & (hand.winning_bit - 1)
+        if hand.jack_of_diamonds and below & JACK_OF_DIAMONDS_BIT:
+            below &= ~JACK_OF_DIAMONDS_BIT
+            if below:
+                return _highest(below)
+            return _highest(following)  # JD would go to the winner: win over it instead
+        if below:
+            return _highest(below)
+        if hand.trick_cards.bit_count() == 3 or not hand.trick_cards & PENALTY_CARDS:
+            # Winning anyway: with the highest card, but never with its own queen.
+            return _highest(following & ~QUEEN_OF_SPADES_BIT or following)
+        return following & -following
+    if hand.jack_of_diamonds:
+        legal = legal & ~JACK_OF_DIAMONDS_BIT or legal
+    if defending:
+        return _highest_ranked(legal & ~PENALTY_CARDS or legal)
+    if legal & QUEEN_OF_SPADES_BIT:
+        return QUEEN_OF_SPADES_BIT
+    high_spades = legal & HIGH_SPADES
+    holdings = hand.holdings
+    if high_spades and (holdings[0] | holdings[1] | holdings[2] | holdings[3]) & QUEEN_OF_SPADES_BIT:
+        return _highest(high_spades)
+    if legal & HEARTS:
+        return _highest(legal & HEARTS)
+    return _highest_ranked(legal)
+
+
+def _moon_runner(hand: PlayoutHand) -> int:
+    """The seat on a moon run (``memory.is_moon_run``: after ``MOON_RUN_TRICKS`` tricks,
+    alone to have taken points, ``MOON_RUN_POINTS`` at least, a heart among them), or -1.
+    Read off the masks at once: it runs for most cards of every play-out."""
+    if hand.trick_number <= MOON_RUN_TRICKS:  # the common case, cheaply
+        return -1
+    taken = hand.taken
+    points = (taken[0] | taken[1] | taken[2] | taken[3]) & PENALTY_CARDS
+    if not points & HEARTS or penalty_points_of(points) < MOON_RUN_POINTS:
+        return -1
+    for seat in range(4):
+        if taken[seat] & points == points:
+            return seat
+    return -1
+
+
+def shoot_policy(hand: PlayoutHand, legal: int) -> int:
+    """A fast moon-shooting play: lead and follow high to win every trick with points,
+    and keep the points in hand when it cannot win."""
+    led = hand.led_suit_mask
+    if not led:
+        return _highest_ranked(legal)
+    following = legal & led
+    if following:
+        return _highest(following)
+    return _lowest_ranked(legal & ~PENALTY_CARDS or legal)
+
+
+def quick_pass(holding: int) -> int:
+    """Three cards to pass from ``holding`` (a 13-card mask), as the medium bot passes:
+    QS, AS and KS unless at least ``QUEEN_GUARDS`` low spades guard them, then the highest
+    hearts from 10H up, then the highest-ranked cards."""
+    chosen = 0
+    if (holding & LOW_SPADES).bit_count() < QUEEN_GUARDS:
+        chosen |= holding & (QUEEN_OF_SPADES_BIT | HIGH_SPADES)
+    rest = holding & ~chosen
+    hearts = rest & HIGH_HEARTS
+    while chosen.bit_count() < 3 and hearts:
+        top = _highest(hearts)
+        chosen |= top
+        hearts ^= top
+    while chosen.bit_count() < 3:
+        chosen |= _highest_ranked(holding & ~chosen)
+    while chosen.bit_count() > 3:  # QS, AS and KS all unguarded: keep KS
+        chosen &= ~_lowest_ranked(chosen & HIGH_SPADES)
+    return chosen
