@@ -488,7 +488,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=100, help="at least 2 (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
-                        help="the expert's budget per play (default %(default)s)")
+                        help="the expert's CPU ms per decision (default %(default)s)")
     effort = parser.add_mutually_exclusive_group()
     effort.add_argument("--cpu-factor", type=float, default=1.0,
                         help="IS-MCTS's median CPU per play over the expert's (default %(default)s)")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import environ
 from corsheaders.defaults import default_headers as cors_default_headers
+from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -254,6 +255,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = 60
+# A pool process measures the expert's pace as it starts (bots.tasks.set_pace, under a
+# second of CPU): on a busy node that must not pass for a hung start (Celery's default, 4 s).
+CELERY_WORKER_PROC_ALIVE_TIMEOUT = 30
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_TASK_IGNORE_RESULT = True
 # A dead broker must not hang a web request: fail fast, and the beat sweep catches up.
@@ -288,6 +292,8 @@ BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=1)
 # bot_think_ms of CPU per decision; set (work per CPU millisecond), every process searches
 # at that rate whatever its speed.
 BOT_WORK_PER_MS = env.float("BOT_WORK_PER_MS", default=None)
+if BOT_WORK_PER_MS is not None and not BOT_WORK_PER_MS > 0:
+    raise ImproperlyConfigured("BOT_WORK_PER_MS must be a positive number (work per CPU ms)")
 
 LOGGING = {
     "version": 1,

@@ -47,3 +47,11 @@ def test_throttle_counters_are_on_redis_when_there_is_one_else_in_process_memory
     storage = ('type(__import__("hearts_api.throttling", fromlist=["limiter"])'
                '.limiter().storage).__name__')
     assert settings_in(environment, f"[settings.REDIS_URL, {storage}]") == store
+
+
+def test_bot_work_per_ms_is_unset_by_default_and_must_be_positive():
+    assert settings_in({"BOT_WORK_PER_MS": ""}, "settings.BOT_WORK_PER_MS") is None
+    assert settings_in({"BOT_WORK_PER_MS": "300"}, "settings.BOT_WORK_PER_MS") == 300.0
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        settings_in({"BOT_WORK_PER_MS": "0"}, "settings.BOT_WORK_PER_MS")
+    assert "BOT_WORK_PER_MS must be a positive number" in refused.value.stderr

@@ -13,8 +13,8 @@ work per CPU millisecond:
   measured CPU time, so the budget holds when the machine is slower or busier than at
   the start. Until either, the rate is ``REFERENCE_WORK_PER_MS``.
 
-Budgets are CPU time (``time.process_time``), not wall time: a decision spends its
-budget however many other processes share the machine.
+Budgets are CPU time (the searching thread's, ``time.thread_time``), not wall time: a
+decision spends its budget however many other processes share the machine.
 """
 
 from __future__ import annotations
@@ -70,9 +70,9 @@ class Pace:
         if self.pinned:
             return self.work_per_ms
         search(work // 4)
-        start = time.process_time()
+        start = time.thread_time()
         done = search(work)
-        elapsed_ms = (time.process_time() - start) * 1e3
+        elapsed_ms = (time.thread_time() - start) * 1e3
         self.work_per_ms = done / max(elapsed_ms, 1e-3)
         return self.work_per_ms
 

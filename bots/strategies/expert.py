@@ -13,8 +13,9 @@ seat has taken a point, and let an opponent on a moon run (``memory``) go for it
 the search shoots a moon it can make and breaks one it can stop.
 
 Passing, it searches too: it deals the other 39 cards at random, lets the other seats
-pass as the medium bot would (``policies.quick_pass``), and plays each candidate pass
-(three of the hard bot's six first choices) out in every deal; it keeps the hard bot's
+pass by a simple habit (``policies.quick_pass``), and plays each candidate pass out in
+every deal (every choice of the pass's cards among the hard bot's pass and the
+``PASS_EXTRA`` cards it would shed next, ``_most_dangerous``); it keeps the hard bot's
 own pass (which knows the direction) unless another beats it clearly, by
 ``PASS_CONFIDENCE`` standard errors over the same deals. A hold hand has no pass.
 
@@ -77,7 +78,7 @@ from .policies import HIGH_SPADES, Policy, avoid_policy, quick_pass, shoot_polic
 Choice = TypeVar("Choice")
 DEFAULT_BUDGET_MS = 200.0
 ENDGAME_CARDS = 12  # cards left in all hands at which each deal is solved exactly
-PASS_POOL = 6  # the cards whose three-card combinations the pass search tries
+PASS_EXTRA = 3  # cards beyond the hard bot's pass that the pass search may pass instead
 PASS_CONFIDENCE = 2.0  # standard errors by which a pass must beat the hard bot's
 SAMPLE_ATTEMPTS = 20  # random deals tried before the exact (slower) dealer
 MOON_MARGIN = 3.0  # mean utility by which a moon plan must beat avoiding points
@@ -117,14 +118,14 @@ def _timed(search: Callable[[SeatView, Random, int], tuple[Choice, int]], view: 
     if work is not None:
         return search(view, rng, work)[0]
     allowed = PACE.work_for(budget_ms)
-    start = time.process_time()
+    start = time.thread_time()  # this thread's: eager tasks share a server's process
     choice, done = search(view, rng, allowed)
-    PACE.observe(done, (time.process_time() - start) * 1e3)
+    PACE.observe(done, (time.thread_time() - start) * 1e3)
     return choice
 
 
 CALIBRATION_DEALS = (1, 2, 3)  # deals the calibration positions are taken from
-CALIBRATION_MS = 600.0  # about how long calibrating takes at the reference rate
+CALIBRATION_MS = 300.0  # about how long calibrating's timed search takes at the reference rate
 
 
 def calibrate(pace: Pace = PACE) -> float:
@@ -222,11 +223,13 @@ def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int
     assert view.seat is not None and view.pass_direction is not None
     seat, direction = int(view.seat), view.pass_direction
     holding = mask_of(view.hand)
+    count = view.rules.pass_count
     first = mask_of(hard.choose_pass(view, rng))
     pool = cards_as_bits(first)
-    while len(pool) < PASS_POOL:
+    while len(pool) < count + PASS_EXTRA:
         pool.append(_most_dangerous(holding & ~sum(pool)))
-    options = [a | b | c for a, b, c in itertools.combinations(pool, 3)]  # hard's first
+    # Every choice of ``count`` cards of the pool; the first is the hard bot's own pass.
+    options = [sum(cards) for cards in itertools.combinations(pool, count)]
     value = Valuation(view)
     out = cards_as_bits(ALL_CARDS & ~holding)
     # Each option's results less the hard bot's pass's, deal by deal (the same deals).
@@ -241,7 +244,7 @@ def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int
         for k, other in enumerate(others):
             world[other] = sum(out[13 * k:13 * k + 13])
         world[seat] = holding
-        passes = [quick_pass(cards) for cards in world]
+        passes = [quick_pass(cards, count) for cards in world]
         for i, option in enumerate(options):
             passes[seat] = option
             hand = PlayoutHand(exchange(world, passes, direction), view.rules)
@@ -256,7 +259,7 @@ def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int
         deals += 1
     best = max(range(len(options)), key=sums.__getitem__)
     if deals > 1:
-        # Twenty noisy means: the best of them flatters itself. Only a pass better than the
+        # Twenty noisy means (for three cards): the best flatters itself. Only a pass better than the
         # hard bot's by PASS_CONFIDENCE standard errors of the paired differences replaces it.
         mean = sums[best] / deals
         spread = max(0.0, squares[best] / deals - mean * mean) ** 0.5

@@ -17,17 +17,20 @@ from games.engine.kernel import (
     PENALTY_CARDS,
     QUEEN_OF_SPADES_BIT,
     SPADES,
+    cards_as_bits,
+    mask_of,
     penalty_points_of,
 )
 from games.engine.playout import PlayoutHand
 
+from . import memory
+from .medium import QUEEN_GUARDS
 from .memory import MOON_RUN_POINTS, MOON_RUN_TRICKS
 
 Policy = Callable[[PlayoutHand, int], int]
 
-HIGH_SPADES = SPADES & ~((QUEEN_OF_SPADES_BIT << 1) - 1)  # KS, AS
+HIGH_SPADES = mask_of(memory.HIGH_SPADES)  # AS, KS
 LOW_SPADES = SPADES & (QUEEN_OF_SPADES_BIT - 1)  # 2S..JS: the queen's guards
-QUEEN_GUARDS = 3  # low spades that make keeping QS (or AS, KS) safe, as medium's pass
 HIGH_HEARTS = HEARTS & ~((1 << 48) - 1)  # 10H..AH (hearts are bits 39..51)
 
 
@@ -144,21 +147,20 @@ def shoot_policy(hand: PlayoutHand, legal: int) -> int:
     return _lowest_ranked(legal & ~PENALTY_CARDS or legal)
 
 
-def quick_pass(holding: int) -> int:
-    """Three cards to pass from ``holding`` (a 13-card mask), as the medium bot passes:
-    QS, AS and KS unless at least ``QUEEN_GUARDS`` low spades guard them, then the highest
-    hearts from 10H up, then the highest-ranked cards."""
+def quick_pass(holding: int, count: int) -> int:
+    """``count`` cards to pass from ``holding`` (a 13-card mask), a simpler pass than the
+    medium bot's: QS, AS and KS unless at least ``QUEEN_GUARDS`` low spades guard them,
+    then the highest hearts from 10H up, then the highest-ranked cards."""
     chosen = 0
     if (holding & LOW_SPADES).bit_count() < QUEEN_GUARDS:
-        chosen |= holding & (QUEEN_OF_SPADES_BIT | HIGH_SPADES)
-    rest = holding & ~chosen
-    hearts = rest & HIGH_HEARTS
-    while chosen.bit_count() < 3 and hearts:
+        for bit in (QUEEN_OF_SPADES_BIT, *reversed(cards_as_bits(holding & HIGH_SPADES))):
+            if holding & bit and chosen.bit_count() < count:
+                chosen |= bit
+    hearts = holding & HIGH_HEARTS & ~chosen
+    while chosen.bit_count() < count and hearts:
         top = _highest(hearts)
         chosen |= top
         hearts ^= top
-    while chosen.bit_count() < 3:
+    while chosen.bit_count() < count:
         chosen |= _highest_ranked(holding & ~chosen)
-    while chosen.bit_count() > 3:  # QS, AS and KS all unguarded: keep KS
-        chosen &= ~_lowest_ranked(chosen & HIGH_SPADES)
     return chosen

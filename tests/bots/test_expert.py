@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from random import Random
+
+import pytest
 
 from bots.strategies import expert
 from bots.strategies.policies import avoid_policy
@@ -134,7 +137,7 @@ def test_play_out_policy_never_wins_a_trick_with_its_own_queen_when_it_can_help_
     assert avoid_policy(hand, hand.legal()) == mask_of(cards("JS"))
 
 
-def test_the_pass_search_keeps_the_hard_bots_pass_unless_another_is_clearly_better():
+def test_the_pass_search_keeps_the_hard_bots_pass_when_one_deal_cannot_tell():
     from bots.strategies import hard
     from games.engine import Phase
 
@@ -147,3 +150,13 @@ def test_the_pass_search_keeps_the_hard_bots_pass_unless_another_is_clearly_bett
     # With many deals it may differ, but always three cards of its own hand.
     searched, _ = expert.search_pass(view, Random(1), 60_000)
     assert len(set(searched)) == 3 and set(searched) <= set(view.hand)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_the_pass_search_passes_the_matchs_number_of_cards(count):
+    view = dataclasses.replace(expert.calibration_views()[0],
+                               rules=RuleSet(pass_count=count,
+                                             pass_rotation=(PassDirection.LEFT,)))
+    for work in (1, 30_000):
+        passed, _ = expert.search_pass(view, Random(3), work)
+        assert len(set(passed)) == count and set(passed) <= set(view.hand)
