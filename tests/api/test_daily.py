@@ -305,3 +305,26 @@ def test_the_days_leaderboard_is_public_paginated_and_ranked(make_client, anon_c
     assert sorted(rows[1:3]) == [(2, "tie-a", 10, 120), (2, "tie-b", 10, 120)]
     assert rows[3] == (4, "slow", 10, 300)
     assert anon_client.get(f"{DAILY}/2025-01-05/leaderboard").json()["count"] == 0
+
+
+@pytest.mark.django_db(transaction=True)  # the bots move when the command commits
+def test_the_days_expert_searches_the_reference_work_whatever_the_servers_pace(
+        make_client, today, monkeypatch):
+    from bots.strategies import expert
+    from bots.strategies.effort import PACE, reference_work
+
+    passes: list[int | None] = []
+    search = expert.choose_pass
+
+    def spy(view, rng, *, budget_ms, work):  # the real search, its work recorded
+        passes.append(work)
+        return search(view, rng, budget_ms=budget_ms, work=work)
+
+    monkeypatch.setattr(expert, "choose_pass", spy)
+    monkeypatch.setattr(PACE, "work_per_ms", PACE.work_per_ms * 3)  # a faster server
+    wednesday = MONDAY + timedelta(days=2)  # OPPONENT_SETS[3]: east is the expert
+    today.set(wednesday)
+    summary = create(make_client(), wednesday).json()
+    assert summary["seats"][1]["bot_level"] == "expert"
+    think_ms = Match.objects.get(pk=summary["id"]).bot_think_ms
+    assert passes == [reference_work(think_ms)]  # east passed, at the reference pace
