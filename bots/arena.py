@@ -260,12 +260,13 @@ def format_report(report: ArenaReport) -> str:
         f"{r.decision_ms_p50[r.field]:12.3f}",
         f"{'decision wall ms, 99th percentile':34}{r.decision_ms_p99[r.challenger]:12.3f}"
         f"{r.decision_ms_p99[r.field]:12.3f}",
-        f"search budget {r.budget_ms:g} CPU ms per decision, at "
-        + (f"a pinned {r.work_per_ms:g} work/ms (reproducible)" if r.work_per_ms
-           else "a rate measured in each process (not reproducible; --rate pins it)"),
         f"advantage (field minus challenger, points per hand): {r.advantage:+.3f}, "
         f"95% CI [{r.ci95_low:+.3f}, {r.ci95_high:+.3f}]",
     ]
+    if {r.challenger, r.field} & SEARCHING_LEVELS:
+        rows.insert(-1, f"search budget {r.budget_ms:g} CPU ms per decision, at "
+                    + (f"a pinned {r.work_per_ms:g} work/ms (reproducible)" if r.work_per_ms
+                       else "a rate measured in each process (not reproducible; --rate pins it)"))
     return "\n".join(rows)
 
 
