@@ -80,11 +80,8 @@ except ImportError:  # pragma: no cover - no wheel for the platform
 from bots.arena import ROTATION, set_pace  # noqa: E402
 from bots.strategies import DEFAULT_BUDGET_MS, choose_command  # noqa: E402
 from games.engine import (  # noqa: E402
-    NEW_MATCH,
     Card,
     Command,
-    CreateMatch,
-    DealHand,
     MatchState,
     PassCards,
     PassDirection,
@@ -92,9 +89,9 @@ from games.engine import (  # noqa: E402
     PlayCard,
     RuleSet,
     Seat,
-    TakeSeat,
+    bot_table,
     decide,
-    evolve,
+    evolve_all,
     legal_cards,
     seat_view,
 )
@@ -132,19 +129,13 @@ class Table:
     """One hand of a deal in OpenSpiel (``theirs``) and in our engine (``ours``) in lockstep."""
 
     def __init__(self, deal: Deal, direction: PassDirection) -> None:
-        self.ours: MatchState = NEW_MATCH
         self.direction = direction
-        self.events: list[Any] = []
-        self._do(CreateMatch(RuleSet(pass_rotation=(direction,)), (deal,)))
-        for seat in Seat:
-            self._do(TakeSeat(seat, bot_level=EXPERT))
-        self._do(DealHand(0))
+        self.ours, self.events = bot_table(RuleSet(pass_rotation=(direction,)), deal, [EXPERT] * 4)
         self.theirs = _deal(deal, direction)
 
     def _do(self, command: Command) -> None:
         new = decide(self.ours, command)
-        for event in new:
-            self.ours = evolve(self.ours, event)
+        self.ours = evolve_all(self.ours, new)
         self.events.extend(new)
 
     @property

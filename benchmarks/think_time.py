@@ -30,19 +30,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bots.arena import ROTATION  # noqa: E402
 from bots.strategies import choose_command  # noqa: E402
 from bots.strategies.effort import PACE  # noqa: E402
-from bots.strategies.expert import calibrate, evolve_all  # noqa: E402
+from bots.strategies.expert import calibrate  # noqa: E402
 from games.engine import (  # noqa: E402
-    NEW_MATCH,
-    CreateMatch,
-    DealHand,
     Phase,
     RuleSet,
     Seat,
-    TakeSeat,
+    bot_table,
     decide,
+    evolve_all,
     seat_view,
 )
 from games.engine.decider import shuffled_deal  # noqa: E402
+
+LEVELS = tuple("expert" if seat is Seat.NORTH else "hard" for seat in Seat)  # by seat
 
 
 def decision_times(task: tuple[float, int, int]) -> tuple[list[float], float]:
@@ -56,16 +56,11 @@ def decision_times(task: tuple[float, int, int]) -> tuple[list[float], float]:
     deal = 0
     while len(times) < decisions:
         rules = RuleSet(pass_rotation=(ROTATION[deal % len(ROTATION)],))
-        state = evolve_all(NEW_MATCH, decide(NEW_MATCH, CreateMatch(
-            rules, (shuffled_deal(seed * 100_003 + deal),))))
-        for seat in Seat:
-            level = "expert" if seat is Seat.NORTH else "hard"
-            state = evolve_all(state, decide(state, TakeSeat(seat, bot_level=level)))
-        state = evolve_all(state, decide(state, DealHand(0)))
+        state, _ = bot_table(rules, shuffled_deal(seed * 100_003 + deal), LEVELS)
         while state.phase in (Phase.PASSING, Phase.PLAYING):
             seat = state.to_act[0]
             view = seat_view(state, seat)
-            level = "expert" if seat is Seat.NORTH else "hard"
+            level = LEVELS[seat]
             start = time.process_time()
             command = choose_command(level, view, Random(f"{deal}:{len(times)}"),
                                      budget_ms=budget_ms)

@@ -31,18 +31,14 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from games.engine import (
-    NEW_MATCH,
-    CreateMatch,
-    DealHand,
     Event,
-    MatchState,
     PassDirection,
     Phase,
     RuleSet,
     Seat,
-    TakeSeat,
+    bot_table,
     decide,
-    evolve,
+    evolve_all,
     seat_view,
 )
 from games.engine.decider import shuffled_deal
@@ -79,24 +75,10 @@ class DealResult:
 def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
                budget_ms: float) -> TableResult:
     """Play one hand of the deal ``deal_seed`` with ``levels[seat]`` in each seat."""
-    rules = RuleSet(pass_rotation=(direction,))
-    events: list[Event] = []
-    state: MatchState = NEW_MATCH
-
-    def apply(new: list[Event]) -> None:
-        nonlocal state
-        for event in new:
-            state = evolve(state, event)
-        events.extend(new)
-
-    apply(decide(state, CreateMatch(rules, (shuffled_deal(deal_seed),))))
-    for seat in Seat:
-        apply(decide(state, TakeSeat(seat, bot_level=levels[seat])))
-    apply(decide(state, DealHand(0)))
+    state, events = bot_table(RuleSet(pass_rotation=(direction,)), shuffled_deal(deal_seed), levels)
     moves = [0, 0, 0, 0]
     timings: dict[Seat, list[float]] = {seat: [] for seat in Seat}
     cpu_timings: dict[Seat, list[float]] = {seat: [] for seat in Seat}
-    assert state is not None
     while state.phase in (Phase.PASSING, Phase.PLAYING):
         seat = state.to_act[0]
         rng = random.Random(f"{deal_seed}:{seat}:{moves[seat]}")
@@ -107,7 +89,9 @@ def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
         if state.phase is Phase.PASSING or len(view.legal_cards) > 1:
             cpu_timings[seat].append((time.process_time() - cpu_start) * 1e3)
             timings[seat].append((time.perf_counter() - start) * 1e3)
-        apply(decide(state, command))
+        new = decide(state, command)
+        state = evolve_all(state, new)
+        events += new
     scored = next(event for event in events if isinstance(event, HandScored))
     return TableResult(scored.points, scored.moon_shooter, _moon_breakers(events),
                        tuple(cpu_timings[seat] for seat in Seat),

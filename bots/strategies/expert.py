@@ -36,12 +36,7 @@ from random import Random
 from typing import TypeVar
 
 from games.engine import (
-    NEW_MATCH,
     Card,
-    CreateMatch,
-    DealHand,
-    Event,
-    MatchState,
     PassCards,
     PassDirection,
     Phase,
@@ -49,9 +44,9 @@ from games.engine import (
     RuleSet,
     Seat,
     SeatView,
-    TakeSeat,
+    bot_table,
     decide,
-    evolve,
+    evolve_all,
     seat_view,
 )
 from games.engine.decider import shuffled_deal
@@ -151,11 +146,8 @@ def calibration_views() -> list[SeatView]:
     passing left with the hard bot in every seat."""
     views = []
     for deal in CALIBRATION_DEALS:
-        state = evolve_all(NEW_MATCH, decide(NEW_MATCH, CreateMatch(
-            RuleSet(pass_rotation=(PassDirection.LEFT,)), (shuffled_deal(deal),))))
-        for seat in Seat:
-            state = evolve_all(state, decide(state, TakeSeat(seat, bot_level="hard")))
-        state = evolve_all(state, decide(state, DealHand(0)))
+        state, _ = bot_table(RuleSet(pass_rotation=(PassDirection.LEFT,)), shuffled_deal(deal),
+                             ["hard"] * 4)
         while state.phase in (Phase.PASSING, Phase.PLAYING):
             seat = state.to_act[0]
             view = seat_view(state, seat)
@@ -166,13 +158,6 @@ def calibration_views() -> list[SeatView]:
                        else PlayCard(seat, hard.choose_play(view, Random(0))))
             state = evolve_all(state, decide(state, command))
     return views
-
-
-def evolve_all(state: MatchState, events: Sequence[Event]) -> MatchState:
-    """``state`` after ``events``."""
-    for event in events:
-        state = evolve(state, event)
-    return state
 
 
 def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:

@@ -2,7 +2,8 @@
 
 The public surface: cards (``Card``, ``Seat``, ``parse_card``), the ``RuleSet``,
 commands and ``decide``/``evolve``/``replay`` from ``NEW_MATCH``, the events and their
-JSON form, and the two projections for one seat, ``seat_view`` and ``redact``.
+JSON form, the two projections for one seat, ``seat_view`` and ``redact``, and a dealt
+table of bots on a given deal (``bot_table``, with ``evolve_all``).
 
 Every rule is written once, in ``kernel``, on 52-bit card sets; the Decider, the
 play-outs and the bots call it. ``evolve`` reads the facts of each event, and what it
@@ -43,6 +44,7 @@ from .decider import (
 from .events import Event, event_from_json, event_seat, event_to_json
 from .notation import DealNotationError, format_deal, parse_deal
 from .state import NEW_MATCH, MatchState, Phase, state_from_json, state_to_json
+from .tables import bot_table, evolve_all
 from .variants import PassDirection, RuleSet, RuleSetError
 from .views import SeatView, redact, seat_view
 
@@ -55,4 +57,5 @@ __all__ = [
     "parse_cards", "redact", "replay", "seat_view", "sort_cards", "state_from_json",
     "state_to_json",
     "DealNotationError", "format_deal", "parse_deal",
+    "bot_table", "evolve_all",
 ]

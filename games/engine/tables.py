@@ -1,0 +1,37 @@
+"""A table of bots on one given deal, built by ``decide``/``evolve``: the start of the
+hands the arena plays, the expert calibrates on and the benchmarks time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import Seat
+from .decider import Command, CreateMatch, DealHand, TakeSeat, decide, evolve
+from .events import Event
+from .state import NEW_MATCH, Deal, MatchState
+from .variants import RuleSet
+
+
+def evolve_all(state: MatchState, events: Iterable[Event]) -> MatchState:
+    """``state`` after ``events``, oldest first."""
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def bot_table(rules: RuleSet, deal: Deal, levels: Sequence[str]) -> tuple[MatchState, list[Event]]:
+    """A match of ``rules`` whose first hand is ``deal``, with the bot ``levels[seat]`` in
+    each seat, dealt: ``(state, events)``, the state ready for the first pass (or the first
+    lead of a hold hand) and the events from ``match_created`` on that made it, for callers
+    that read the hand's log when it is played out (``HandScored``, ``TrickTaken``)."""
+    commands: list[Command] = [CreateMatch(rules, (deal,)),
+                               *(TakeSeat(seat, bot_level=levels[seat]) for seat in Seat),
+                               DealHand(0)]  # deals ``deal``: the seed is for shuffles only
+    state = NEW_MATCH
+    events: list[Event] = []
+    for command in commands:
+        new = decide(state, command)
+        state = evolve_all(state, new)
+        events += new
+    return state, events
