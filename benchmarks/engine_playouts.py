@@ -41,7 +41,7 @@ from games.engine import (  # noqa: E402
     decide,
     event_from_json,
     event_to_json,
-    evolve,
+    evolve_all,
     legal_cards,
     replay,
     seat_view,
@@ -113,8 +113,7 @@ def random_match_log(seed: int, hands: int) -> tuple[list[Event], MatchState]:
     def apply(command: object) -> None:
         nonlocal state
         new = decide(state, command)  # type: ignore[arg-type]
-        for event in new:
-            state = evolve(state, event)
+        state = evolve_all(state, new)
         events.extend(new)
 
     apply(CreateMatch(RuleSet(target_score=10_000)))

@@ -1,9 +1,9 @@
 """The pure Hearts rules engine: no Django, no I/O, no clock, no randomness of its own.
 
 The public surface: cards (``Card``, ``Seat``, ``parse_card``), the ``RuleSet``,
-commands and ``decide``/``evolve``/``replay`` from ``NEW_MATCH``, the events and their
-JSON form, the two projections for one seat, ``seat_view`` and ``redact``, and a dealt
-table of bots on a given deal (``bot_table``, with ``evolve_all``).
+commands and ``decide``/``evolve``/``evolve_all``/``replay`` from ``NEW_MATCH``, the
+events and their JSON form, the two projections for one seat, ``seat_view`` and
+``redact``, and a dealt table of bots on a given deal (``bot_table``).
 
 Every rule is written once, in ``kernel``, on 52-bit card sets; the Decider, the
 play-outs and the bots call it. ``evolve`` reads the facts of each event, and what it
@@ -38,13 +38,14 @@ from .decider import (
     check_deal,
     decide,
     evolve,
+    evolve_all,
     legal_cards,
     replay,
 )
 from .events import Event, event_from_json, event_seat, event_to_json
 from .notation import DealNotationError, format_deal, parse_deal
 from .state import NEW_MATCH, MatchState, Phase, state_from_json, state_to_json
-from .tables import bot_table, evolve_all
+from .tables import bot_table
 from .variants import PassDirection, RuleSet, RuleSetError
 from .views import SeatView, redact, seat_view
 

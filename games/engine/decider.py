@@ -1,5 +1,6 @@
 """The Decider: ``decide`` checks a command and returns the events it causes;
-``evolve`` applies one event; ``replay`` folds a whole log from ``NEW_MATCH``.
+``evolve`` applies one event, ``evolve_all`` several; ``replay`` folds a whole log from
+``NEW_MATCH``.
 
 ``decide`` is the only place rules are checked. ``evolve`` never refuses, so an
 old log always replays even if a rule check would now fail.
@@ -311,9 +312,7 @@ def _cards_in(holding: tuple[Card, ...], legal: int) -> list[Card]:
 
 def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
     """Append what follows from ``events``: trick taken, hand scored, match ended."""
-    after = state
-    for event in events:
-        after = evolve(after, event)
+    after = evolve_all(state, events)
     hand = after.hand
     assert hand is not None and hand.trick is not None
     trick = hand.trick
@@ -443,6 +442,13 @@ def evolve(state: MatchState, event: Event) -> MatchState:
     raise TypeError(f"not an event: {event!r}")
 
 
+def evolve_all(state: MatchState, events: Iterable[Event]) -> MatchState:
+    """``state`` after ``events``, oldest first."""
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
 def _start_play(hand: HandState) -> HandState:
     leader = Seat(kernel.first_leader([mask_of(h) for h in hand.holdings]))
     return dataclasses.replace(hand, trick=Trick(1, leader))
@@ -481,9 +487,7 @@ def replay(events: Iterable[Event]) -> MatchState:
 
     Raises ``ValueError`` for an empty log.
     """
-    state = NEW_MATCH
-    for event in events:
-        state = evolve(state, event)
+    state = evolve_all(NEW_MATCH, events)
     if state is NEW_MATCH:
         raise ValueError("an empty log describes no match")
     return state

@@ -4,20 +4,13 @@ hands the arena plays, the expert calibrates on and the benchmarks time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from .cards import Seat
-from .decider import Command, CreateMatch, DealHand, TakeSeat, decide, evolve
+from .decider import Command, CreateMatch, DealHand, TakeSeat, decide, evolve_all
 from .events import Event
 from .state import NEW_MATCH, Deal, MatchState
 from .variants import RuleSet
-
-
-def evolve_all(state: MatchState, events: Iterable[Event]) -> MatchState:
-    """``state`` after ``events``, oldest first."""
-    for event in events:
-        state = evolve(state, event)
-    return state
 
 
 def bot_table(rules: RuleSet, deal: Deal, levels: Sequence[str]) -> tuple[MatchState, list[Event]]:
