@@ -114,6 +114,7 @@ def seat_view(view: SeatView, *, match_id: uuid.UUID, version: int, fixed_deals:
         "rules": view.rules.to_json(),
         "result": result_to_json(view.result) if view.result else None,
         "fixed_deals": fixed_deals,
+        "end_started_after": view.end_started_after,
         "pass": {
             "given": format_cards(view.pass_given) if view.pass_given else None,
             "received": format_cards(view.pass_received) if view.pass_received else None,

@@ -711,6 +711,12 @@ class SeatViewSerializer(serializers.Serializer):
     rules = RuleSetSerializer()
     result = MatchResultSerializer(allow_null=True)
     fixed_deals = serializers.IntegerField(min_value=0, help_text=FIXED_DEALS_HELP)
+    end_started_after = serializers.IntegerField(
+        allow_null=True, min_value=1,
+        help_text="the hand after which some total first reached the target score, so the "
+                  "end of the match began: every hand after it is a tiebreak hand (at most "
+                  "rules.max_tiebreak_hands of them under tie_policy play_on). Null while "
+                  "no total has reached the target")
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()

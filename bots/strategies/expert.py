@@ -8,9 +8,10 @@ seats (``policies``); once ``ENDGAME_CARDS`` or fewer cards are left it solves e
 deal exactly instead (``endgame``). It plays the card with the best mean result for
 the match: points relative to the other seats, scored by the match's own rules
 (``kernel.score_hand``: moon and sun modes, JD), and winning or losing the match when
-the hand would end it. The play-outs let its own seat try for the moon when no other
-seat has taken a point, and let an opponent on a moon run (``memory``) go for it, so
-the search shoots a moon it can make and breaks one it can stop.
+the hand would end it (in a tiebreak hand too: the view says when the end began).
+The play-outs let its own seat try for the moon when no other seat has taken a point,
+and let an opponent on a moon run (``memory``) go for it, so the search shoots a moon
+it can make and breaks one it can stop.
 
 Passing, it searches too: it deals the other 39 cards at random, lets the other seats
 pass by a simple habit (``policies.quick_pass``), and plays each candidate pass out in
@@ -281,17 +282,20 @@ class Valuation:
         self.rules = view.rules
         self.scores = view.scores
         self.hand_number = view.hand_number
+        self.end_started_after = view.end_started_after
 
     def utility(self, hand: PlayoutHand) -> float:
         """This seat's result of a finished hand: the others' mean points minus its own,
-        plus ``MATCH_WEIGHT`` for winning the match (minus for losing) if the hand ends it."""
+        plus ``MATCH_WEIGHT`` for winning the match (minus for losing) if the hand ends it
+        (tiebreak hands counted from ``SeatView.end_started_after``, docs/rules.md)."""
         points = score_hand(hand.taken, hand.tricks_won, self.scores, self.rules,
-                            hand_number=self.hand_number, end_started_after=None).points
+                            hand_number=self.hand_number,
+                            end_started_after=self.end_started_after).points
         me = self.seat
         value = sum(points) / 3 - points[me] * 4 / 3
         totals = [total + p for total, p in zip(self.scores, points, strict=True)]
-        # Tiebreak hands are not told apart (the view does not say when the end began).
-        if match_ends(totals, self.rules, hand_number=self.hand_number, end_started_after=None):
+        if match_ends(totals, self.rules, hand_number=self.hand_number,
+                      end_started_after=self.end_started_after):
             lowest = min(totals)
             if totals[me] == lowest:
                 value += MATCH_WEIGHT / totals.count(lowest)

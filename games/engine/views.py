@@ -33,7 +33,9 @@ class SeatView:
     ``hand`` is the seat's holding; ``pass_given``/``pass_received`` its own
     pass (None before it passes / before the exchange); ``trick`` the trick in
     progress; ``tricks`` this hand's completed tricks, oldest first; points
-    and scores are indexed by seat.
+    and scores are indexed by seat. ``end_started_after`` is the hand after which some
+    total first reached the target (docs/rules.md, "End of the match"), so every hand
+    after it is a tiebreak hand; None while no total has.
     """
 
     seat: Seat | None
@@ -54,6 +56,7 @@ class SeatView:
     scores: tuple[int, int, int, int]
     players: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None]
     result: MatchResult | None
+    end_started_after: int | None
 
     @property
     def is_your_turn(self) -> bool:
@@ -68,7 +71,7 @@ def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
     if hand is None:
         return SeatView(seat, state.phase, state.rules, state.hands_played, None, (), to_act, (),
                         None, None, None, (), False, (0, 0, 0, 0), (0, 0, 0, 0), state.totals,
-                        state.seats, state.result)
+                        state.seats, state.result, state.end_started_after)
     mine = seat is not None
     return SeatView(
         seat=seat,
@@ -89,6 +92,7 @@ def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
         scores=state.totals,
         players=state.seats,
         result=state.result,
+        end_started_after=state.end_started_after,
     )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import D1, LEFT, SEATS, assert_invalid, codes, holdings, match_url
+from ..engine.helpers import SPLIT_2_24
+from .helpers import D1, HOLD, LEFT, SEATS, assert_invalid, codes, holdings, match_url
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +26,22 @@ def _private_events(events):
     """The events that may carry hidden cards, as ``(type, seat, cards fields)``."""
     return [(e["type"], e["seat"], {k: e[k] for k in ("hand", "cards", "given", "received") if k in e})
             for e in events if e["type"] in ("hand_dealt", "cards_passed", "cards_exchanged")]
+
+
+# --- the end of the match -----------------------------------------------------------------
+
+
+def test_every_view_says_after_which_hand_the_end_of_the_match_began(make_table, make_client):
+    # Target 20. SPLIT_2_24 played with the first legal cards gives E 24 and S 2: the end
+    # begins after hand 1, and N and W tied on 0 for the lowest play a tiebreak hand.
+    table = make_table(SPLIT_2_24, rules={**HOLD, "target_score": 20})
+    assert {view["end_started_after"] for view in table.views().values()} == {None}
+    table.play_out_hand()
+    views = table.views()
+    assert views["north"]["scores"] == {"north": 0, "east": 24, "south": 2, "west": 0}
+    assert views["north"]["hand_number"] == 2 and views["north"]["status"] == "playing"
+    spectator = make_client().get(match_url(table.id, "view")).json()
+    assert {view["end_started_after"] for view in (*views.values(), spectator)} == {1}
 
 
 # --- ETag ---------------------------------------------------------------------------------

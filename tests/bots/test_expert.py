@@ -11,6 +11,8 @@ from bots.strategies import expert
 from bots.strategies.policies import avoid_policy
 from games.engine import PassDirection, RuleSet, Seat, seat_view
 from games.engine.kernel import mask_of
+from games.engine.playout import PlayoutHand
+from games.engine.variants import MoonScoring
 
 from ..engine.helpers import HOLD, Table, cards
 
@@ -160,3 +162,46 @@ def test_the_pass_search_passes_the_matchs_number_of_cards(count):
     for work in (1, 30_000):
         passed, _ = expert.search_pass(view, Random(3), work)
         assert len(set(passed)) == count and set(passed) <= set(view.hand)
+
+
+# Totals all under the target (100), North and East tied lowest; where the end has begun,
+# a total reached 100 after hand 1 and a moon taken off its shooter in hand 2 took it
+# down again (West, 121 to 95). A hand in which North takes 2H 3H and East 4H 5H 6H
+# leaves North alone lowest on 52.
+SUBTRACT = dataclasses.replace(HOLD, moon_scoring=MoonScoring.SUBTRACT_FROM_SHOOTER)
+TIED_UNDER_TARGET = (50, 50, 90, 95)
+
+
+def _finished_hand(taken: dict[Seat, str]) -> PlayoutHand:
+    hand = PlayoutHand([0, 0, 0, 0], SUBTRACT, leader=0)  # no cards left: a finished hand
+    hand.taken = [mask_of(cards(taken.get(seat, ""))) for seat in Seat]
+    hand.tricks_won = [5, 4, 2, 2]
+    return hand
+
+
+@pytest.mark.parametrize(("end_started_after", "won"), [
+    (None, 0.0),  # nobody has reached 100: the match goes on
+    (1, expert.MATCH_WEIGHT),  # the end began after hand 1: North alone lowest wins
+])
+def test_the_valuation_counts_the_match_won_only_once_its_end_has_begun(end_started_after, won):
+    table = cold_moon_table()
+    table.set_totals(*TIED_UNDER_TARGET)
+    view = dataclasses.replace(seat_view(table.now, N), rules=SUBTRACT, hand_number=3,
+                               end_started_after=end_started_after)
+    hand = _finished_hand({N: "2H 3H", E: "4H 5H 6H"})
+    # The hand's own part: the others' mean (1) less North's 2 points (= -1).
+    assert expert.Valuation(view).utility(hand) == pytest.approx(-1.0 + won)
+
+
+def test_the_valuation_shares_the_win_of_a_tie_that_survives_the_last_tiebreak_hand():
+    table = cold_moon_table()
+    table.set_totals(*TIED_UNDER_TARGET)
+    hand = _finished_hand({S: "2H", W: "3H"})  # North and East stay tied on 50
+    # The end began after hand 1; hand 6 is the fifth and last tiebreak hand (the default).
+    last = dataclasses.replace(seat_view(table.now, N), rules=SUBTRACT, hand_number=6,
+                               end_started_after=1)
+    before_last = dataclasses.replace(last, hand_number=5)
+    # The hand's own part: the others' mean, 2/3, less North's 0. After the last tiebreak
+    # hand the match ends and North shares the win with East; before it, it plays on.
+    assert expert.Valuation(last).utility(hand) == pytest.approx(2 / 3 + expert.MATCH_WEIGHT / 2)
+    assert expert.Valuation(before_last).utility(hand) == pytest.approx(2 / 3)

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from games.engine import PassDirection, Phase, RuleSet, Seat, Suit, evolve
+from games.engine import PassDirection, Phase, RuleSet, Seat, Suit, evolve, seat_view
 from games.engine.events import CardPlayed, HandScored, MatchEnded, TrickTaken
 from games.engine.rules import (
     MoonScoring,
@@ -167,6 +167,23 @@ def test_a_tie_for_lowest_is_not_settled_before_the_fifth_extra_hand():
     _, ended, table = play_moons(TIED_BEFORE, TIED_SHOOTERS[:5])  # asserts no early end
     assert ended is None and table.now.phase is Phase.DEALING
     assert table.now.end_started_after == 1 and table.now.hands_played == 5
+
+
+def views_say(table: Table) -> set[int | None]:
+    """``end_started_after`` as every seat's view and a spectator's give it."""
+    return {seat_view(table.now, seat).end_started_after for seat in (*Seat, None)}
+
+
+def test_every_seat_view_says_after_which_hand_the_end_began():
+    _, _, table = play_moons(TIED_BEFORE, TIED_SHOOTERS[:1])
+    assert table.now.phase is Phase.DEALING and views_say(table) == {1}  # between hands
+    table.deal()
+    assert table.now.phase is Phase.PLAYING and table.now.hand.number == 2  # a tiebreak hand
+    assert views_say(table) == {1}
+    before_any_deal = Table(moon_hand(W)[0], rules=HOLD, deal_now=False)
+    assert before_any_deal.now.hand is None and views_say(before_any_deal) == {None}
+    fresh = Table(moon_hand(W)[0], rules=HOLD)
+    assert fresh.now.phase is Phase.PLAYING and views_say(fresh) == {None}
 
 
 def test_tie_policy_share_ends_the_match_at_once_with_a_shared_win():

@@ -1223,6 +1223,8 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
+            /** @description the hand after which some total first reached the target score, so the end of the match began: every hand after it is a tiebreak hand (at most rules.max_tiebreak_hands of them under tie_policy play_on). Null while no total has reached the target */
+            end_started_after: number | null;
             /** @description your pass; null on a hold hand and for a spectator */
             pass: components["schemas"]["PassInfo"] | null;
         };

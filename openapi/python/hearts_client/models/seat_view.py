@@ -59,6 +59,9 @@ class SeatView:
         fixed_deals (int): How many of the first hands were dealt when the match was created, not shuffled as they came
             (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily
             challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over.
+        end_started_after (int | None): the hand after which some total first reached the target score, so the end of
+            the match began: every hand after it is a tiebreak hand (at most rules.max_tiebreak_hands of them under
+            tie_policy play_on). Null while no total has reached the target
         pass_ (None | PassInfo): your pass; null on a hold hand and for a spectator
     """
 
@@ -83,6 +86,7 @@ class SeatView:
     rules: RuleSet
     result: MatchResult | None
     fixed_deals: int
+    end_started_after: int | None
     pass_: None | PassInfo
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -162,6 +166,9 @@ class SeatView:
 
         fixed_deals = self.fixed_deals
 
+        end_started_after: int | None
+        end_started_after = self.end_started_after
+
         pass_: dict[str, Any] | None
         if isinstance(self.pass_, PassInfo):
             pass_ = self.pass_.to_dict()
@@ -193,6 +200,7 @@ class SeatView:
                 "rules": rules,
                 "result": result,
                 "fixed_deals": fixed_deals,
+                "end_started_after": end_started_after,
                 "pass": pass_,
             }
         )
@@ -332,6 +340,13 @@ class SeatView:
 
         fixed_deals = d.pop("fixed_deals")
 
+        def _parse_end_started_after(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        end_started_after = _parse_end_started_after(d.pop("end_started_after"))
+
         def _parse_pass_(data: object) -> None | PassInfo:
             if data is None:
                 return data
@@ -369,6 +384,7 @@ class SeatView:
             rules=rules,
             result=result,
             fixed_deals=fixed_deals,
+            end_started_after=end_started_after,
             pass_=pass_,
         )
 
