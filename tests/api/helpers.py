@@ -24,6 +24,7 @@ from ..engine.helpers import D4 as D4
 from ..engine.helpers import D4_A as D4_A
 from ..engine.helpers import R10_DEAL as R10_DEAL
 from ..engine.helpers import R10_SCRIPT as R10_SCRIPT
+from ..engine.helpers import SPLIT_2_24 as SPLIT_2_24
 
 API = "/api/v1"
 PROBLEM = "application/problem+json"

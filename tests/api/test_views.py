@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ..engine.helpers import SPLIT_2_24
-from .helpers import D1, HOLD, LEFT, SEATS, assert_invalid, codes, holdings, match_url
+from .helpers import D1, HOLD, LEFT, SEATS, SPLIT_2_24, assert_invalid, codes, holdings, match_url
 
 pytestmark = pytest.mark.django_db
 
