@@ -4,16 +4,16 @@
                                           [--cpu-factor 1 | --simulations N] [--uct-c 2.0]
                                           [--processes N] [--rate R] [--json]
 
-Each deal (one hand, the pass direction left, right, across and hold by deal index as in
-``bots.arena``, the cards ``shuffled_deal`` of a seed drawn from ``--seed`` and the index)
-is played at two tables: A with the expert north and south and IS-MCTS
-(``pyspiel.ISMCTSBot``) east and west, B the other way round. Every seat's 13 cards are
-so played once by each bot, against one copy of its own kind and two of the other, and
-card luck cancels: the expert's advantage in a deal is IS-MCTS's mean points per
-seat-hand minus the expert's (positive: the expert takes fewer points), reported with its
-normal 95% interval over deals, as ``bots.arena`` does. (The arena's design, one bot in a
-field of three of the other, needs a fifth table for the field's own points in each
-seat; two tables give each bot the same four seat-hands of a deal at 2/5 of the CPU.)
+Each deal (one hand, its cards and pass direction those of the arena's deal of that seed
+and index, ``bots.arena.deal_of``) is played at two tables: A with the expert north and
+south and IS-MCTS (``pyspiel.ISMCTSBot``) east and west, B the other way round. Every
+seat's 13 cards are so played once by each bot, against one copy of its own kind and two
+of the other, and card luck cancels: the expert's advantage in a deal is IS-MCTS's mean
+points per seat-hand minus the expert's (positive: the expert takes fewer points),
+reported with its normal 95% interval over deals, as ``bots.arena`` does. (The arena's
+design, one bot in a field of three of the other, needs a fifth table for the field's own
+points in each seat; two tables give each bot the same four seat-hands of a deal at 2/5
+of the CPU.)
 
 The game runs in OpenSpiel's Hearts (the state IS-MCTS searches) and in our engine in
 lockstep (``decide``/``evolve``, the same deal given to both as the differential test
@@ -77,7 +77,7 @@ try:
 except ImportError:  # pragma: no cover - no wheel for the platform
     sys.exit("OpenSpiel (PyPI open-spiel) is not installed")
 
-from bots.arena import ROTATION, set_pace  # noqa: E402
+from bots.arena import ROTATION, deal_of, mean_ci95, set_pace  # noqa: E402
 from bots.strategies import DEFAULT_BUDGET_MS, choose_command  # noqa: E402
 from games.engine import (  # noqa: E402
     Card,
@@ -117,7 +117,6 @@ def pass_simulations(simulations: int) -> int:
     return max(1, round(simulations / PASS_COUNT))
 PROBE_SIMULATIONS = 200
 CALIBRATION_LEVEL = "hard"
-Z95 = statistics.NormalDist().inv_cdf(0.975)
 
 
 @functools.cache
@@ -295,8 +294,7 @@ def play_table(deal_seed: int, direction: PassDirection, table_index: int, simul
 def play_deal(task: tuple[int, int, int, float, float]) -> list[TableResult]:
     """Deal ``index`` of the run seeded ``seed`` at both tables."""
     seed, index, simulations, uct_c, budget_ms = task
-    deal_seed = random.Random(f"{seed}:{index}").getrandbits(63)
-    direction = ROTATION[index % len(ROTATION)]
+    deal_seed, direction = deal_of(seed, index)
     return [play_table(deal_seed, direction, table_index, simulations, uct_c, budget_ms)
             for table_index in range(len(TABLES))]
 
@@ -422,9 +420,7 @@ def summarize(results: Sequence[list[TableResult]], **settings: Any) -> Report:
         expert_points.extend(points[EXPERT])
         ismcts_points.extend(points[ISMCTS])
         per_deal.append(statistics.fmean(points[ISMCTS]) - statistics.fmean(points[EXPERT]))
-    advantage = statistics.fmean(per_deal)
-    half_width = (Z95 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
-                  if len(per_deal) > 1 else float("inf"))
+    advantage, low, high = mean_ci95(per_deal)
     for decisions in cpu.values():
         decisions["all"] = decisions["pass"] + decisions["play"]
     cpu_ms = {kind: {f"{decision}_{name}": _percentile(ms, percent)
@@ -434,7 +430,7 @@ def summarize(results: Sequence[list[TableResult]], **settings: Any) -> Report:
     return Report(
         deals=len(results), expert_mean=statistics.fmean(expert_points),
         ismcts_mean=statistics.fmean(ismcts_points), advantage=advantage,
-        ci95_low=advantage - half_width, ci95_high=advantage + half_width, moons=moons,
+        ci95_low=low, ci95_high=high, moons=moons,
         cpu_ms=cpu_ms, cpu_ratio_play_p50=cpu_ms[ISMCTS]["play_p50"] / cpu_ms[EXPERT]["play_p50"],
         worlds_checked=worlds, **settings)
 

@@ -116,18 +116,31 @@ def _moon_breakers(events: Sequence[Event]) -> tuple[Seat, ...]:
     return tuple(breakers)
 
 
+def deal_of(seed: int, index: int) -> tuple[int, PassDirection]:
+    """Deal ``index`` of the run seeded ``seed``: its ``shuffled_deal`` seed and its pass
+    direction (left, right, across and hold by index)."""
+    return random.Random(f"{seed}:{index}").getrandbits(63), ROTATION[index % len(ROTATION)]
+
+
+def seat_tables(deal_seed: int, direction: PassDirection, level: str, field_level: str,
+                budget_ms: float) -> list[TableResult]:
+    """The deal played four times, ``level`` in one seat (the list's index) and
+    ``field_level`` in the other three."""
+    tables = []
+    for seat in Seat:
+        levels = [field_level] * 4
+        levels[seat] = level
+        tables.append(play_table(deal_seed, direction, levels, budget_ms))
+    return tables
+
+
 def play_deal(task: tuple[int, int, str, str, float]) -> DealResult:
     """Play deal ``index`` of the run seeded ``seed``: the field's table and four more."""
     seed, index, challenger, field_level, budget_ms = task
-    deal_seed = random.Random(f"{seed}:{index}").getrandbits(63)
-    direction = ROTATION[index % len(ROTATION)]
+    deal_seed, direction = deal_of(seed, index)
     field_table = play_table(deal_seed, direction, [field_level] * 4, budget_ms)
-    challenger_tables = []
-    for seat in Seat:
-        levels = [field_level] * 4
-        levels[seat] = challenger
-        challenger_tables.append(play_table(deal_seed, direction, levels, budget_ms))
-    return DealResult(field_table, challenger_tables)
+    return DealResult(field_table, seat_tables(deal_seed, direction, challenger, field_level,
+                                               budget_ms))
 
 
 @dataclass
@@ -206,19 +219,25 @@ def summarize(challenger: str, field_level: str, results: Sequence[DealResult], 
             times[challenger].extend(table.decision_ms[seat])
             cpu_times[challenger].extend(table.decision_cpu_ms[seat])
         per_deal.append(statistics.fmean(gains))
-    advantage = statistics.fmean(per_deal)
-    half_width = (statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(per_deal)
-                  / len(per_deal) ** 0.5) if len(per_deal) > 1 else float("inf")
+    advantage, low, high = mean_ci95(per_deal)
     return ArenaReport(
         challenger, field_level, len(results), statistics.fmean(challenger_points),
-        statistics.fmean(field_points), advantage, advantage - half_width,
-        advantage + half_width, moons,
+        statistics.fmean(field_points), advantage, low, high, moons,
         {level: _percentile(ms, 50) for level, ms in cpu_times.items()},
         {level: _percentile(ms, 99) for level, ms in cpu_times.items()},
         {level: _percentile(ms, 50) for level, ms in times.items()},
         {level: _percentile(ms, 99) for level, ms in times.items()},
         rate, budget_ms,
     )
+
+
+def mean_ci95(per_deal: Sequence[float]) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the mean of per-deal figures and its normal 95% confidence
+    interval over deals (infinite with a single deal)."""
+    mean = statistics.fmean(per_deal)
+    half_width = (statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(per_deal)
+                  / len(per_deal) ** 0.5) if len(per_deal) > 1 else float("inf")
+    return mean, mean - half_width, mean + half_width
 
 
 def _percentile(values: Sequence[float], percent: int) -> float:
