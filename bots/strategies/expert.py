@@ -5,10 +5,12 @@ its seat knows (its holding, every card played, the voids each seat has shown, a
 where the cards it passed went), and plays every distinct legal card forward to the
 end of the hand in each of those deals with fast card-playing policies for all four
 seats (``policies``); once ``ENDGAME_CARDS`` or fewer cards are left it solves each
-deal exactly instead (``endgame``). It plays the card with the best mean result for
-the match: points relative to the other seats, scored by the match's own rules
-(``kernel.score_hand``: moon and sun modes, JD), and winning or losing the match when
-the hand would end it (in a tiebreak hand too: the view says when the end began).
+deal exactly instead (``endgame``); leading while another seat holds QS, it tries only
+the lowest of its clubs and the lowest of its diamonds (``low_minor_leads``). It plays the card with
+the best mean result for the match: points relative to the other seats, scored by the
+match's own rules (``kernel.score_hand``: moon and sun modes, JD), and winning or losing
+the match when the hand would end it (in a tiebreak hand too: the view says when the
+end began).
 The play-outs let its own seat try for the moon when no other seat has taken a point,
 and let an opponent on a moon run (``memory``) go for it, so the search shoots a moon
 it can make and breaks one it can stop.
@@ -53,7 +55,10 @@ from games.engine import (
 from games.engine.decider import shuffled_deal
 from games.engine.kernel import (
     ALL_CARDS,
+    CLUBS,
+    DIAMONDS,
     HEARTS,
+    JACK_OF_DIAMONDS_BIT,
     QUEEN_OF_SPADES_BIT,
     SUIT_MASK_BY_ORDER,
     cards_as_bits,
@@ -169,6 +174,8 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
     legal = mask_of(legal_cards)
     others = ALL_CARDS & ~knowledge.holding & ~knowledge.played | sum(knowledge.trick_cards)
     tried = distinct(legal, others)
+    if not knowledge.trick_cards:
+        tried = low_minor_leads(tried, knowledge)
     cards_left = sum(knowledge.counts)
     exact = cards_left <= ENDGAME_CARDS
     plans = knowledge.plans[:1] if exact else knowledge.plans
@@ -202,6 +209,27 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
         if shooting[moon] > avoiding[best] + MOON_MARGIN * deals:
             best = moon
     return cards_of(tried[best])[0], done
+
+
+def low_minor_leads(tried: list[int], knowledge: Knowledge) -> list[int]:
+    """The leads of ``tried`` (one-card masks, lowest first) the search compares: while QS
+    is in another seat's hand, of the clubs only the lowest, and of the diamonds only the
+    lowest unless JD scores and is in another seat's hand too; every spade and heart.
+
+    Why: the search deals the hidden cards as if no other seat had passed, so it rarely
+    sees the voids a pass makes in the minors, and its high club or diamond leads win
+    tricks the queen falls on. Held to the low card at the root, as the hard bot and the
+    play-outs already lead, the expert gained 0.20 points per hand (benchmarks/README.md).
+    While JD scores and is out, a high diamond lead may be how the jack is caught."""
+    seen = knowledge.holding | knowledge.played
+    if seen & QUEEN_OF_SPADES_BIT:
+        return tried
+    jack_out = knowledge.view.rules.jack_of_diamonds and not seen & JACK_OF_DIAMONDS_BIT
+    suits = [CLUBS] if jack_out else [CLUBS, DIAMONDS]
+    kept = [bit for bit in tried if not any(bit & suit for suit in suits)]
+    for suit in suits:
+        kept += [bit for bit in tried if bit & suit][:1]
+    return sorted(kept)
 
 
 def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int]:

@@ -8,13 +8,15 @@ from random import Random
 import pytest
 
 from bots.strategies import expert
+from bots.strategies.endgame import distinct
 from bots.strategies.policies import avoid_policy
 from games.engine import PassDirection, RuleSet, Seat, seat_view
-from games.engine.kernel import mask_of
+from games.engine.kernel import ALL_CARDS, cards_of, mask_of
 from games.engine.playout import PlayoutHand
 from games.engine.variants import MoonScoring
 
 from ..engine.helpers import HOLD, Table, cards
+from .positions import RIGHT, position
 
 N, E, S, W = Seat
 
@@ -205,3 +207,56 @@ def test_the_valuation_shares_the_win_of_a_tie_that_survives_the_last_tiebreak_h
     # hand the match ends and North shares the win with East; before it, it plays on.
     assert expert.Valuation(last).utility(hand) == pytest.approx(2 / 3 + expert.MATCH_WEIGHT / 2)
     assert expert.Valuation(before_last).utility(hand) == pytest.approx(2 / 3)
+
+
+# Passing right, East passed North AD KD 4D, its only diamonds, and kept QS. North won the
+# first trick with AC and leads. A diamond lead high enough to win lets East, void, drop
+# the queen on it; with the queen out and East, having passed three diamonds, likely
+# void, a careful player leads low. The search alone, dealing the hidden cards as if no
+# other seat had passed, led KD.
+LOW_LEAD_HOLDING = "AD KD 4D 2D 7C 8C 9C 2H 3H 4H KS AS"
+LOW_LEAD_TRICKS = ("W 2C, N AC, E 3C, S 4C",)
+LOW_LEAD_EAST = "QS 2S 3S 4S 5S 6S 5H 6H 7H"  # the filler adds no diamond
+
+
+def low_lead_view(holding: str = LOW_LEAD_HOLDING, rules: RuleSet = RIGHT):
+    return position(N, holding, LOW_LEAD_TRICKS, known={E: LOW_LEAD_EAST}, rules=rules,
+                    passed="QH KH AH")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_expert_leads_low_in_the_minors_while_the_queen_is_out(seed):
+    view = low_lead_view()
+    assert str(expert.choose_play(view, Random(seed), work=20_000)) in {"2D", "7C", "8C", "9C"}
+
+
+def lead_options(view) -> set[str]:
+    knowledge = expert.Knowledge(view)
+    legal = mask_of(view.legal_cards)
+    tried = distinct(legal, ALL_CARDS & ~knowledge.holding & ~knowledge.played)
+    return {str(card) for bit in expert.low_minor_leads(tried, knowledge)
+            for card in cards_of(bit)}
+
+
+def test_the_low_lead_rule_keeps_the_lowest_club_and_diamond_and_the_spades():
+    # Hearts are not broken; AS and KS, with no card between them, are one option (KS).
+    assert lead_options(low_lead_view()) == {"7C", "2D", "KS"}
+
+
+def test_the_low_lead_rule_keeps_high_diamonds_while_the_jack_of_diamonds_scores_and_is_out():
+    jack = dataclasses.replace(RIGHT, jack_of_diamonds=-10)
+    assert lead_options(low_lead_view(rules=jack)) == {"7C", "2D", "4D", "KD", "KS"}
+
+
+def test_the_low_lead_rule_keeps_the_lowest_diamond_only_once_the_jack_is_in_hand():
+    jack = dataclasses.replace(RIGHT, jack_of_diamonds=-10)
+    view = low_lead_view(LOW_LEAD_HOLDING.replace("4D", "JD"), rules=jack)
+    assert lead_options(view) == {"7C", "2D", "KS"}
+
+
+def test_the_low_lead_rule_leaves_every_lead_while_north_holds_the_queen():
+    holding = LOW_LEAD_HOLDING.replace("KS", "QS")
+    east = LOW_LEAD_EAST.replace("QS", "KS")
+    view = position(N, holding, LOW_LEAD_TRICKS, known={E: east}, rules=RIGHT,
+                    passed="QH KH AH")
+    assert lead_options(view) == {"7C", "2D", "4D", "KD", "QS", "AS"}
