@@ -103,9 +103,10 @@ def choose_pass(view: SeatView, rng: Random, *, budget_ms: float = DEFAULT_BUDGE
 
 def choose_play(view: SeatView, rng: Random, *, budget_ms: float = DEFAULT_BUDGET_MS,
                 work: int | None = None) -> Card:
-    """The legal card with the best mean result over deals of the hidden cards, searched
-    with ``work`` units (default: ``budget_ms`` CPU milliseconds at this process's pace,
-    ``effort.PACE``). A forced card is played at once."""
+    """The legal card with the best mean result over deals of the hidden cards, of those
+    the search compares (``low_minor_leads``), searched with ``work`` units (default:
+    ``budget_ms`` CPU milliseconds at this process's pace, ``effort.PACE``). A forced card
+    is played at once."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
