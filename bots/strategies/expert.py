@@ -6,11 +6,11 @@ where the cards it passed went), and plays every distinct legal card forward to 
 end of the hand in each of those deals with fast card-playing policies for all four
 seats (``policies``); once ``ENDGAME_CARDS`` or fewer cards are left it solves each
 deal exactly instead (``endgame``); leading while another seat holds QS, it tries only
-the lowest of its clubs and the lowest of its diamonds (``low_minor_leads``). It plays the card with
-the best mean result for the match: points relative to the other seats, scored by the
-match's own rules (``kernel.score_hand``: moon and sun modes, JD), and winning or losing
-the match when the hand would end it (in a tiebreak hand too: the view says when the
-end began).
+the lowest of its clubs and the lowest of its diamonds (``low_minor_leads``). It plays
+the card with the best mean result for the match: points relative to the other seats,
+scored by the match's own rules (``kernel.score_hand``: moon and sun modes, JD), and
+winning or losing the match when the hand would end it (in a tiebreak hand too: the
+view says when the end began).
 The play-outs let its own seat try for the moon when no other seat has taken a point,
 and let an opponent on a moon run (``memory``) go for it, so the search shoots a moon
 it can make and breaks one it can stop.
