@@ -22,12 +22,12 @@ every deal (every choice of the pass's cards among the hard bot's pass and the
 own pass (which knows the direction) unless another beats it clearly, by
 ``PASS_CONFIDENCE`` standard errors over the same deals. A hold hand has no pass.
 
-Its effort is work, not time (``effort``): ``budget_ms`` CPU milliseconds become
-units of work at the process's pace, and the search counts its work as it goes (a card
-dealt, a card played in a play-out and the play-out itself, a node and a leaf of the
-exact search: ``WORK_PER_…``), so a decision is reproducible for a given
-amount of work. The expert reports each decision's CPU time to the pace, which keeps a
-process's decisions near their budget.
+Its effort is work, not time (``effort``): ``budget_ms`` CPU milliseconds become units
+of work at the process's pace, and the search counts its work as it goes (a deal, each
+try at one and each card it dealt, a card played in a play-out and the play-out itself,
+a node and a leaf of the exact search: ``WORK_PER_…``), so a decision is reproducible
+for a given amount of work. The expert reports each decision's CPU time to the pace,
+which keeps a process's decisions near their budget.
 """
 
 from __future__ import annotations
@@ -84,13 +84,18 @@ PASS_CONFIDENCE = 2.0  # standard errors by which a pass must beat the hard bot'
 SAMPLE_ATTEMPTS = 20  # random deals tried before the exact (slower) dealer
 MOON_MARGIN = 3.0  # mean utility by which a moon plan must beat avoiding points
 MATCH_WEIGHT = 40.0  # utility of winning the match alone (a shared win counts half)
-# Units of work, in proportion to their CPU cost (fitted to the calibration positions):
-# a play-out costs its cards plus copying the position and scoring the hand.
+# Units of work, in proportion to their CPU cost (fitted by least squares to the CPU time
+# of the expert's decisions in hands against hard, benchmarks/README.md): a play-out costs
+# its cards plus copying the position and scoring the hand; a deal, each try at dealing
+# (the tries that fail at a dead end too) and setting up the position dealt.
 WORK_PER_CARD_DEALT = 1
 WORK_PER_CARD_PLAYED = 1
 WORK_PER_PLAY_OUT = 14
-WORK_PER_NODE = 2
+WORK_PER_NODE = 3
 WORK_PER_LEAF = 2
+WORK_PER_DEAL = 8
+WORK_PER_TRY = 6
+WORK_PER_EXACT_DEAL = 1000
 
 
 def choose_pass(view: SeatView, rng: Random, *, budget_ms: float = DEFAULT_BUDGET_MS,
@@ -180,13 +185,12 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
     cards_left = sum(knowledge.counts)
     exact = cards_left <= ENDGAME_CARDS
     plans = knowledge.plans[:1] if exact else knowledge.plans
-    deal_cost = knowledge.hidden.bit_count() * WORK_PER_CARD_DEALT
     play_out_cost = cards_left * WORK_PER_CARD_PLAYED + WORK_PER_PLAY_OUT
     totals = [[0.0] * len(tried) for _ in plans]
     done = deals = 0
-    while done < work or not deals:
+    while done + knowledge.dealing_work < work or not deals:
         position = knowledge.position(knowledge.sample(rng))
-        done += deal_cost
+        done += WORK_PER_DEAL
         deals += 1
         if exact:
             solver = Solver(knowledge.seat, knowledge.utility)
@@ -209,7 +213,7 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
         moon = max(range(len(tried)), key=shooting.__getitem__)
         if shooting[moon] > avoiding[best] + MOON_MARGIN * deals:
             best = moon
-    return cards_of(tried[best])[0], done
+    return cards_of(tried[best])[0], done + knowledge.dealing_work
 
 
 def low_minor_leads(tried: list[int], knowledge: Knowledge) -> list[int]:
@@ -269,7 +273,7 @@ def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int
             gain = result - results[0]
             sums[i] += gain
             squares[i] += gain * gain
-        done += (len(out) * WORK_PER_CARD_DEALT
+        done += (len(out) * WORK_PER_CARD_DEALT + WORK_PER_DEAL
                  + len(options) * (52 * WORK_PER_CARD_PLAYED + WORK_PER_PLAY_OUT))
         deals += 1
     best = max(range(len(options)), key=sums.__getitem__)
@@ -341,9 +345,9 @@ class Knowledge:
     seat's card counting (``memory.Memory``, as masks). ``hidden``: the cards whose
     holder is unknown, and ``freedom[bit]`` how many seats may hold each of them.
     ``utility``: a finished hand's worth to the seat (``Valuation``). ``plans``: the
-    policies by seat for
-    the play-outs, avoiding points first, then (when this seat might make a moon) the
-    same with this seat shooting.
+    policies by seat for the play-outs, avoiding points first, then (when this seat might
+    make a moon) the same with this seat shooting. ``dealing_work``: the units of work
+    (``WORK_PER_…``) ``sample`` has spent so far.
     """
 
     def __init__(self, view: SeatView) -> None:
@@ -360,6 +364,7 @@ class Knowledge:
         self.taken = list(memory.taken_masks)
         self.trick_cards = [1 << card.index for card in view.trick.cards]
         self.hidden = ALL_CARDS & ~self.holding & ~self.played & ~sum(self.known)
+        self.dealing_work = 0
         # How many seats may hold each hidden card: fixed for the position, so counted once
         # here rather than in every deal (``_try_sample`` deals the fewest-seat cards first).
         self.freedom = {bit: sum(1 for s in range(4) if not self.voids[s] & bit)
@@ -403,10 +408,11 @@ class Knowledge:
         cards = cards_as_bits(self.hidden)
         rng.shuffle(cards)
         cards.sort(key=self.freedom.__getitem__)
-        for bit in cards:
+        for dealt, bit in enumerate(cards):
             weights = [need[s] if not voids[s] & bit else 0 for s in range(4)]
             total = sum(weights)
             if not total:
+                self.dealing_work += WORK_PER_TRY + dealt * WORK_PER_CARD_DEALT
                 return None
             pick = rng.random() * total
             seat = 0
@@ -415,6 +421,7 @@ class Knowledge:
                 seat += 1
             world[seat] |= bit
             need[seat] -= 1
+        self.dealing_work += WORK_PER_TRY + len(cards) * WORK_PER_CARD_DEALT
         return world
 
     def _exact_sample(self, rng: Random) -> list[int]:
@@ -425,6 +432,7 @@ class Knowledge:
         split = _split_suits(suits, need, self.voids, rng)
         if split is None:
             raise AssertionError("the view admits no deal")  # it comes from a real one
+        self.dealing_work += WORK_PER_EXACT_DEAL
         world = self.known[:]
         world[self.seat] = self.holding
         for cards, shares in zip(suits, split, strict=True):

@@ -7,7 +7,7 @@ from random import Random
 import pytest
 
 from bots.strategies import expert
-from bots.strategies.effort import REFERENCE_WORK_PER_MS, SMOOTHING, Pace, reference_work
+from bots.strategies.effort import AIM, REFERENCE_WORK_PER_MS, SMOOTHING, Pace, reference_work
 from games.engine import Phase
 
 
@@ -31,6 +31,16 @@ def test_a_measured_pace_follows_each_decisions_cpu_time():
     pace.observe(50, cpu_ms=0.5)  # too short to say anything
     assert pace.work_per_ms == pytest.approx(REFERENCE_WORK_PER_MS
                                              + SMOOTHING * (100 - REFERENCE_WORK_PER_MS))
+
+
+def test_a_measured_pace_aims_a_little_under_the_budget_and_a_pinned_one_at_all_of_it():
+    pace = Pace()
+    pace.observe(20_000, cpu_ms=100.0)
+    pace.observe(20_000, cpu_ms=100.0)
+    rate = pace.work_per_ms
+    assert pace.work_for(1000) == round(1000 * rate * AIM) < 1000 * rate
+    pace.pin(rate)
+    assert pace.work_for(1000) == round(1000 * rate)
 
 
 def test_calibrating_sets_the_rate_from_the_timed_search():

@@ -125,6 +125,18 @@ def test_the_exact_dealer_keeps_every_void_and_count():
         assert [holding.bit_count() for holding in world] == [9, 9, 9, 9]
         assert sum(world) == knowledge.hidden | knowledge.holding
         assert all(not world[seat] & knowledge.voids[seat] for seat in (E, S, W))
+    assert knowledge.dealing_work == 30 * expert.WORK_PER_EXACT_DEAL
+
+
+def test_dealing_is_charged_for_every_try_at_a_deal_the_dead_ends_too():
+    table = Table(COLD_MOON, rules=HOLD)
+    table.play(*COLD_MOON_TRICKS[:4])
+    knowledge = expert.Knowledge(seat_view(table.now, N))
+    knowledge.sample(Random(1))  # no hidden club: nothing to dead-end on, one try
+    assert knowledge.dealing_work == expert.WORK_PER_TRY + 27 * expert.WORK_PER_CARD_DEALT
+    knowledge.voids[E] = ALL_CARDS  # East may hold nothing: the 19th card finds no seat
+    assert knowledge._try_sample(Random(1)) is None
+    assert knowledge.dealing_work == 2 * expert.WORK_PER_TRY + (27 + 18) * expert.WORK_PER_CARD_DEALT
 
 
 def test_play_out_policy_never_wins_a_trick_with_its_own_queen_when_it_can_help_it():
