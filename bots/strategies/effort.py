@@ -1,17 +1,19 @@
 """How much a searching bot may search: its time budget turned into units of work.
 
-The expert's search counts its work (``expert``: cards dealt, cards played in
-play-outs, nodes of the exact endgame search), never the clock, so a decision is a pure
-function of the view, the generator and the work allowed: a run is reproducible when
-the rate is fixed. ``Pace`` turns a budget of CPU milliseconds into work at a rate in
-work per CPU millisecond:
+The expert's search counts its work (``expert.WORK_PER_…``: deals, each try at one and
+the cards it dealt, cards played in play-outs and the play-outs, nodes and leaves of the
+exact endgame search), never the clock, so a decision is a pure function of the view,
+the generator and the work allowed: a run is reproducible when the rate is fixed.
+``Pace`` turns a budget of CPU milliseconds into work at a rate in work per CPU
+millisecond:
 
 - pinned (``pin``): a fixed rate, for reproducible runs (the arena's ``--rate``, the
   tests, the daily's bots through ``reference_work``);
 - otherwise measured: ``calibrate`` times the search on fixed positions when a process
   starts (a worker, the arena's processes), and ``observe`` follows each decision's
   measured CPU time, so the budget holds when the machine is slower or busier than at
-  the start. Until either, the rate is ``REFERENCE_WORK_PER_MS``.
+  the start; a measured pace aims at ``AIM`` of the budget. Until either, the rate is
+  ``REFERENCE_WORK_PER_MS``.
 
 Budgets are CPU time (the searching thread's, ``time.thread_time``), not wall time: a
 decision spends its budget however many other processes share the machine.
@@ -34,9 +36,10 @@ MIN_OBSERVED_MS = 2.0
 
 AIM = 0.93
 """The share of a budget a measured pace plans to spend. The same decision, timed twice
-on a shared machine, can take 1.5 times as long the second time (benchmarks/README.md),
-so a pace aiming at the whole budget puts its slowest decisions past 1.5 times it; aiming
-a little under keeps the median within 15% of the budget and the tail within 1.5 times."""
+on a shared machine, can take 1.4 times as long the second time (benchmarks/README.md,
+"The expert's time"), so a pace aiming at the whole budget puts its slowest decisions past
+1.5 times it; aiming a little under keeps the median within 15% of the budget and the
+tail within 1.5 times."""
 
 
 class Pace:

@@ -7,7 +7,7 @@ from random import Random
 import pytest
 
 from bots.strategies import expert
-from bots.strategies.effort import AIM, REFERENCE_WORK_PER_MS, SMOOTHING, Pace, reference_work
+from bots.strategies.effort import REFERENCE_WORK_PER_MS, SMOOTHING, Pace, reference_work
 from games.engine import Phase
 
 
@@ -37,10 +37,10 @@ def test_a_measured_pace_aims_a_little_under_the_budget_and_a_pinned_one_at_all_
     pace = Pace()
     pace.observe(20_000, cpu_ms=100.0)
     pace.observe(20_000, cpu_ms=100.0)
-    rate = pace.work_per_ms
-    assert pace.work_for(1000) == round(1000 * rate * AIM) < 1000 * rate
-    pace.pin(rate)
-    assert pace.work_for(1000) == round(1000 * rate)
+    assert pace.work_per_ms == pytest.approx(232.0)  # 250, then 240, moving toward 200
+    assert pace.work_for(1000) == 215_760  # 1000 ms x 232 x AIM (0.93)
+    pace.pin(232.0)
+    assert pace.work_for(1000) == 232_000
 
 
 def test_calibrating_sets_the_rate_from_the_timed_search():

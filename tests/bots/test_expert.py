@@ -136,7 +136,20 @@ def test_dealing_is_charged_for_every_try_at_a_deal_the_dead_ends_too():
     assert knowledge.dealing_work == expert.WORK_PER_TRY + 27 * expert.WORK_PER_CARD_DEALT
     knowledge.voids[E] = ALL_CARDS  # East may hold nothing: the 19th card finds no seat
     assert knowledge._try_sample(Random(1)) is None
-    assert knowledge.dealing_work == 2 * expert.WORK_PER_TRY + (27 + 18) * expert.WORK_PER_CARD_DEALT
+    dealt = 27 + 18
+    assert knowledge.dealing_work == 2 * expert.WORK_PER_TRY + dealt * expert.WORK_PER_CARD_DEALT
+
+
+def test_a_play_search_counts_the_deal_the_dealing_and_each_play_out():
+    # North leads trick five holding every point: its clubs are alike (every other club is
+    # played) and 2D, so two cards are tried under two plans (avoiding and the moon's),
+    # each played out over the 36 cards left, after one try at dealing the 27 hidden.
+    table = Table(COLD_MOON, rules=HOLD)
+    table.play(*COLD_MOON_TRICKS[:4])
+    _, done = expert.search_play(seat_view(table.now, N), Random(1), 1)  # one deal
+    play_outs = 2 * 2 * (36 * expert.WORK_PER_CARD_PLAYED + expert.WORK_PER_PLAY_OUT)
+    dealing = expert.WORK_PER_TRY + 27 * expert.WORK_PER_CARD_DEALT
+    assert done == expert.WORK_PER_DEAL + dealing + play_outs
 
 
 def test_play_out_policy_never_wins_a_trick_with_its_own_queen_when_it_can_help_it():
