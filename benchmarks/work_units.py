@@ -8,11 +8,12 @@ the same CPU per unit (``expert.WORK_PER_…``). The expert in North plays hands
 three hard bots (passing left, right, across and hold in turn), each of its decisions
 (forced plays left out) given the work of ``--budget-ms`` at ``REFERENCE_WORK_PER_MS``
 (``effort.reference_work``); each is timed in CPU (``time.thread_time``) and divided by
-the units it reports, then searched a second time, identically (same view, generator
-and work: the same choice and units, which the script checks). It prints, for passes, play searches and
-exact endgames, the median and 99th percentile of CPU per unit relative to the median
-of all decisions (the units' own error), and the 1st and 99th percentiles of the second
-timing over the first (the machine's noise, which no choice of units can remove).
+the units it reports, then searched a second time, identically (same view, generator and
+work: the same choice and units, which the script checks). It prints, for passes, play
+searches and exact endgames, the median and 99th percentile of CPU per unit relative to
+the median of all decisions (the units' own error), and the 1st and 99th percentiles of
+the second timing over the first (the machine's noise, which no choice of units can
+remove).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from games.engine import (  # noqa: E402
 )
 from games.engine.decider import shuffled_deal  # noqa: E402
 
+LEVELS = ["expert" if seat is Seat.NORTH else "hard" for seat in Seat]  # by seat
+
 
 def timed(search, view, seed: str, work: int) -> tuple[object, float, int]:
     """``(choice, CPU ms, work done)`` of one search."""
@@ -68,8 +71,7 @@ def measure(budget_ms: float, decisions: int, seed: int) -> list[dict]:
     deal = 0
     while len(rows) < decisions:
         rules = RuleSet(pass_rotation=(ROTATION[deal % len(ROTATION)],))
-        levels = ["expert" if seat is Seat.NORTH else "hard" for seat in Seat]
-        state, _ = bot_table(rules, shuffled_deal(seed * 100_003 + deal), levels)
+        state, _ = bot_table(rules, shuffled_deal(seed * 100_003 + deal), LEVELS)
         while state.phase in (Phase.PASSING, Phase.PLAYING):
             seat = state.to_act[0]
             view = seat_view(state, seat)
@@ -85,7 +87,7 @@ def measure(budget_ms: float, decisions: int, seed: int) -> list[dict]:
                              "again": again / ms})
                 command = PassCards(seat, tuple(choice)) if passing else PlayCard(seat, choice)
             else:
-                command = choose_command(levels[seat], view, Random(key))
+                command = choose_command(LEVELS[seat], view, Random(key))
             state = evolve_all(state, decide(state, command))
         deal += 1
     return rows
