@@ -25,8 +25,10 @@ import time
 from collections.abc import Callable
 
 REFERENCE_WORK_PER_MS = 250.0
-"""Work per CPU millisecond on the reference machine (both cores busy): the pinned rate
-of the tests and of ``reference_work``."""
+"""The pinned rate of the tests and of ``reference_work``, in work per CPU millisecond:
+what the reference machine measured with both cores busy on 2026-11-29, before the units
+were refitted. Machines of its kind have measured 377 to 1,016 since (benchmarks/README.md),
+so at this rate a budget buys less search than a worker's calibrated pace gives."""
 
 SMOOTHING = 0.2
 """Weight of the newest decision in the measured rate (an exponential moving average)."""
