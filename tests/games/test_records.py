@@ -186,10 +186,15 @@ def test_only_an_ended_match_has_a_record():
 @pytest.mark.django_db(transaction=True)  # the bots move when each command commits
 def test_rebuild_gives_what_the_commands_wrote_over_many_random_matches():
     """Matches of bots and players (who pass their first cards and play their lowest legal
-    one), in some a player leaving at once, some aborted: the records and ratings the
-    commands wrote are exactly those rebuilt from the logs."""
+    one), in some a player leaving at once, some aborted, and one hand-made match that a
+    player wins (the shuffled ones may have none): the records and ratings the commands wrote
+    are exactly those rebuilt from the logs."""
     rng = Random(12)
     users = {f"p{i}": get_user_model().objects.create_user(username=f"p{i}") for i in range(5)}
+    by_seat = dict(zip(Seat, list(users.values())[:4], strict=True))
+    won = seated(by_seat, deals=[parse_deal(D4)])
+    as_if_shuffled(won)
+    play(won, by_seat, D4_A)
     for number in range(14):
         seats = [services.SeatSpec("player")] + [
             services.SeatSpec("open") if rng.random() < 0.4
@@ -218,7 +223,7 @@ def test_rebuild_gives_what_the_commands_wrote_over_many_random_matches():
     assert any(entry[5] for entry in live[2])  # fastest wins among them
     assert any(outcome[5] for outcome in live[0])  # ... and an aborted match
 
-    assert records_rebuild() == 14
+    assert records_rebuild() == 15
     assert _tables() == live
     call_command("rebuild_records", stdout=io.StringIO())
     assert _tables() == live
