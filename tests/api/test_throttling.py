@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -26,8 +27,9 @@ from tests.e2e.stack import redis_unreachable
 from .helpers import API, assert_problem
 
 TEST_REDIS_URL = "redis://127.0.0.1:6379/12"
-# Keys of their own: another test run's e2e broker may share the database (not flushed).
-PREFIX = "hearts-throttle-test"
+# Keys of their own: another test run's e2e broker may share the database (not flushed),
+# one prefix per pytest-xdist process, since each test deletes its keys before and after.
+PREFIX = f"hearts-throttle-test-{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}"
 DOCS_PAGES = ("/api/schema/", "/api/schema/?format=json", "/api/docs/", "/api/redoc/")
 
 
@@ -102,10 +104,11 @@ def test_without_redis_the_counts_are_in_this_process_memory():
 ])
 def test_in_memory_two_threads_never_make_the_expiry_timer_at_once(monkeypatch, storage, most_at_once):
     """Two threads count at once. The storage makes a new expiry timer when its last one is
-    not running; here making one waits (up to a second) for the other thread to be making
-    one too, so both are inside that unlocked step together unless the storage counts one
-    request at a time. Two inside it can start the same timer twice: a 500 under load."""
-    making = threading.Barrier(2, timeout=1)
+    not running; here making one waits for the other thread to be making one too (up to
+    ten seconds where they can meet, one where they cannot), so both are inside that
+    unlocked step together unless the storage counts one request at a time. Two inside it
+    can start the same timer twice: a 500 under load."""
+    making = threading.Barrier(2, timeout=10 if most_at_once == 2 else 1)
     at_once = []
 
     class SlowTimer(threading.Timer):

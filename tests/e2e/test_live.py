@@ -22,10 +22,10 @@ BOTS = [{"kind": "bot", "level": "easy"}] * 3
 
 
 def test_a_long_poll_held_across_a_bot_move_returns_that_move(e2e_stack: Stack) -> None:
-    """The bots pass 1.5 s after the deal (``delay_ms``): a poll sent at the deal is held
+    """The bots pass 2.5 s after the deal (``delay_ms``): a poll sent at the deal is held
     until the worker commits the first bot's pass, and answers with it."""
     client = ApiClient.register(e2e_stack.base_url, "poller")
-    summary = client.create_match([{"kind": "player"}, *BOTS], bots={"delay_ms": 1500})
+    summary = client.create_match([{"kind": "player"}, *BOTS], bots={"delay_ms": 2500})
     sent = time.time()
 
     response = client.request("GET", f"/matches/{summary['id']}/events",
