@@ -8,6 +8,8 @@ import re
 import shutil
 import subprocess
 import sys
+import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -57,6 +59,17 @@ def test_typescript_sdk_example_plays_a_whole_match(e2e_stack: Stack) -> None:
 
 
 TOKEN = re.compile(r"^registered (\S+); play as \1 again with --token (\S+)$", re.MULTILINE)
+DAILY_S = 120  # more than the daily example takes: it must start and end on one UTC day
+
+
+def wait_for_a_whole_daily() -> None:
+    """Sleep past midnight UTC when it is less than ``DAILY_S`` away: the challenge the
+    example plays is the server's day's, and it closes at midnight."""
+    now = datetime.now(UTC)
+    left = (datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), UTC)
+            - now).total_seconds()
+    if left < DAILY_S:
+        time.sleep(left + 1)
 
 
 def test_python_sdk_example_plays_again_as_the_same_player_and_the_daily(e2e_stack: Stack) -> None:
@@ -72,6 +85,7 @@ def test_python_sdk_example_plays_again_as_the_same_player_and_the_daily(e2e_sta
     assert registered, first
     name, token = registered.groups()
     assert f"{name} (north) created match" in first and "easy, medium, hard bots" in first
+    wait_for_a_whole_daily()
     daily = example("--daily", "--token", token)  # hidden from a referee until the day is over
     assert "Final standings after 4 hands:" in daily
     assert "registered" not in daily and f"{name} (south) started the daily challenge" in daily
