@@ -71,9 +71,10 @@ def avoid_policy(hand: PlayoutHand, legal: int) -> int:
     the queen while she is out elsewhere and it holds no AS or KS (to flush her), else its
     lowest card but QS, AS and KS; duck under the winning card when able, win a trick only
     with the highest card if it must, dump QS, high spades and high hearts when void; and
-    when another seat holds every point taken (four cards at least), stop its moon: beat it
-    to a trick, and give it no points. Under the jack of diamonds variant it never throws
-    JD onto a trick (``hand.jack_of_diamonds``)."""
+    when another seat is on a moon run (``memory.is_moon_run``: after six tricks, ten
+    points at least taken by it alone, a heart among them), following or void, stop its
+    moon: beat it to a trick, and give it no points (leading, it leads as usual). Under the
+    jack of diamonds variant it never throws JD onto a trick (``hand.jack_of_diamonds``)."""
     led = hand.led_suit_mask
     if not led:
         taken = hand.taken

@@ -28,8 +28,9 @@ from .helpers import API, assert_problem
 
 TEST_REDIS_URL = "redis://127.0.0.1:6379/12"
 # Keys of their own: another test run's e2e broker may share the database (not flushed),
-# one prefix per pytest-xdist process, since each test deletes its keys before and after.
-PREFIX = f"hearts-throttle-test-{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}"
+# one prefix per process (pytest-xdist's, another run's), since each test deletes its keys
+# before and after.
+PREFIX = f"hearts-throttle-test-{os.getpid()}"
 DOCS_PAGES = ("/api/schema/", "/api/schema/?format=json", "/api/docs/", "/api/redoc/")
 
 
