@@ -166,6 +166,30 @@ def test_play_out_policy_never_wins_a_trick_with_its_own_queen_when_it_can_help_
     assert avoid_policy(hand, hand.legal()) == mask_of(cards("JS"))
 
 
+# Trick 8, North to lead: West has taken every point (QS and 5H to JH) and six tricks, North
+# one trick without points. Hearts out: North's and East's, and West's 4H and QH.
+MOON_RUN_HOLDINGS = {N: "AH 2H 3C 9D 4S 5S", E: "KH 3H 4C 10D 6S 7S", S: "5C 6C JD QD 8S 9S",
+                     W: "QH 4H 7C 8C KD AD"}
+
+
+def moon_run_lead(**swap: str) -> int:
+    """North's lead in the play-outs with West on a moon run (``MOON_RUN_HOLDINGS``, with
+    ``swap``'s holdings in place of those seats')."""
+    holdings = [mask_of(cards(swap.get(seat.label, MOON_RUN_HOLDINGS[seat]))) for seat in Seat]
+    north_took = mask_of(cards("2C 2D 3D 2S"))
+    west_took = ALL_CARDS & ~sum(holdings) & ~north_took
+    hand = PlayoutHand.at(holdings, RuleSet(), trick_number=8, leader=N, trick_cards=[],
+                          taken=[north_took, 0, 0, west_took], tricks_won=[1, 0, 0, 6],
+                          hearts_broken=True)
+    return avoid_policy(hand, hand.legal())
+
+
+def test_play_out_policy_leads_the_top_heart_against_a_moon_run_or_no_heart():
+    # AH takes a heart from West's moon; else no heart lead to feed it, the lowest card (3C).
+    assert moon_run_lead() == mask_of(cards("AH"))
+    assert moon_run_lead(north="KH 2H 3C 9D 4S 5S", east="AH 3H 4C 10D 6S 7S") == mask_of(cards("3C"))
+
+
 def test_the_pass_search_keeps_the_hard_bots_pass_when_one_deal_cannot_tell():
     from bots.strategies import hard
     from games.engine import Phase
