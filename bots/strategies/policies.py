@@ -72,16 +72,17 @@ def avoid_policy(hand: PlayoutHand, legal: int) -> int:
     lowest card but QS, AS and KS; duck under the winning card when able, win a trick only
     with the highest card if it must, dump QS, high spades and high hearts when void; and
     when another seat is on a moon run (``memory.is_moon_run``: after six tricks, ten
-    points at least taken by it alone, a heart among them), stop its moon as the hard bot
-    does (``hard.break_moon``): lead the highest heart out if it holds it (taking a heart
-    itself), else lead no heart; beat the runner to a trick, and give it no points. Under
-    the jack of diamonds variant it never throws JD onto a trick (``hand.jack_of_diamonds``)."""
+    points at least taken by it alone, a heart among them), stop its moon: leading, as
+    ``hard.break_moon`` does, its highest heart if no heart out beats it (taking a heart
+    itself), else no heart; following or void, beat the runner to a trick and give it no
+    points. Under the jack of diamonds variant it never throws JD onto a trick
+    (``hand.jack_of_diamonds``)."""
     led = hand.led_suit_mask
     if not led:
         runner = _moon_runner(hand)
         if runner >= 0 and runner != hand.to_play:
             # Play-outs that let through moons the field stops misjudge them: defending
-            # so gained 0.17 points a hand at 200 ms (benchmarks/README.md).
+            # so gained 0.14 points a hand over two seeds at 200 ms (benchmarks/README.md).
             holdings = hand.holdings
             hearts_out = (holdings[0] | holdings[1] | holdings[2] | holdings[3]) & HEARTS
             if hearts_out and legal & _highest(hearts_out):

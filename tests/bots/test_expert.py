@@ -166,17 +166,18 @@ def test_play_out_policy_never_wins_a_trick_with_its_own_queen_when_it_can_help_
     assert avoid_policy(hand, hand.legal()) == mask_of(cards("JS"))
 
 
-# Trick 8, North to lead: West has taken every point (QS and 5H to JH) and six tricks, North
-# one trick without points. Hearts out: North's and East's, and West's 4H and QH.
-MOON_RUN_HOLDINGS = {N: "AH 2H 3C 9D 4S 5S", E: "KH 3H 4C 10D 6S 7S", S: "5C 6C JD QD 8S 9S",
-                     W: "QH 4H 7C 8C KD AD"}
+# Trick 8, North to lead. West has taken six tricks and every point (QS, 5H to JH), North
+# trick 7 without points: E 2C S 3C W AC N 4C, W AD N 2D E 3D S 4D, W KD N 5D E 6D S 7D,
+# W QD N 8D E 9D S 7H, W JH N 5H E 6H S QS, W 10H N 8H E 9H S 2S, W 5C N KC E 6C S 7C.
+MOON_RUN_HOLDINGS = {N: "AH 2H 8C 10D 3S 4S", E: "KH 3H 9C JD 5S 6S", S: "10C JC 7S 8S 9S 10S",
+                     W: "QH 4H QC JS KS AS"}
 
 
 def moon_run_lead(**swap: str) -> int:
     """North's lead in the play-outs with West on a moon run (``MOON_RUN_HOLDINGS``, with
     ``swap``'s holdings in place of those seats')."""
     holdings = [mask_of(cards(swap.get(seat.label, MOON_RUN_HOLDINGS[seat]))) for seat in Seat]
-    north_took = mask_of(cards("2C 2D 3D 2S"))
+    north_took = mask_of(cards("5C 6C 7C KC"))
     west_took = ALL_CARDS & ~sum(holdings) & ~north_took
     hand = PlayoutHand.at(holdings, RuleSet(), trick_number=8, leader=N, trick_cards=[],
                           taken=[north_took, 0, 0, west_took], tricks_won=[1, 0, 0, 6],
@@ -185,9 +186,9 @@ def moon_run_lead(**swap: str) -> int:
 
 
 def test_play_out_policy_leads_the_top_heart_against_a_moon_run_or_no_heart():
-    # AH takes a heart from West's moon; else no heart lead to feed it, the lowest card (3C).
+    # AH takes a heart from West's moon; else no heart lead to feed it, the lowest card (3S).
     assert moon_run_lead() == mask_of(cards("AH"))
-    assert moon_run_lead(north="KH 2H 3C 9D 4S 5S", east="AH 3H 4C 10D 6S 7S") == mask_of(cards("3C"))
+    assert moon_run_lead(north="KH 2H 8C 10D 3S 4S", east="AH 3H 9C JD 5S 6S") == mask_of(cards("3S"))
 
 
 def test_the_pass_search_keeps_the_hard_bots_pass_when_one_deal_cannot_tell():
