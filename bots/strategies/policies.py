@@ -85,8 +85,9 @@ def avoid_policy(hand: PlayoutHand, legal: int) -> int:
             # so gained 0.14 points a hand over two seeds at 200 ms (benchmarks/README.md).
             holdings = hand.holdings
             hearts_out = (holdings[0] | holdings[1] | holdings[2] | holdings[3]) & HEARTS
-            if hearts_out and legal & _highest(hearts_out):
-                return _highest(hearts_out)
+            top_heart = _highest(hearts_out) if hearts_out else 0
+            if legal & top_heart:
+                return top_heart
             legal = legal & ~HEARTS or legal
         taken = hand.taken
         if not (taken[0] | taken[1] | taken[2] | taken[3] | legal) & QUEEN_OF_SPADES_BIT:

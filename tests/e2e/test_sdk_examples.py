@@ -9,9 +9,11 @@ import shutil
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
+
+from games import daily
 
 from .helpers import ApiClient
 from .stack import ROOT, Stack
@@ -65,9 +67,7 @@ DAILY_S = 120  # more than the daily example takes: it must start and end on one
 def wait_for_a_whole_daily() -> None:
     """Sleep past midnight UTC when it is less than ``DAILY_S`` away: the challenge the
     example plays is the server's day's, and it closes at midnight."""
-    now = datetime.now(UTC)
-    left = (datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), UTC)
-            - now).total_seconds()
+    left = (daily.closes_at(daily.today()) - datetime.now(UTC)).total_seconds()
     if left < DAILY_S:
         time.sleep(left + 1)
 
