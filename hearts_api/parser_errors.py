@@ -22,8 +22,10 @@ class ProblemH11Protocol(H11Protocol):
         # application, so before Django's settings are configured.
         from .body_limit import rendered
         from .problem_types import InvalidRequest
+        from .problems import bounded
 
-        status, headers, body = rendered(InvalidRequest(f"The request could not be parsed: {msg}"))
+        status, headers, body = rendered(InvalidRequest.of_field(
+            "", "parse_error", bounded(f"The request could not be parsed: {msg}")))
         for event in (h11.Response(status_code=status, headers=headers, reason=b"Bad Request"),
                       h11.Data(data=body), h11.EndOfMessage()):
             self.transport.write(self.conn.send(event))

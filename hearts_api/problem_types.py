@@ -36,10 +36,12 @@ class Member:
 
 @dataclass(frozen=True)
 class Header:
-    """A response header that comes with a problem: ``name`` and what it holds."""
+    """A response header that comes with a problem: ``name``, what it holds, and its
+    ``schema_type`` (the JSON Schema type the OpenAPI schema gives it)."""
 
     name: str
     description: str
+    schema_type: str = "string"
 
 
 _PROBLEMS: dict[str, type[Problem]] = {}
@@ -110,17 +112,28 @@ VERSION = Member("version", "integer",
 ERRORS = Member(
     "errors", "array of {field, code, detail}",
     "Each fault: field is the dotted path of the bad field (e.g. rules.pass_count or "
-    "cards.1; empty for the body as a whole), code a machine-readable reason (e.g. "
-    "required, invalid, unknown_field, unknown_card) and detail a sentence about it.")
+    "cards.1), or the header at fault (e.g. If-Match), or empty for the request as a whole "
+    "(a body that is not JSON, a request that cannot be read); code a machine-readable "
+    "reason (e.g. required, invalid, unknown_field, unknown_card, parse_error) and detail "
+    "a sentence about it.")
 SEAT = Member("seat", "seat",
               "With a join by a player who left a seat: that seat, the only one they may take back.")
 RETRY_AFTER = Member("retry_after", "integer (seconds)",
                      "How long to wait before trying again; the Retry-After header says the same.")
 
+# GET /healthz's 503: what each probe found (hearts_api.health).
+DATABASE = Member("database", "string",
+                  'At GET /healthz: "ok" or "error: <exception class>".')
+BROKER = Member("broker", "string",
+                'At GET /healthz: "ok", "error: <exception class>", or "none (tasks run '
+                'in-process)" without a broker.')
+REDIS = Member("redis", "string",
+               'At GET /healthz: "ok", "error: <exception class>", or "none (no REDIS_URL)".')
+
 MATCH_ID = Member("match_id", "string (uuid)",
                   "With daily_attempted: the match of your attempt at that day's challenge.")
 
-RETRY_AFTER_HEADER = Header("Retry-After", "Seconds to wait before trying again.")
+RETRY_AFTER_HEADER = Header("Retry-After", "Seconds to wait before trying again.", "integer")
 ALLOW_HEADER = Header("Allow", "The methods the path takes.")
 WWW_AUTHENTICATE_HEADER = Header("WWW-Authenticate", "Bearer: the scheme the API takes.")
 
@@ -143,6 +156,13 @@ class InvalidRequest(Problem):
         "Fix the request and send it again; errors names each bad field and why. Sent unchanged it gets the "
         "same answer. A refused request changes nothing.")
     members = (ERRORS,)
+
+    def __init__(self, detail: str | None = None, **extensions: Any) -> None:
+        """Without ``errors``, one fault of the request as a whole (code ``invalid``, this
+        detail): every ``invalid_request`` names its faults (api.md, "Errors")."""
+        detail = detail or self.default_detail
+        extensions.setdefault("errors", [{"field": "", "code": "invalid", "detail": detail}])
+        super().__init__(detail, **extensions)
 
     @classmethod
     def of_field(cls, field: str, code: str, detail: str) -> InvalidRequest:
@@ -553,18 +573,23 @@ class Unavailable(Problem):
     description = (
         "The database does not answer (it is restarting, or down), so the request could not be served. "
         "A command refused this way before its transaction began changed nothing; one whose commit the "
-        "failure cut off may or may not have been applied.")
+        "failure cut off may or may not have been applied. At GET /healthz: the database, the broker or "
+        "Redis does not answer; database, broker and redis say which.")
     what_to_do = (
         "Wait retry_after seconds (or what Retry-After says), then try again. Before repeating a command, "
         "read the view (its version shows whether the command took effect), or repeat it with the same "
         "Idempotency-Key.")
-    members = (RETRY_AFTER,)
+    members = (RETRY_AFTER, DATABASE, BROKER, REDIS)
     headers = (RETRY_AFTER_HEADER,)
     # Long enough for a restart to finish, short enough that a client comes back soon.
     RETRY_SECONDS = 3
 
-    def __init__(self, detail: str | None = None) -> None:
+    def __init__(self, detail: str | None = None, *, database: str | None = None,
+                 broker: str | None = None, redis: str | None = None) -> None:
         """``wait`` (``RETRY_SECONDS``): the Retry-After the handler sends and the body's
-        ``retry_after``."""
+        ``retry_after``; at /healthz, what the ``database``, ``broker`` and ``redis``
+        probes found, as members."""
         self.wait = self.RETRY_SECONDS
-        super().__init__(detail, retry_after=self.wait)
+        probes = {"database": database, "broker": broker, "redis": redis}
+        super().__init__(detail, retry_after=self.wait,
+                         **{name: found for name, found in probes.items() if found is not None})

@@ -8,14 +8,15 @@ code (``hearts_api.problem_types``): the engine's ``IllegalMove`` and the servic
 404, 405, ...) by theirs (three renamed), a body over the size limit into
 ``PayloadTooLarge``, a database that does not answer into ``Unavailable`` (503), anything
 unexpected into ``ServerError``. The
-formatter then writes the problem's body, so no view builds an error by hand.
+formatter then writes the problem's body, so no view builds an error by hand (the few
+answered without raising go through ``problem_response``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import DisallowedHost, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, JsonResponse
 from drf_standardized_errors.formatter import ExceptionFormatter, flatten_errors
@@ -81,13 +82,15 @@ def drf_problem(exc: exceptions.APIException) -> Problem:
     detail = exc.detail if isinstance(exc.detail, str) else problem.title
     if problem is NotAuthenticated:
         return NotAuthenticated(detail, auth_header=getattr(exc, "auth_header", None))
+    if problem is InvalidRequest:  # parse_error (a body that is not JSON) or invalid
+        return InvalidRequest.of_field("", drf_code, detail)
     return problem(detail)
 
 
 def _validation_problem(exc: exceptions.ValidationError) -> Problem:
     """``invalid_request`` with each fault in ``errors``, or ``unknown_card`` when an
     unparseable card is the request's only fault (docs/api.md, "Errors")."""
-    errors = [{"field": _field(error.attr), "code": error.code, "detail": _bounded(error.detail)}
+    errors = [{"field": _field(error.attr), "code": error.code, "detail": bounded(error.detail)}
               for error in flatten_errors(exc.detail)]
     only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
     problem = UnknownCard if only_cards else InvalidRequest
@@ -100,7 +103,8 @@ def _validation_problem(exc: exceptions.ValidationError) -> Problem:
 DETAIL_MAX_CHARS = 200
 
 
-def _bounded(detail: str) -> str:
+def bounded(detail: str) -> str:
+    """``detail``, cut to ``DETAIL_MAX_CHARS``."""
     return detail if len(detail) <= DETAIL_MAX_CHARS else detail[:DETAIL_MAX_CHARS - 1] + "…"
 
 
@@ -133,6 +137,9 @@ class ProblemExceptionHandler(ExceptionHandler):
     def convert_unhandled_exceptions(self, exc: Exception) -> exceptions.APIException:
         return drf_problem(super().convert_unhandled_exceptions(exc))
 
+    def get_headers(self, exc: exceptions.APIException) -> dict[str, str]:
+        return problem_headers(exc)
+
     def get_response(self, exc: exceptions.APIException, data: dict[str, Any]) -> Response:
         response = super().get_response(exc, data)
         response.content_type = PROBLEM_CONTENT_TYPE
@@ -149,10 +156,23 @@ class ProblemFormatter(ExceptionFormatter):
 
 
 def problem_response(problem: Problem) -> JsonResponse:
-    """A problem+json response for views outside DRF (Django's handlers, the problem pages):
-    the problem's body with its status."""
+    """A problem+json response made without raising: for views outside DRF (Django's
+    handlers, the problem pages) and for a refusal a view expects, the health check's 503,
+    which raised would be reported as a server fault (its traceback logged, error monitors
+    signalled). The problem's body, status and headers, as the handler answers it."""
     return JsonResponse(problem.body(), status=problem.status_code,
-                        content_type=PROBLEM_CONTENT_TYPE)
+                        content_type=PROBLEM_CONTENT_TYPE, headers=problem_headers(problem))
+
+
+def problem_headers(problem: exceptions.APIException) -> dict[str, str]:
+    """The headers an answer with ``problem`` carries: WWW-Authenticate with a 401 that
+    names its scheme, Retry-After with a known wait (``throttled``, ``unavailable``)."""
+    headers = {}
+    if getattr(problem, "auth_header", None):
+        headers["WWW-Authenticate"] = problem.auth_header
+    if getattr(problem, "wait", None):
+        headers["Retry-After"] = f"{int(problem.wait)}"
+    return headers
 
 
 def not_found_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
@@ -161,7 +181,11 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def bad_request_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    """Django's 400 handler (e.g. a bad Host header), as problem+json."""
+    """Django's 400 handler (a Host not in ALLOWED_HOSTS; other suspicious requests), as
+    problem+json."""
+    if isinstance(exception, DisallowedHost):
+        return problem_response(InvalidRequest.of_field(
+            "Host", "invalid", "The Host header names no host this server answers for."))
     return problem_response(InvalidRequest("Bad request."))
 
 

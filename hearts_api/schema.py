@@ -2,8 +2,9 @@
 
 They add what drf-spectacular cannot infer: ``additionalProperties: false`` on bodies
 that refuse unknown fields, one-value enums inline (so each union member's ``type`` or
-``kind`` names it), ``uniqueItems`` on card lists, the union of seat specs, and the
-OpenAPI links that lead from a created match or token to the operations on it.
+``kind`` names it), ``uniqueItems`` on card lists, the union of seat specs, the headers
+a status's problems come with, and the OpenAPI links that lead from a created match or
+token to the operations on it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from drf_spectacular.plumbing import build_array_type, get_lib_doc_excludes
 
 from . import serializers as s
 from .idempotency import IdempotentMixin
+from .problem_types import PROBLEMS
 
 
 def doc_excludes() -> list[type]:
@@ -96,25 +98,32 @@ LINKS: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
 
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook, after drf-spectacular's enum hook: one-value enums back inline,
-    null as a 3.1 type, ``Retry-After`` on every 429, and each ``LINKS`` entry on its
-    operation's 201 response."""
+    null as a 3.1 type, the problems' headers on their statuses' responses, and each
+    ``LINKS`` entry on its operation's 201 response."""
     _inline_single_value_enums(result)
     _nullable_as_31(result["components"]["schemas"])
-    _add_retry_after(result["paths"])
+    _add_problem_headers(result["paths"])
     _add_links(result["paths"])
     return result
 
 
-RETRY_AFTER = {"schema": {"type": "integer"}, "description": "seconds to wait before trying again"}
-
-
-def _add_retry_after(paths: dict[str, Any]) -> None:
-    # Every throttled answer carries the header (DRF's Throttled sets it).
+def _add_problem_headers(paths: dict[str, Any]) -> None:
+    # Problems declare the headers they come with (Problem.headers: Retry-After on 429 and
+    # 503, WWW-Authenticate on 401); a response of a status says those that every problem
+    # of that status carries.
+    by_status: dict[str, dict[str, Any]] = {}
+    for problem in PROBLEMS.values():
+        declared = {header.name: {"schema": {"type": header.schema_type},
+                                  "description": header.description} for header in problem.headers}
+        status = str(problem.status_code)
+        by_status[status] = ({name: by_status[status][name] for name in by_status[status]
+                              if name in declared} if status in by_status else declared)
+    by_status = {status: headers for status, headers in by_status.items() if headers}
     for path_item in paths.values():
         for operation in path_item.values():
-            responses = operation["responses"]
-            if "429" in responses:
-                responses["429"] = {"headers": {"Retry-After": RETRY_AFTER}, **responses["429"]}
+            for status, response in operation["responses"].items():
+                if status in by_status:
+                    response["headers"] = {**by_status[status], **response.get("headers", {})}
 
 
 def _nullable_as_31(node: Any) -> None:

@@ -311,7 +311,7 @@ TURN_TIMEOUT_HELP = (
     f"Seconds a player's turn may last ({TURN_TIMEOUT_S_MIN}..{TURN_TIMEOUT_S_MAX}); null (the "
     f"default): turns never time out. When it runs out (the view's turn_deadline), a stand-in "
     f"bot ({STAND_IN_LEVEL}) makes that one move for each player still to act, marked `auto` "
-    f"in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was "
+    f"in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task was "
     f"lost), and the player plays on; a move the player sends before then is taken. A pass or "
     f"play that comes in before a stand-in moved for the seat is refused (412 stale_version), "
     f"so it cannot land on the next turn. The service's Celery worker enforces it: the "
@@ -834,8 +834,9 @@ class CommandResultSerializer(serializers.Serializer):
 
 
 class HealthSerializer(serializers.Serializer):
-    status = serializers.CharField(help_text='"ok" (200), or "unavailable" (503) when the database, '
-                                             "the broker or Redis failed")
+    status = serializers.CharField(help_text='"ok": the database answers, and the broker and Redis '
+                                             "where there are; else the answer is 503 unavailable "
+                                             "problem+json, its members naming each part")
     database = serializers.CharField(help_text=f'"{health.OK}" or "error: <exception class>"')
     broker = serializers.CharField(help_text=f'"{health.OK}", "error: <exception class>", or '
                                              f'"{health.NO_BROKER}" without a broker')
@@ -845,9 +846,11 @@ class HealthSerializer(serializers.Serializer):
 
 
 class FieldErrorSerializer(serializers.Serializer):
-    field = serializers.CharField(help_text="dotted path of the field, e.g. rules.pass_count; "
-                                            "empty for the body as a whole")
-    code = serializers.CharField(help_text="e.g. required, invalid, unknown_field, unknown_card")
+    field = serializers.CharField(help_text="dotted path of the field, e.g. rules.pass_count; or "
+                                            "the header at fault, e.g. If-Match; empty for the "
+                                            "request as a whole (a body that is not JSON)")
+    code = serializers.CharField(help_text="e.g. required, invalid, unknown_field, unknown_card, "
+                                           "parse_error")
     detail = serializers.CharField()
 
 
@@ -865,8 +868,8 @@ class ProblemSerializer(serializers.Serializer):
     legal_cards = _cards(required=False, help_text="with rule refusals: what you may play or "
                                                    "pass")
     errors = FieldErrorSerializer(many=True, required=False,
-                                  help_text="with invalid_request and unknown_card: each bad "
-                                            "field")
+                                  help_text="always with invalid_request and unknown_card: each "
+                                            "fault")
     to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES), required=False,
                                    help_text="with not_your_turn: the seats to act")
     version = serializers.IntegerField(required=False,
@@ -875,6 +878,15 @@ class ProblemSerializer(serializers.Serializer):
                                    help_text="with already_seated, to a player who left a "
                                              "seat: that seat")
     retry_after = serializers.IntegerField(required=False,
-                                           help_text="with throttled: seconds to wait")
+                                           help_text="with throttled and unavailable: seconds to "
+                                                     "wait")
     match_id = serializers.UUIDField(required=False,
                                      help_text="with daily_attempted: the match of your attempt")
+    database = serializers.CharField(required=False, help_text=(
+        f'with unavailable at /healthz: "{health.OK}" or "error: <exception class>"'))
+    broker = serializers.CharField(required=False, help_text=(
+        f'with unavailable at /healthz: "{health.OK}", "error: <exception class>", or '
+        f'"{health.NO_BROKER}"'))
+    redis = serializers.CharField(required=False, help_text=(
+        f'with unavailable at /healthz: "{health.OK}", "error: <exception class>", or '
+        f'"{health.NO_REDIS}"'))

@@ -30,12 +30,12 @@ from . import serializers as s
 from .accounts import USERNAME_PATTERN
 from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, QueryTokenAuthentication
 from .idempotency import IdempotentMixin
-from .problem_types import InvalidRequest, NotFound
-from .problems import PROBLEM_CONTENT_TYPE
+from .problem_types import InvalidRequest, NotFound, Unavailable
+from .problems import PROBLEM_CONTENT_TYPE, problem_response
 from .throttling import AnonThrottle
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
-# (with Retry-After: hearts_api.schema adds the header to every 429).
+# and 503 when the database is down (both with Retry-After: hearts_api.schema adds it).
 _ALWAYS = (406, 429, 503)
 # With a JSON body: 400 when it is malformed, 415 when it is not JSON.
 _BODY = (400, 413, 415)
@@ -394,16 +394,17 @@ class HealthView(APIView):
     throttle_classes: list[Any] = []
 
     @extend_schema(operation_id="healthz", tags=["health"], responses={
-        200: s.HealthSerializer, 503: s.HealthSerializer,
-        (406, PROBLEM_CONTENT_TYPE): s.ProblemSerializer}, auth=[],
+        200: s.HealthSerializer,  # not rate limited: no 429
+        **{(code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in (406, 503)}}, auth=[],
         summary="Whether the database (and the broker and Redis, when there are) answer")
     def get(self, request: Request) -> Response:
         found = health.health_check()
-        return Response({"status": "ok" if found.healthy else "unavailable",
-                         "database": found.database, "broker": found.broker,
-                         "redis": found.redis},
-                        status=status.HTTP_200_OK if found.healthy
-                        else status.HTTP_503_SERVICE_UNAVAILABLE)
+        probes = {"database": found.database, "broker": found.broker, "redis": found.redis}
+        if not found.healthy:
+            failed = ", ".join(f"the {part} ({found})" for part, found in probes.items()
+                               if found.startswith("error"))
+            return problem_response(Unavailable(f"Not answering: {failed}.", **probes))
+        return Response({"status": "ok", **probes})
 
 
 # --- players' records and ratings --------------------------------------------------------

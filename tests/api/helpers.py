@@ -95,6 +95,9 @@ def assert_problem(response: Any, status: int, code: str,
     assert body["type"].endswith(f"/problems/{code}")
     assert isinstance(body["title"], str) and body["title"]
     assert isinstance(body["detail"], str) and body["detail"]
+    if code in ("invalid_request", "unknown_card"):  # these always name their faults
+        assert body["errors"] and all(set(error) == {"field", "code", "detail"}
+                                      for error in body["errors"]), body
     if legal_cards is None:
         assert "legal_cards" not in body
     else:

@@ -1,6 +1,6 @@
 """``GET /healthz`` and its probes (``hearts_api.health``): 200 while the database answers
-and neither the broker nor Redis fails, 503 naming the failure's class otherwise; nothing
-raises."""
+and neither the broker nor Redis fails, otherwise 503 ``unavailable`` problem+json naming
+the failure's class; nothing raises."""
 
 from __future__ import annotations
 
@@ -10,9 +10,21 @@ import pytest
 from django.db import OperationalError
 
 from hearts_api import health
+from tests.api.helpers import assert_problem
 from tests.e2e.stack import free_port
 
 pytestmark = pytest.mark.django_db
+
+
+def assert_unavailable(response, database: str, broker: str, redis: str) -> None:
+    """A 503 ``unavailable`` naming what each probe found, with its Retry-After."""
+    body = assert_problem(response, 503, "unavailable")
+    assert (body["database"], body["broker"], body["redis"]) == (database, broker, redis)
+    failed = [f"the {part} ({found})" for part, found in
+              (("database", database), ("broker", broker), ("redis", redis))
+              if found.startswith("error")]
+    assert body["detail"] == f"Not answering: {', '.join(failed)}."
+    assert response["Retry-After"] == "3" and body["retry_after"] == 3
 
 
 class _Refusing:
@@ -70,9 +82,8 @@ def test_a_database_that_does_not_answer_is_503(anon_client, monkeypatch, settin
     settings.REDIS_URL = ""
     monkeypatch.setattr(health, "connection", _Refusing(OperationalError("no route")))
     response = anon_client.get("/healthz")
-    assert (response.status_code, response.json()) == (503, {
-        "status": "unavailable", "database": "error: OperationalError",
-        "broker": "none (tasks run in-process)", "redis": "none (no REDIS_URL)"})
+    assert_unavailable(response, "error: OperationalError", "none (tasks run in-process)",
+                       "none (no REDIS_URL)")
 
 
 def test_a_broker_is_probed_when_there_is_one(anon_client, monkeypatch, settings):
@@ -82,9 +93,7 @@ def test_a_broker_is_probed_when_there_is_one(anon_client, monkeypatch, settings
     assert health.health_check() == health.Health("ok", "ok", "none (no REDIS_URL)")
     monkeypatch.setattr(health, "current_app", _Refusing(ConnectionRefusedError()))
     response = anon_client.get("/healthz")
-    assert (response.status_code, response.json()) == (503, {
-        "status": "unavailable", "database": "ok", "broker": "error: ConnectionRefusedError",
-        "redis": "none (no REDIS_URL)"})
+    assert_unavailable(response, "ok", "error: ConnectionRefusedError", "none (no REDIS_URL)")
 
 
 def test_redis_is_probed_when_there_is_one_and_named_when_it_is_down(
@@ -97,9 +106,7 @@ def test_redis_is_probed_when_there_is_one_and_named_when_it_is_down(
     monkeypatch.undo()
     settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens: refused
     response = anon_client.get("/healthz")
-    assert (response.status_code, response.json()) == (503, {
-        "status": "unavailable", "database": "ok", "broker": "none (tasks run in-process)",
-        "redis": "error: ConnectionError"})
+    assert_unavailable(response, "ok", "none (tasks run in-process)", "error: ConnectionError")
 
 
 def test_the_broker_probed_is_the_projects_celery_app():

@@ -27,8 +27,9 @@ def security_log():
 def test_a_refused_host_is_one_warning_line_without_a_traceback(anon_client, security_log,
                                                                  caplog):
     with caplog.at_level(logging.WARNING):
-        assert_problem(anon_client.get("/healthz", HTTP_HOST="evil.example"), 400,
-                       "invalid_request")
+        body = assert_problem(anon_client.get("/healthz", HTTP_HOST="evil.example"), 400,
+                              "invalid_request")
+    assert body["errors"] == [{"field": "Host", "code": "invalid", "detail": body["detail"]}]
     assert security_log.getvalue() == (
         "Invalid HTTP_HOST header: 'evil.example'. You may need to add 'evil.example' to "
         "ALLOWED_HOSTS.\n")

@@ -207,6 +207,7 @@ def test_rule_code_pages_say_422_and_legal_cards(anon_client, code):
     ("invalid_request", 400, ["errors"], []),
     ("unknown_card", 400, ["errors"], []),
     ("throttled", 429, ["retry_after"], ["Retry-After"]),
+    ("unavailable", 503, ["retry_after", "database", "broker", "redis"], ["Retry-After"]),
     ("method_not_allowed", 405, [], ["Allow"]),
     ("not_authenticated", 401, [], ["WWW-Authenticate"]),
     ("wrong_phase", 409, [], []),

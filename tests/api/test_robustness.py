@@ -108,6 +108,15 @@ def test_bodies_that_are_not_a_json_object_are_invalid_request_400(make_table, a
     assert_problem(response, 400, "invalid_request")
 
 
+def test_a_body_that_does_not_parse_names_the_body_as_its_fault(make_table):
+    table = make_table(D1)
+    response = table.clients["north"].post(match_url(table.id, "play"), b'{"card": ',
+                                           content_type="application/json")
+    body = assert_problem(response, 400, "invalid_request")
+    assert body["errors"] == [{"field": "", "code": "parse_error", "detail": body["detail"]}]
+    assert body["detail"].startswith("JSON parse error")
+
+
 @pytest.mark.parametrize(("path", "body", "code"), [
     (f"{API}/tokens", {"name": "app\x00"}, "invalid_request"),
     (f"{API}/players", {"username": "eve\x00"}, "invalid_request"),

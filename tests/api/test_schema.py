@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from drf_spectacular.generators import SchemaGenerator
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +56,23 @@ def test_healthz_answers_ok_when_the_database_answers(anon_client):
     assert response.status_code == 200
     body = response.json()
     assert (body["status"], body["database"]) == ("ok", "ok")
+
+
+# The headers each status's answers carry: Retry-After (DRF's Throttled; the handler for
+# unavailable), WWW-Authenticate (DRF's 401s).
+STATUS_HEADERS = {"401": {"WWW-Authenticate": "string"}, "429": {"Retry-After": "integer"},
+                  "503": {"Retry-After": "integer"}}
+
+
+def test_every_answer_that_carries_a_header_declares_it_in_the_schema():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    checked = Counter()
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            for status, headers in STATUS_HEADERS.items():
+                if status in operation["responses"]:
+                    declared = operation["responses"][status].get("headers", {})
+                    assert {name: h["schema"]["type"] for name, h in declared.items()} == headers, \
+                        (method, path, status)
+                    checked[status] += 1
+    assert checked["401"] and checked["429"] and checked["503"]

@@ -226,3 +226,4 @@ def test_what_the_parser_cannot_frame_is_a_400_problem(target, raw):
     assert (problem["status"], problem["code"], problem["type"]) == (
         400, "invalid_request", "/problems/invalid_request")
     assert problem["detail"].startswith("The request could not be parsed")
+    assert problem["errors"] == [{"field": "", "code": "parse_error", "detail": problem["detail"]}]

@@ -602,9 +602,9 @@ export interface components {
             moons: components["schemas"]["RecordMoon"][];
         };
         FieldError: {
-            /** @description dotted path of the field, e.g. rules.pass_count; empty for the body as a whole */
+            /** @description dotted path of the field, e.g. rules.pass_count; or the header at fault, e.g. If-Match; empty for the request as a whole (a body that is not JSON) */
             field: string;
-            /** @description e.g. required, invalid, unknown_field, unknown_card */
+            /** @description e.g. required, invalid, unknown_field, unknown_card, parse_error */
             code: string;
             detail: string;
         };
@@ -641,7 +641,7 @@ export interface components {
             type: "hand_scored";
         };
         Health: {
-            /** @description "ok" (200), or "unavailable" (503) when the database, the broker or Redis failed */
+            /** @description "ok": the database answers, and the broker and Redis where there are; else the answer is 503 unavailable problem+json, its members naming each part */
             status: string;
             /** @description "ok" or "error: <exception class>" */
             database: string;
@@ -690,7 +690,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
-            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
             turn_timeout_s: number | null;
             /**
              * Format: date
@@ -722,7 +722,7 @@ export interface components {
             deals?: string[][][] | null;
             /** @description How the bots move: a pause before each bot move (delay_ms) and the expert bot's thinking time (think_ms). Left out or null: the defaults. */
             bots?: components["schemas"]["BotOptionsRequest"] | null;
-            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
             turn_timeout_s?: number | null;
         };
         /** @description The match was created with these rules. */
@@ -813,7 +813,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
-            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
             turn_timeout_s: number | null;
             /**
              * Format: date
@@ -995,7 +995,7 @@ export interface components {
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
-            /** @description with invalid_request and unknown_card: each bad field */
+            /** @description always with invalid_request and unknown_card: each fault */
             errors?: components["schemas"]["FieldError"][];
             /** @description with not_your_turn: the seats to act */
             to_act?: components["schemas"]["SeatEnum"][];
@@ -1010,13 +1010,19 @@ export interface components {
              *     * `west` - west
              */
             seat?: components["schemas"]["SeatEnum"];
-            /** @description with throttled: seconds to wait */
+            /** @description with throttled and unavailable: seconds to wait */
             retry_after?: number;
             /**
              * Format: uuid
              * @description with daily_attempted: the match of your attempt
              */
             match_id?: string;
+            /** @description with unavailable at /healthz: "ok" or "error: <exception class>" */
+            database?: string;
+            /** @description with unavailable at /healthz: "ok", "error: <exception class>", or "none (tasks run in-process)" */
+            broker?: string;
+            /** @description with unavailable at /healthz: "ok", "error: <exception class>", or "none (no REDIS_URL)" */
+            redis?: string;
         };
         Rating: {
             /**
@@ -1288,6 +1294,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1304,7 +1312,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1314,6 +1322,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1344,6 +1354,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1368,7 +1380,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1378,6 +1390,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1421,6 +1435,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1445,7 +1461,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1455,6 +1471,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1502,6 +1520,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1548,7 +1568,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1558,6 +1578,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1598,6 +1620,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1614,7 +1638,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1624,6 +1648,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1664,6 +1690,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1680,7 +1708,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1690,6 +1718,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1740,6 +1770,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1756,7 +1788,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1766,6 +1798,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1814,6 +1848,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1870,7 +1906,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1880,6 +1916,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1909,6 +1947,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1933,7 +1973,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -1943,6 +1983,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1987,6 +2029,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2011,7 +2055,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2021,6 +2065,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2069,6 +2115,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2135,7 +2183,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2145,6 +2193,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2193,6 +2243,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2269,7 +2321,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2279,6 +2331,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2329,6 +2383,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2415,7 +2471,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2425,6 +2481,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2475,6 +2533,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2561,7 +2621,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2571,6 +2631,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2637,6 +2699,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2661,7 +2725,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2671,6 +2735,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2714,6 +2780,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2738,7 +2806,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2748,6 +2816,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2827,7 +2897,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2837,6 +2907,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,6 +2938,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2890,7 +2964,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2900,6 +2974,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2927,6 +3003,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2943,7 +3021,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2953,6 +3031,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2999,6 +3079,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3055,7 +3137,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3065,6 +3147,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3094,6 +3178,8 @@ export interface operations {
             };
             401: {
                 headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3118,7 +3204,7 @@ export interface operations {
             };
             429: {
                 headers: {
-                    /** @description seconds to wait before trying again */
+                    /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3128,6 +3214,8 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3163,10 +3251,12 @@ export interface operations {
             };
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

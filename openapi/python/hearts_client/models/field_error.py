@@ -13,8 +13,9 @@ T = TypeVar("T", bound="FieldError")
 class FieldError:
     """
     Attributes:
-        field (str): dotted path of the field, e.g. rules.pass_count; empty for the body as a whole
-        code (str): e.g. required, invalid, unknown_field, unknown_card
+        field (str): dotted path of the field, e.g. rules.pass_count; or the header at fault, e.g. If-Match; empty for
+            the request as a whole (a body that is not JSON)
+        code (str): e.g. required, invalid, unknown_field, unknown_card, parse_error
         detail (str):
     """
 

@@ -13,7 +13,8 @@ T = TypeVar("T", bound="Health")
 class Health:
     """
     Attributes:
-        status (str): "ok" (200), or "unavailable" (503) when the database, the broker or Redis failed
+        status (str): "ok": the database answers, and the broker and Redis where there are; else the answer is 503
+            unavailable problem+json, its members naming each part
         database (str): "ok" or "error: <exception class>"
         broker (str): "ok", "error: <exception class>", or "none (tasks run in-process)" without a broker
         redis (str): REDIS_URL's Redis (match notifications, rate-limit counters): "ok", "error: <exception class>", or

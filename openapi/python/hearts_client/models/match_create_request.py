@@ -33,11 +33,11 @@ class MatchCreateRequest:
             expert bot's thinking time (think_ms). Left out or null: the defaults.
         turn_timeout_s (int | None | Unset): Seconds a player's turn may last (5..86400); null (the default): turns
             never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each
-            player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 10 s sweep if
-            its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that
-            comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next
-            turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but
-            does not act on it.
+            player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its
+            task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes
+            in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The
+            service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not
+            act on it.
     """
 
     seats: list[BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]

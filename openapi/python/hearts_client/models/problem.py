@@ -35,15 +35,19 @@ class Problem:
                 hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled,
                 server_error, unavailable (a client should expect new ones)
             legal_cards (list[str] | Unset): with rule refusals: what you may play or pass
-            errors (list[FieldError] | Unset): with invalid_request and unknown_card: each bad field
+            errors (list[FieldError] | Unset): always with invalid_request and unknown_card: each fault
             to_act (list[SeatEnum] | Unset): with not_your_turn: the seats to act
             version (int | Unset): with stale_version: the current version
             seat (SeatEnum | Unset): * `north` - north
                 * `east` - east
                 * `south` - south
                 * `west` - west
-            retry_after (int | Unset): with throttled: seconds to wait
+            retry_after (int | Unset): with throttled and unavailable: seconds to wait
             match_id (UUID | Unset): with daily_attempted: the match of your attempt
+            database (str | Unset): with unavailable at /healthz: "ok" or "error: <exception class>"
+            broker (str | Unset): with unavailable at /healthz: "ok", "error: <exception class>", or "none (tasks run in-
+                process)"
+            redis (str | Unset): with unavailable at /healthz: "ok", "error: <exception class>", or "none (no REDIS_URL)"
     """
 
     type_: str
@@ -58,6 +62,9 @@ class Problem:
     seat: SeatEnum | Unset = UNSET
     retry_after: int | Unset = UNSET
     match_id: UUID | Unset = UNSET
+    database: str | Unset = UNSET
+    broker: str | Unset = UNSET
+    redis: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -101,6 +108,12 @@ class Problem:
         if not isinstance(self.match_id, Unset):
             match_id = str(self.match_id)
 
+        database = self.database
+
+        broker = self.broker
+
+        redis = self.redis
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -126,6 +139,12 @@ class Problem:
             field_dict["retry_after"] = retry_after
         if match_id is not UNSET:
             field_dict["match_id"] = match_id
+        if database is not UNSET:
+            field_dict["database"] = database
+        if broker is not UNSET:
+            field_dict["broker"] = broker
+        if redis is not UNSET:
+            field_dict["redis"] = redis
 
         return field_dict
 
@@ -182,6 +201,12 @@ class Problem:
         else:
             match_id = UUID(_match_id)
 
+        database = d.pop("database", UNSET)
+
+        broker = d.pop("broker", UNSET)
+
+        redis = d.pop("redis", UNSET)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -195,6 +220,9 @@ class Problem:
             seat=seat,
             retry_after=retry_after,
             match_id=match_id,
+            database=database,
+            broker=broker,
+            redis=redis,
         )
 
         problem.additional_properties = d

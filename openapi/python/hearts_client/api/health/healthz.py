@@ -32,7 +32,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_406
 
     if response.status_code == 503:
-        response_503 = Health.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
