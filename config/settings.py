@@ -20,6 +20,9 @@ env = environ.Env()
 
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="insecure-dev-key-set-SECRET_KEY-in-production")
+# Earlier keys, still accepted after a rotation: the admin's sessions, and the sealed answers
+# of Idempotency-Key (hearts_api.idempotency) stored under them.
+SECRET_KEY_FALLBACKS = [key.strip() for key in env.list("SECRET_KEY_FALLBACKS", default=[])]
 # The daily challenge's key (games.daily): its deals and bot seeds are HMACs under it. Unset:
 # derived from SECRET_KEY (HMAC-SHA256 of it over "daily"), so it is as secret as that.
 DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(

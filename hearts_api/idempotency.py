@@ -8,10 +8,16 @@ racing for one key are decided by the constraint; ``store`` keeps the response f
 ``KEEP_FOR``; ``release`` deletes the row when the response is not worth keeping (5xx,
 429), so a retry runs the command again. ``IdempotentMixin`` does this for a view's POST,
 after authentication, permissions and throttling: their refusals never touch a key.
+
+A stored answer's body can hold a new token (tokens are otherwise stored only hashed), so
+it is kept sealed (Fernet: AES and an HMAC, under a key derived from ``SECRET_KEY``); the
+keys of ``SECRET_KEY_FALLBACKS`` still open bodies sealed before a rotation, and one no
+key opens counts as expired.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
 import uuid
@@ -19,12 +25,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from rest_framework.request import Request
 
 from games.errors import ServiceError
@@ -42,6 +50,8 @@ KEY_PATTERN = r'^("[ !#-\[\]-~]{1,255}"|[!#-~]{1,255})$'
 KEEP_FOR = timedelta(hours=24)
 # The response headers a replay repeats; the rest are the view's own on every answer.
 REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")
+# What sets the sealing key apart from SECRET_KEY's other uses (salted_hmac's key salt).
+SEAL_SALT = "hearts_api.idempotency.answer"
 # Claiming meets a row that another request deletes (released or purged) at that moment;
 # after this many tries the row is treated as in flight.
 _CLAIM_TRIES = 3
@@ -128,7 +138,8 @@ def fingerprint(method: str, path: str, body: bytes) -> str:
 def claim(*, user: AbstractBaseUser, key: str, fingerprint: str) -> Claim | StoredResponse:
     """Take ``user``'s ``key`` for a request with ``fingerprint``, in a transaction of its
     own: a ``Claim`` to run it (no row yet, or an expired one, or one in flight for longer
-    than ``settings.IDEMPOTENCY_IN_FLIGHT_SECONDS``, whose request died), or the
+    than ``settings.IDEMPOTENCY_IN_FLIGHT_SECONDS``, whose request died, or one whose
+    answer no key of this server opens), or the
     ``StoredResponse`` of that same request. Raises ``IdempotencyKeyReused`` when the
     key's request was another, ``RequestInProgress`` while it is still running."""
     for _ in range(_CLAIM_TRIES):
@@ -150,11 +161,14 @@ def claim(*, user: AbstractBaseUser, key: str, fingerprint: str) -> Claim | Stor
             live = row.expires_at > now  # an expired row counts as absent
             if live and row.fingerprint != fingerprint:
                 raise IdempotencyKeyReused()
-            if live and row.state == IdempotencyKey.State.DONE:
-                return StoredResponse(row.status, dict(row.headers), bytes(row.body))
-            if live and not _abandoned(row, now):
+            done = live and row.state == IdempotencyKey.State.DONE
+            body = unseal(bytes(row.body)) if done else None
+            if live and body is not None:
+                return StoredResponse(row.status, dict(row.headers), body)
+            if live and row.state == IdempotencyKey.State.IN_FLIGHT and not _abandoned(row, now):
                 raise RequestInProgress()
-            # Expired, or its request died: this one takes the key over.
+            # Expired, its request died, or its answer sealed under a key no longer held:
+            # this one takes the key over.
             row.fingerprint, row.state, row.lease = fingerprint, IdempotencyKey.State.IN_FLIGHT, lease
             row.claimed_at, row.expires_at, row.status = now, now + KEEP_FOR, None
             row.headers, row.body = {}, b""
@@ -175,7 +189,28 @@ def store(held: Claim, response: HttpResponseBase) -> None:
     headers = {name: response[name] for name in REPLAYED_HEADERS if name in response}
     IdempotencyKey.objects.filter(pk=held.row, lease=held.lease).update(
         state=IdempotencyKey.State.DONE, status=response.status_code, headers=headers,
-        body=response.content)
+        body=seal(response.content))
+
+
+def _sealer() -> MultiFernet:
+    # The first key (SECRET_KEY's) seals; any opens.
+    return MultiFernet([
+        Fernet(base64.urlsafe_b64encode(salted_hmac(SEAL_SALT, "", secret=secret,
+                                                    algorithm="sha256").digest()))
+        for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS)])
+
+
+def seal(answer: bytes) -> bytes:
+    """``answer`` sealed under this server's first key (``SECRET_KEY``'s)."""
+    return _sealer().encrypt(answer)
+
+
+def unseal(sealed: bytes) -> bytes | None:
+    """The answer ``sealed`` holds, or None when no key of this server opens it."""
+    try:
+        return _sealer().decrypt(sealed)
+    except InvalidToken:
+        return None
 
 
 def release(held: Claim) -> None:

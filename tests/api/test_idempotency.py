@@ -5,10 +5,12 @@ hours and are purged by beat (hearts_api/idempotency.py)."""
 
 from __future__ import annotations
 
+import importlib
 import uuid
 from datetime import timedelta
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
@@ -25,6 +27,7 @@ pytestmark = pytest.mark.django_db
 KEY = "HTTP_IDEMPOTENCY_KEY"
 BOTS = [{"kind": "player"}] + [{"kind": "bot", "level": "random"}] * 3
 PLAY_2C = b'{"card": "2C"}'
+SEAL_MIGRATION = importlib.import_module("hearts_api.migrations.0003_seal_kept_answers")
 
 
 def _played(match_id: str) -> list[str]:
@@ -109,6 +112,50 @@ def test_a_retried_token_request_shows_the_same_token_and_issues_no_other(client
     assert retry["Idempotent-Replayed"] == "true"
     assert retry.json()["token"] == first.json()["token"]
     assert [token["name"] for token in client_a.get(tokens).json()] == ["", "phone"]
+
+
+def test_a_kept_answer_is_sealed_so_the_database_holds_no_token(client_a):
+    first = client_a.post(f"{API}/tokens", {"name": "phone"}, format="json", **{KEY: "t-1"})
+    token = first.json()["token"]
+    kept = bytes(IdempotencyKey.objects.get(key="t-1").body)
+    assert token.encode() not in kept and b"phone" not in kept
+    assert idempotency.unseal(kept) == first.content
+
+
+def test_an_answer_sealed_before_a_key_rotation_replays_with_the_old_key_as_a_fallback(
+        client_a, settings):
+    first = client_a.post(f"{API}/tokens", {}, format="json", **{KEY: "t-1"})
+    settings.SECRET_KEY_FALLBACKS, settings.SECRET_KEY = [settings.SECRET_KEY], "rotated " * 8
+    retry = client_a.post(f"{API}/tokens", {}, format="json", **{KEY: "t-1"})
+    assert retry["Idempotent-Replayed"] == "true"
+    assert retry.json()["token"] == first.json()["token"]
+
+
+def test_an_answer_no_key_opens_counts_as_expired_and_the_request_runs_again(client_a, settings):
+    first = client_a.post(f"{API}/tokens", {}, format="json", **{KEY: "t-1"})
+    settings.SECRET_KEY = "rotated, the old key dropped " * 2
+    again = client_a.post(f"{API}/tokens", {}, format="json", **{KEY: "t-1"})
+    assert again.status_code == 201 and "Idempotent-Replayed" not in again
+    assert again.json()["token"] != first.json()["token"]
+    assert len(client_a.get(f"{API}/tokens").json()) == 3  # registration's, then two
+    retry = client_a.post(f"{API}/tokens", {}, format="json", **{KEY: "t-1"})
+    assert retry["Idempotent-Replayed"] == "true"
+    assert retry.json()["token"] == again.json()["token"]
+
+
+def test_an_answer_kept_before_sealing_is_sealed_by_the_migration_and_replays(client_a):
+    answer = b'{"token_key": "0123456789abcde", "name": "", "token": "kept-in-clear"}'
+    fingerprint = idempotency.fingerprint("POST", f"{API}/tokens", b"{}")
+    row = _row(client_a, "t-1", fingerprint=fingerprint, state=IdempotencyKey.State.DONE,
+               status=201, headers={"Content-Type": "application/json"}, body=answer)
+    SEAL_MIGRATION.seal_kept_answers(django_apps, None)
+    row.refresh_from_db()
+    assert b"kept-in-clear" not in bytes(row.body)
+    retry = client_a.post(f"{API}/tokens", b"{}", content_type="application/json", **{KEY: "t-1"})
+    assert (retry.status_code, retry["Idempotent-Replayed"], retry.content) == (201, "true", answer)
+    SEAL_MIGRATION.open_kept_answers(django_apps, None)
+    row.refresh_from_db()
+    assert bytes(row.body) == answer
 
 
 def test_a_retried_join_replays_the_summary(make_client):
@@ -301,7 +348,7 @@ def test_an_expired_key_counts_as_absent(client_a):
     assert Match.objects.count() == 2
     row.refresh_from_db()
     assert row.expires_at > timezone.now() + timedelta(hours=23)
-    assert bytes(row.body) == again.content
+    assert idempotency.unseal(bytes(row.body)) == again.content
 
 
 def test_an_expired_key_may_name_another_request(make_table):
