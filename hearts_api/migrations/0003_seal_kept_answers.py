@@ -1,6 +1,7 @@
 """Seal the answers kept before they were sealed (hearts_api.idempotency): without it a
 retry of such a key would run its request again, and the database would hold whole tokens
-until the rows expire. Backwards, they are opened again for the code before."""
+until the rows expire. Backwards, they are opened again for the code before, and those no
+key opens are deleted (that code would replay them as they are)."""
 
 from django.db import migrations
 
@@ -18,7 +19,9 @@ def open_kept_answers(apps, schema_editor):
     IdempotencyKey = apps.get_model("hearts_api", "IdempotencyKey")
     for row in IdempotencyKey.objects.filter(state="done").only("pk", "body"):
         answer = unseal(bytes(row.body))
-        if answer is not None:
+        if answer is None:
+            IdempotencyKey.objects.filter(pk=row.pk).delete()
+        else:
             IdempotencyKey.objects.filter(pk=row.pk).update(body=answer)
 
 

@@ -153,9 +153,12 @@ def test_an_answer_kept_before_sealing_is_sealed_by_the_migration_and_replays(cl
     assert b"kept-in-clear" not in bytes(row.body)
     retry = client_a.post(f"{API}/tokens", b"{}", content_type="application/json", **{KEY: "t-1"})
     assert (retry.status_code, retry["Idempotent-Replayed"], retry.content) == (201, "true", answer)
+    unopenable = _row(client_a, "t-2", fingerprint=fingerprint, state=IdempotencyKey.State.DONE,
+                      status=201, body=b"sealed under a key no longer held")
     SEAL_MIGRATION.open_kept_answers(django_apps, None)
     row.refresh_from_db()
     assert bytes(row.body) == answer
+    assert not IdempotencyKey.objects.filter(pk=unopenable.pk).exists()
 
 
 def test_a_retried_join_replays_the_summary(make_client):
