@@ -12,7 +12,7 @@ told which dependency is down, even when the broker is another.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import redis
 from celery import current_app
@@ -38,11 +38,16 @@ class Health:
     redis: str
 
     @property
+    def failed(self) -> dict[str, str]:
+        """The parts that failed (``"database"``, ``"broker"``, ``"redis"``) and what their
+        probes found."""
+        return {part: found for part, found in asdict(self).items() if found.startswith("error")}
+
+    @property
     def healthy(self) -> bool:
-        """Whether the service works in full: the database answers and neither the broker
-        nor Redis failed."""
-        return self.database == OK and not any(
-            found.startswith("error") for found in (self.broker, self.redis))
+        """Whether the service works in full: neither the database (which answers
+        ``"ok"`` or fails) nor the broker nor Redis failed."""
+        return not self.failed
 
 
 def health_check() -> Health:

@@ -163,7 +163,7 @@ def claim(*, user: AbstractBaseUser, key: str, fingerprint: str) -> Claim | Stor
                 raise IdempotencyKeyReused()
             done = live and row.state == IdempotencyKey.State.DONE
             body = unseal(bytes(row.body)) if done else None
-            if live and body is not None:
+            if body is not None:
                 return StoredResponse(row.status, dict(row.headers), body)
             if live and row.state == IdempotencyKey.State.IN_FLIGHT and not _abandoned(row, now):
                 raise RequestInProgress()

@@ -18,7 +18,7 @@ from drf_spectacular.plumbing import build_array_type, get_lib_doc_excludes
 
 from . import serializers as s
 from .idempotency import IdempotentMixin
-from .problem_types import PROBLEMS
+from .problem_types import PROBLEMS, Header
 
 
 def doc_excludes() -> list[type]:
@@ -111,14 +111,14 @@ def _add_problem_headers(paths: dict[str, Any]) -> None:
     # Problems declare the headers they come with (Problem.headers: Retry-After on 429 and
     # 503, WWW-Authenticate on 401); a response of a status says those that every problem
     # of that status carries.
-    by_status: dict[str, dict[str, Any]] = {}
+    common: dict[str, set[Header]] = {}
     for problem in PROBLEMS.values():
-        declared = {header.name: {"schema": {"type": header.schema_type},
-                                  "description": header.description} for header in problem.headers}
         status = str(problem.status_code)
-        by_status[status] = ({name: by_status[status][name] for name in by_status[status]
-                              if name in declared} if status in by_status else declared)
-    by_status = {status: headers for status, headers in by_status.items() if headers}
+        common[status] = common.get(status, set(problem.headers)) & set(problem.headers)
+    by_status = {status: {header.name: {"schema": {"type": header.schema_type},
+                                        "description": header.description}
+                          for header in sorted(headers, key=lambda header: header.name)}
+                 for status, headers in common.items() if headers}
     for path_item in paths.values():
         for operation in path_item.values():
             for status, response in operation["responses"].items():

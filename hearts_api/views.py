@@ -3,6 +3,7 @@ serialize. Errors are raised, never built here (``hearts_api.problems`` formats 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import uuid
 from collections.abc import Sequence
@@ -399,10 +400,9 @@ class HealthView(APIView):
         summary="Whether the database (and the broker and Redis, when there are) answer")
     def get(self, request: Request) -> Response:
         found = health.health_check()
-        probes = {"database": found.database, "broker": found.broker, "redis": found.redis}
+        probes = dataclasses.asdict(found)
         if not found.healthy:
-            failed = ", ".join(f"the {part} ({found})" for part, found in probes.items()
-                               if found.startswith("error"))
+            failed = ", ".join(f"the {part} ({error})" for part, error in found.failed.items())
             return problem_response(Unavailable(f"Not answering: {failed}.", **probes))
         return Response({"status": "ok", **probes})
 
