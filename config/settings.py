@@ -167,6 +167,11 @@ REST_FRAMEWORK = {
         # HTTP Basic attempts (POST /tokens), per address, each counted before its password
         # is checked (hearts_api.auth): password guesses, held well below the other rates.
         "login": env.str("THROTTLE_LOGIN", default="10/min"),
+        # Rates that are quotas (429 quota_exceeded naming the scope): POST /matches per
+        # player, new Idempotency-Keys per player, registrations with a password per address.
+        "match_creations": env.str("RATE_MATCH_CREATIONS", default="60/hour"),
+        "idempotency_keys": env.str("RATE_IDEMPOTENCY_KEYS", default="10000/day"),
+        "password_registrations": env.str("RATE_PASSWORD_REGISTRATIONS", default="30/hour"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # The throttles' "address" is REMOTE_ADDR, never a client's own X-Forwarded-For (with
@@ -189,6 +194,27 @@ KNOX_TOKEN_MODEL = "hearts_api.ApiToken"
 # knox's own AuthToken is swapped out for ApiToken: its migrations would create an unused table.
 MIGRATION_MODULES = {"knox": None}
 SELF_REGISTRATION = env.bool("SELF_REGISTRATION", default=True)
+
+# Limits and quotas (README, "Limits and quotas"). QUOTAS: what one player may hold at once,
+# each QUOTA_<NAME> in the environment; a request over one is 429 quota_exceeded naming it
+# (games.errors.QuotaExceeded). The rates that are quotas are in DEFAULT_THROTTLE_RATES.
+QUOTAS = {name: env.int(f"QUOTA_{name.upper()}", default=default) for name, default in (
+    ("unfinished_matches", 10),  # matches the player created that have not ended
+    ("unfinished_expert_matches", 2),  # of those, the ones with an expert seat
+    ("open_matches", 3),  # of those, the ones waiting for a player (the lobby lists them)
+    ("waiting_requests_per_token", 10),  # streams and long polls open at once
+    ("waiting_requests_per_user", 20),
+    ("tokens", 20),
+    ("leaves_per_match", 10),  # a player's leaves of one match (each a seat_left event)
+)}
+# Sizes (400 invalid_request beyond them): a match's target score, its fixed deals, and the
+# expert's thinking time per decision (bots.think_ms; the daily searches its own fixed work).
+TARGET_SCORE_MAX = env.int("TARGET_SCORE_MAX", default=500)
+FIXED_DEALS_MAX = env.int("FIXED_DEALS_MAX", default=20)
+BOT_THINK_MS_CEILING = env.int("BOT_THINK_MS_CEILING", default=1000)
+# A match created with an open seat and no turn_timeout_s gets this one (seconds), so nobody
+# who joins can hold the table (docs/api.md, "Nobody stalls a table").
+OPEN_SEAT_TURN_TIMEOUT_S = env.int("OPEN_SEAT_TURN_TIMEOUT_S", default=60)
 # An Idempotency-Key whose first request has run this long without answering is free for
 # a retry to take over: its process most likely died. Nothing cuts a live request short
 # (uvicorn has no request timeout), so one slower than this (a row lock waited on, bots

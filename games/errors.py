@@ -145,3 +145,24 @@ class DailyAttempted(ServiceError):
     @property
     def details(self) -> Mapping[str, object]:
         return {"match_id": str(self.match_id)}
+
+
+class QuotaExceeded(ServiceError):
+    """A request over one of the documented limits of a player (settings ``QUOTAS`` and
+    the rates of ``DEFAULT_THROTTLE_RATES``): ``quota`` (str, its name), ``limit`` (int),
+    ``period_s`` (int: the window of a rate; None for a quota of things held) and
+    ``retry_after`` (int seconds until it frees by itself; None when it frees only as
+    something held ends). ``details`` gives all that are set."""
+
+    code = "quota_exceeded"
+
+    def __init__(self, quota: str, limit: int, message: str, *, period_s: int | None = None,
+                 retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.quota, self.limit, self.period_s, self.retry_after = quota, limit, period_s, retry_after
+
+    @property
+    def details(self) -> Mapping[str, object]:
+        found = {"quota": self.quota, "limit": self.limit, "period_s": self.period_s,
+                 "retry_after": self.retry_after}
+        return {name: value for name, value in found.items() if value is not None}

@@ -36,12 +36,14 @@ class Member:
 
 @dataclass(frozen=True)
 class Header:
-    """A response header that comes with a problem: ``name``, what it holds, and its
-    ``schema_type`` (the JSON Schema type the OpenAPI schema gives it)."""
+    """A response header that comes with a problem: ``name``, what it holds, its
+    ``schema_type`` (the JSON Schema type the OpenAPI schema gives it), and whether every
+    body of the problem carries it (``always``)."""
 
     name: str
     description: str
     schema_type: str = "string"
+    always: bool = True
 
 
 _PROBLEMS: dict[str, type[Problem]] = {}
@@ -134,6 +136,15 @@ MATCH_ID = Member("match_id", "string (uuid)",
                   "With daily_attempted: the match of your attempt at that day's challenge.")
 
 RETRY_AFTER_HEADER = Header("Retry-After", "Seconds to wait before trying again.", "integer")
+QUOTA = Member("quota", "string",
+               "The quota refused: its name, as the README's table of limits lists it (e.g. "
+               "unfinished_matches, match_creations).")
+LIMIT = Member("limit", "integer",
+               "The quota's limit: how many may be held at once, or, with period_s, how many "
+               "a window of period_s seconds allows.")
+PERIOD_S = Member("period_s", "integer (seconds)",
+                  "For a rate: the length of its moving window. Absent for a quota of things "
+                  "held (unfinished matches, open streams, tokens).")
 ALLOW_HEADER = Header("Allow", "The methods the path takes.")
 WWW_AUTHENTICATE_HEADER = Header("WWW-Authenticate", "Bearer: the scheme the API takes.")
 
@@ -552,6 +563,32 @@ class Throttled(Problem):
         Retry-After header both give it."""
         self.wait = None if wait is None else math.ceil(wait)
         super().__init__(detail, **({} if self.wait is None else {"retry_after": self.wait}))
+
+
+class QuotaExceeded(Problem):
+    status_code = 429
+    default_code = "quota_exceeded"
+    default_detail = "Over a quota."
+    title = "Over a quota"
+    description = (
+        "The request would take you over one of your documented limits, which quota names and limit "
+        "states: things you may hold at once (unfinished matches, matches with an expert seat, open "
+        "matches in the lobby, streams and long polls, tokens, leaves in a match) or a rate (match "
+        "creations, new Idempotency-Keys, registrations with a password per address). Nothing was "
+        "changed.")
+    what_to_do = (
+        "For a rate, wait retry_after seconds (or what Retry-After says). For things held, end one "
+        "first: finish or leave a match, close a stream, revoke a token; no Retry-After comes, since "
+        "only you can free it.")
+    members = (QUOTA, LIMIT, PERIOD_S, RETRY_AFTER)
+    headers = (Header("Retry-After", "Seconds to wait before trying again (a rate's refusal "
+                                     "only).", "integer", always=False),)
+
+    def __init__(self, detail: str | None = None, **extensions: Any) -> None:
+        """``retry_after`` among ``extensions`` (seconds, for a rate): also the Retry-After
+        header the handler sends."""
+        self.wait = extensions.get("retry_after")
+        super().__init__(detail, **extensions)
 
 
 class ServerError(Problem):

@@ -18,7 +18,7 @@ from drf_spectacular.plumbing import build_array_type, get_lib_doc_excludes
 
 from . import serializers as s
 from .idempotency import IdempotentMixin
-from .problem_types import PROBLEMS, Header
+from .problem_types import PROBLEMS
 
 
 def doc_excludes() -> list[type]:
@@ -109,21 +109,26 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
 
 def _add_problem_headers(paths: dict[str, Any]) -> None:
     # Problems declare the headers they come with (Problem.headers: Retry-After on 429 and
-    # 503, WWW-Authenticate on 401); a response of a status says those that every problem
-    # of that status carries.
-    common: dict[str, set[Header]] = {}
+    # 503, WWW-Authenticate on 401); a response of a status says each header a problem of
+    # that status may carry, required when every problem of the status always carries it.
+    by_status: dict[str, dict[str, Any]] = {}
     for problem in PROBLEMS.values():
         status = str(problem.status_code)
-        common[status] = common.get(status, set(problem.headers)) & set(problem.headers)
-    by_status = {status: {header.name: {"schema": {"type": header.schema_type},
-                                        "description": header.description}
-                          for header in sorted(headers, key=lambda header: header.name)}
-                 for status, headers in common.items() if headers}
+        peers = [p for p in PROBLEMS.values() if p.status_code == problem.status_code]
+        for header in problem.headers:
+            required = all(any(h.name == header.name and h.always for h in peer.headers)
+                           for peer in peers)
+            declared = by_status.setdefault(status, {})
+            if header.name not in declared or header.always:
+                declared[header.name] = {"schema": {"type": header.schema_type},
+                                         "description": header.description,
+                                         "required": required}
     for path_item in paths.values():
         for operation in path_item.values():
             for status, response in operation["responses"].items():
                 if status in by_status:
-                    response["headers"] = {**by_status[status], **response.get("headers", {})}
+                    response["headers"] = {**dict(sorted(by_status[status].items())),
+                                           **response.get("headers", {})}
 
 
 def _nullable_as_31(node: Any) -> None:

@@ -991,7 +991,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -1295,7 +1295,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1323,7 +1323,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1355,7 +1355,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1391,7 +1391,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1436,7 +1436,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1472,7 +1472,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1521,7 +1521,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1579,7 +1579,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1621,7 +1621,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,7 +1649,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1691,7 +1691,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1719,7 +1719,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1771,7 +1771,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1799,7 +1799,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1849,7 +1849,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1917,7 +1917,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1948,7 +1948,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1984,7 +1984,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2030,7 +2030,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2066,7 +2066,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2116,7 +2116,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,7 +2194,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2244,7 +2244,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2332,7 +2332,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2384,7 +2384,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,7 +2482,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2534,7 +2534,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2632,7 +2632,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2700,7 +2700,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2736,7 +2736,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2781,7 +2781,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2817,7 +2817,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,7 +2908,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2939,7 +2939,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2975,7 +2975,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3004,7 +3004,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3032,7 +3032,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3080,7 +3080,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3148,7 +3148,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3179,7 +3179,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
-                    "WWW-Authenticate"?: string;
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3215,7 +3215,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3252,7 +3252,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
