@@ -63,9 +63,8 @@ WEB_WORKERS ?= $(if $(findstring postgres,$(DATABASE_URL))$(REDIS_URL)$(findstri
 serve: migrate
 	$(BIN)/gunicorn config.asgi -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WEB_WORKERS)
 
-# A worker takes its queues strictly in this order (config/settings.py, CELERY_TASK_QUEUES):
-# the sweep, then the bots' moves in matches with a player, then those of bot-only matches.
-WORKER_QUEUES ?= control,players,bots
+# Beat's control tasks and the bots' work tickets (config/settings.py, CELERY_TASK_QUEUES).
+WORKER_QUEUES ?= control,bots
 worker: install
 	$(BIN)/celery -A config worker --loglevel INFO -Q $(WORKER_QUEUES)
 

@@ -10,8 +10,7 @@ from games.bot_levels import BOT_LEVELS
 def check_strategies(strategies: Mapping[str, object]) -> None:
     """Raises ``ImproperlyConfigured`` unless ``strategies`` (level -> strategy) has a
     strategy for every level of ``games.bot_levels.BOT_LEVELS`` and for no other: the
-    service lets matches seat exactly those levels, and a bot task must be able to play
-    each (docs/architecture.md, "Bots and Celery tasks")."""
+    service lets matches seat exactly those levels, and a bot must be able to play each."""
     missing, extra = set(BOT_LEVELS) - set(strategies), set(strategies) - set(BOT_LEVELS)
     if missing or extra:
         raise ImproperlyConfigured(
@@ -23,21 +22,16 @@ class BotsConfig(AppConfig):
     name = "bots"
 
     def ready(self) -> None:
-        from celery import current_app
-        from celery.signals import task_postrun, task_received, worker_process_init
+        from celery.signals import worker_process_init
 
         from games.signals import bots_wake_requested, match_advanced
 
+        from .dispatcher import on_bots_wake_requested, on_match_advanced
         from .strategies import LEVELS
-        from .tasks import on_bots_wake_requested, on_match_advanced, set_pace
-        from .worker import Liveness, on_task_postrun, on_task_received
+        from .tasks import set_pace
 
         check_strategies(LEVELS)
-        match_advanced.connect(on_match_advanced, dispatch_uid="bots.wake")
+        match_advanced.connect(on_match_advanced, dispatch_uid="bots.submit")
         bots_wake_requested.connect(on_bots_wake_requested, dispatch_uid="bots.wake_requested")
-        # The task markers (bots.markers): what a worker holds, and that it is alive.
-        task_received.connect(on_task_received, dispatch_uid="bots.markers.received")
-        task_postrun.connect(on_task_postrun, dispatch_uid="bots.markers.postrun")
-        current_app.steps["consumer"].add(Liveness)
         # Each pool process measures its own pace (or pins the configured one) as it starts.
         worker_process_init.connect(set_pace, dispatch_uid="bots.pace")

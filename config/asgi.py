@@ -20,6 +20,7 @@ from django.conf import settings  # noqa: E402  (after the app registry)
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
+from bots.dispatcher import DispatcherThread  # noqa: E402
 from hearts_api.body_limit import BodyLimit  # noqa: E402
 from hearts_api.live import is_waiting_request  # noqa: E402
 
@@ -44,3 +45,7 @@ gc.freeze()
 
 # A body over Django's limit is refused before it is read (hearts_api.body_limit).
 application = BodyLimit(Application(), settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+
+# Without a broker, this process makes the bots' moves itself (bots.dispatcher, "thread").
+if settings.BOT_DISPATCH == "thread":
+    DispatcherThread.start_once()

@@ -27,6 +27,10 @@ SECRET_KEY_FALLBACKS = [key.strip() for key in env.list("SECRET_KEY_FALLBACKS", 
 # derived from SECRET_KEY (HMAC-SHA256 of it over "daily"), so it is as secret as that.
 DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(
     SECRET_KEY.encode(), b"daily", hashlib.sha256).hexdigest()
+# The bots' generators (bots.moves.seed) are HMACs under this key. Unset: derived from
+# SECRET_KEY (HMAC-SHA256 of it over "bots").
+BOT_SECRET = env.str("BOT_SECRET", default="") or hmac.new(
+    SECRET_KEY.encode(), b"bots", hashlib.sha256).hexdigest()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 
 INSTALLED_APPS = [
@@ -212,6 +216,9 @@ QUOTAS = {name: env.int(f"QUOTA_{name.upper()}", default=default) for name, defa
 TARGET_SCORE_MAX = env.int("TARGET_SCORE_MAX", default=500)
 FIXED_DEALS_MAX = env.int("FIXED_DEALS_MAX", default=20)
 BOT_THINK_MS_CEILING = env.int("BOT_THINK_MS_CEILING", default=1000)
+# Bot work (games.dispatch): how many of one player's bot moves may be in progress at once,
+# on all workers together (the rest wait their turn in the round-robin).
+BOT_DECISIONS_PER_USER = env.int("BOT_DECISIONS_PER_USER", default=1)
 # A match created with an open seat and no turn_timeout_s gets this one (seconds), so nobody
 # who joins can hold the table (docs/api.md, "Nobody stalls a table").
 OPEN_SEAT_TURN_TIMEOUT_S = env.int("OPEN_SEAT_TURN_TIMEOUT_S", default=60)
@@ -269,16 +276,16 @@ REDIS_URL = env.str("REDIS_URL", default="") or (
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://localhost/"  # never contacted: eager tasks run in the caller
-# The task markers (bots.markers: which matches have a bot task queued or running) live in
-# the broker's Redis, so a Redis restarted empty loses tasks and markers together.
-BOT_MARKER_REDIS_URL = (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
-                        else "")
-# Three queues, taken strictly in this order (queue_order_strategy below): the sweep and
-# beat's other control tasks; the bots' and stand-ins' moves in matches with a player
-# seated (bots.tasks.PLAYERS_QUEUE); those of matches of bots only (BOTS_QUEUE). A worker
-# started without -Q consumes all three, in this order.
+# How due bot moves reach a worker (bots.dispatcher): "celery" (tickets on the broker), or,
+# without a broker, "thread" (a dispatcher thread in the web process); "inline" (the
+# committing thread makes them) is the in-process tests'.
+BOT_DISPATCH = env.str("BOT_DISPATCH", default="thread" if CELERY_TASK_ALWAYS_EAGER else "celery")
+if BOT_DISPATCH not in ("celery", "thread", "inline"):
+    raise ImproperlyConfigured("BOT_DISPATCH must be celery, thread or inline")
+# Two queues: beat's control tasks, and the bots' work tickets (bots.dispatcher.BOTS_QUEUE).
+# Which move a ticket makes is the dispatcher's round (games.dispatch), not the queue's order.
 CELERY_TASK_QUEUES = tuple(Queue(name, Exchange(name), routing_key=name)
-                           for name in ("control", "players", "bots"))
+                           for name in ("control", "bots"))
 CELERY_TASK_DEFAULT_QUEUE = "control"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -289,33 +296,29 @@ CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_WORKER_PROC_ALIVE_TIMEOUT = 30
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_TASK_IGNORE_RESULT = True
-# A dead broker must not hang a web request: fail fast, and the beat sweep catches up.
+# A dead broker must not hang a web request: fail fast, and beat's tick catches up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# A stand-in's task waits in the worker until its player's deadline (up to a day): Redis
-# hands an unacknowledged task to another worker after visibility_timeout, so it must be
-# longer than that, or the task would be duplicated every hour. A task lost with a dead
-# worker is not waited for: the sweep (below) queues the bots' and stand-ins' moves again.
-# max_retries 0: a publish whose broker refuses gives up at once; kombu would otherwise
-# retry for CELERY_BROKER_CONNECTION_TIMEOUT, and every command of an outage take 2 s more
-# per task it queues (the sweep queues it again all the same).
+# Redis hands an unacknowledged task to another worker after visibility_timeout: longer than
+# a ticket waits for its ETA (bots.dispatcher.TICKET_HORIZON_SECONDS) and runs. max_retries 0:
+# a publish whose broker refuses gives up at once (kombu would retry for the connection
+# timeout, and every command of an outage take 2 s more); the tick makes the move anyway.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5,
-                                   "visibility_timeout": 25 * 3600, "max_retries": 0,
+                                   "visibility_timeout": 600, "max_retries": 0,
                                    "queue_order_strategy": "priority"}
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BEAT_SCHEDULE = {
-    # Every 2 s (and at each worker's start, bots.worker): a stalled match is found within
-    # 2 s of BOT_STALL_SECONDS. Sweeps that waited 30 s for a worker are dropped: the ones
-    # after them do their work.
-    "wake-stalled-bots": {"task": "bots.tasks.sweep", "schedule": timedelta(seconds=2),
-                          "options": {"expires": 30}},
+    # A work ticket every 2 s: a move whose ticket was lost, or whose worker died holding its
+    # lease (games.dispatch.LEASE_MARGIN_MS), is made within 2 s of falling due again. Ticks
+    # that waited 30 s for a worker are dropped: the ones after them do their work.
+    "bots-tick": {"task": "bots.tasks.work", "schedule": timedelta(seconds=2),
+                  "options": {"expires": 30, "queue": "bots"}},
     "purge-idempotency-keys": {"task": "hearts_api.tasks.purge_idempotency_keys",
                                "schedule": timedelta(hours=1)},
 }
-# The sweep wakes a match whose bot turn has waited this long beyond the match's own
-# bot_delay_ms (so a match waiting out its delay is never "stalled") with no task coming
-# for it (bots.markers); the admin's "stalled" mark also allows for its thinking time.
-BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=1)
+# The admin marks a match stalled when its due move has waited this long with no worker
+# holding it (games.dispatch.stalled).
+BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=3)
 # The expert's pace (bots.strategies.effort): unset, each worker process measures its
 # own rate when it starts and follows its CPU time, so a bot spends its match's
 # bot_think_ms of CPU per decision; set (work per CPU millisecond), every process searches

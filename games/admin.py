@@ -21,7 +21,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import inspection, models, selectors, services
+from . import dispatch, inspection, models, services
 from .bot_levels import BOT_LEVELS
 from .engine import IllegalMove, Seat
 from .errors import MatchNotFound
@@ -115,7 +115,7 @@ class MatchAdmin(ReadOnlyAdmin):
         # The snapshot can be large (deals, the hand): the list reads two of its keys only.
         return (super().get_queryset(request).defer("state")
                 .annotate(hand_number=F("state__hand__number"), totals=F("state__totals"),
-                          is_stalled=ExpressionWrapper(selectors.bot_stalled(now=timezone.now()),
+                          is_stalled=ExpressionWrapper(dispatch.stalled(now=timezone.now()),
                                                        output_field=BooleanField()))
                 .prefetch_related(Prefetch("seats", queryset=models.Seat.objects.select_related(
                     "player").order_by("position"))))
@@ -166,7 +166,7 @@ class MatchAdmin(ReadOnlyAdmin):
             "score_sheet": inspection.score_sheet(match=match),
             "events": inspection.event_page(match=match, first=first),
             "stalled": models.Match.objects.filter(
-                selectors.bot_stalled(now=timezone.now()), pk=match.pk).exists(),
+                dispatch.stalled(now=timezone.now()), pk=match.pk).exists(),
             "can_act": request.user.is_superuser,
             "has_view_permission": True,
         }
@@ -211,14 +211,13 @@ class MatchAdmin(ReadOnlyAdmin):
         return (messages.SUCCESS if verification.is_ok else messages.ERROR), str(verification)
 
     def _wake(self, request: HttpRequest, match: models.Match) -> tuple[int, str]:
-        if not match.bot_to_act:
-            return messages.WARNING, f"no bot is to act at version {match.version}; nothing queued"
-        answers = bots_wake_requested.send(sender=models.Match, match_id=match.id,
-                                           version=match.version)
-        if any(queued for _, queued in answers):
-            return messages.SUCCESS, f"queued the bots' move at version {match.version}"
-        return messages.ERROR, (f"could not queue the bots' move at version {match.version} "
-                                "(no bots app listening, or the broker is down: see the log)")
+        answers = bots_wake_requested.send(sender=models.Match, match_id=match.id)
+        if any(handed for _, handed in answers):
+            return messages.SUCCESS, f"the move due at version {match.version} is due now"
+        if not models.DueWork.objects.filter(pk=match.pk).exists():
+            return messages.WARNING, f"no move is owed at version {match.version}; nothing to do"
+        return messages.ERROR, (f"could not hand the move at version {match.version} to the "
+                                "workers (no bots app listening, or the broker is down: see the log)")
 
     def _abort(self, request: HttpRequest, match: models.Match) -> tuple[int, str]:
         reason = request.POST.get("reason", "").strip()

@@ -4,7 +4,8 @@ The ``Event`` rows are the truth. ``Match.state`` is the engine state after the
 last event (so a read costs one row, not a replay); ``Hand`` and ``Trick`` rows
 are projections for the admin and for queries, ``PlayerRecord`` and
 ``OpponentRecord`` the players' records (``games.records``). All are written in
-the command's transaction (``games.services``).
+the command's transaction (``games.services``), and so is ``DueWork``, the outbox the bots'
+dispatcher reads (``games.dispatch``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ BOT_DELAY_MS_DEFAULT, BOT_DELAY_MS_MAX = 0, 10_000
 BOT_THINK_MS_DEFAULT, BOT_THINK_MS_MIN, BOT_THINK_MS_MAX = 200, 10, 5_000
 # How much longer than its think_ms an expert play may take by the clock: think_ms is CPU
 # time (bots.strategies.effort), and a worker process shares its core with others. Here,
-# beside the option, because the stall rule (``selectors.bot_stalled``) allows for it.
+# beside the option, because a worker's lease on the move allows for it (games.dispatch).
 THINK_OVERRUN = 3
 # A rating's start (games.ratings: openskill's defaults), and how many sigmas below mu the
 # leaderboard's conservative estimate is.
@@ -78,12 +79,9 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        # The last serves the admin's list, newest first (it adds the id to the order): a
-        # page then reads its rows' snapshots only, not every match's.
-        indexes = [models.Index(fields=["status", "bot_to_act", "updated_at"]),
-                   models.Index(fields=["turn_deadline"], name="turn_deadline_due",
-                                condition=models.Q(turn_deadline__isnull=False)),
-                   models.Index(fields=["created_at", "id"], name="match_created_at_id")]
+        # It serves the admin's list, newest first (it adds the id to the order): a page
+        # then reads its rows' snapshots only, not every match's.
+        indexes = [models.Index(fields=["created_at", "id"], name="match_created_at_id")]
         constraints = [
             models.CheckConstraint(condition=models.Q(bot_delay_ms__lte=BOT_DELAY_MS_MAX),
                                    name="bot_delay_ms_in_range"),
@@ -98,6 +96,37 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.id} ({self.status}, v{self.version})"
+
+
+class DueWork(models.Model):
+    """The move a match's bots (or a stand-in, for a player whose turn timed out) owe: at
+    most one row per match, written in the transaction of the command that made it due and
+    deleted by the one that leaves nothing due. ``owner`` is charged for it (the match's
+    creator); ``lane`` 0 when a player sits at the table, 1 for bots only; due at
+    ``due_at``; a worker holds it while ``leased_until`` is ahead (``games.dispatch``)."""
+
+    match = models.OneToOneField(Match, primary_key=True, on_delete=models.CASCADE,
+                                 related_name="due_work")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    lane = models.PositiveSmallIntegerField(help_text="0: a player is seated; 1: bots only")
+    version = models.PositiveIntegerField(help_text="the match version the move is owed at")
+    due_at = models.DateTimeField()
+    lease_ms = models.PositiveIntegerField(help_text="how long a worker may hold it")
+    leased_until = models.DateTimeField(null=True, blank=True)
+    lease = models.UUIDField(null=True, blank=True, help_text="the holder's claim")
+
+    class Meta:
+        indexes = [models.Index(fields=["owner", "lane", "due_at"], name="due_work_by_owner"),
+                   models.Index(fields=["due_at"], name="due_work_by_time")]
+
+
+class BotShare(models.Model):
+    """A player's place in the dispatcher's round: when bot work charged to them was last
+    handed to a worker (``games.dispatch``)."""
+
+    owner = models.OneToOneField(settings.AUTH_USER_MODEL, primary_key=True,
+                                 on_delete=models.CASCADE, related_name="+")
+    served_at = models.DateTimeField()
 
 
 class Seat(models.Model):

@@ -1,6 +1,5 @@
 """The read side: a match, its state, one seat's view of it, its log of events, a
-player's record, the daily challenge's attempts, and what the bots' tasks read (the move a
-bot owes, the matches whose bot turn has stalled).
+player's record, the daily challenge's attempts, and the move a match's bots owe.
 
 A daily match (``games.daily``) is hidden until its day is over from everyone but its
 player: ``match_watch_get`` and ``match_visible_get``, which every read of a match goes
@@ -10,15 +9,12 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
-from typing import Any, NamedTuple
+from datetime import date, datetime
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import DurationField, Exists, F, Func, OuterRef, Q, QuerySet, Window
+from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import Rank
-from django.db.models.lookups import LessThan
 
 from . import daily, models, statements
 from .bot_levels import STAND_IN_LEVEL
@@ -202,14 +198,15 @@ def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEve
     return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]
 
 
-# --- what the bots' tasks read ----------------------------------------------------------------
+# --- what the bots read ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A move a bot owes: the bot at ``seat``, of ``level``, must act in match ``match_id``
-    at ``version``; ``view`` is all it may see, ``think_ms`` the match's search budget per
-    play, ``daily`` the date of the daily challenge the match plays (None: not a daily)."""
+    """A move owed in match ``match_id`` at ``version``: the bot at ``seat``, of ``level``,
+    must act (``auto``: a stand-in, for a player whose turn timed out); ``view`` is all it
+    may see, ``think_ms`` the match's search budget per play, ``daily`` the date of the
+    daily challenge the match plays (None: not a daily)."""
 
     match_id: uuid.UUID
     version: int
@@ -218,111 +215,28 @@ class BotTurn:
     view: SeatView
     think_ms: int
     daily: date | None = None
+    auto: bool = False
 
 
-def stand_in_turn(*, match_id: uuid.UUID | str, deadline: datetime,
-                  now: datetime) -> BotTurn | None:
-    """The move a stand-in (``STAND_IN_LEVEL``) owes in match ``match_id`` for the players'
-    turn that times out at ``deadline``: the first player to act, in seat order (while
-    several pass at once, one after another). None when there is no such match, its turn
-    deadline is no longer ``deadline`` (the turn was played) or is after ``now``
-    (docs/api.md, "Nobody stalls a table")."""
-    match = models.Match.objects.filter(pk=match_id).first()
-    if match is None or match.turn_deadline != deadline or deadline > now:
+def due_turn(*, match_id: uuid.UUID, version: int, now: datetime) -> BotTurn | None:
+    """The move owed in match ``match_id`` at ``version`` as of ``now``: the first bot to act
+    in seat order, else, once the players' ``turn_deadline`` has passed, a stand-in
+    (``STAND_IN_LEVEL``) for the first player to act (docs/api.md, "Nobody stalls a
+    table"). None when there is no such match, it is not at ``version``, or nothing is
+    owed now."""
+    match = statements.match_read(match_id, lock=False)
+    if match is None or match.version != version:
         return None
     state = match_state(match)
-    seat = next((seat for seat in state.to_act
-                 if (occupant := state.seats[seat]) is not None and not occupant.is_bot), None)
-    if seat is None:
+    acting = [(seat, occupant) for seat in state.to_act
+              if (occupant := state.seats[seat]) is not None]
+    bot = next(((seat, occupant.bot_level) for seat, occupant in acting if occupant.bot_level),
+               None)
+    if bot is not None:
+        return BotTurn(match.id, match.version, bot[0], bot[1], seat_view(state, bot[0]),
+                       match.bot_think_ms, match.daily_date)
+    if match.turn_deadline is None or match.turn_deadline > now or not acting:
         return None
+    seat = acting[0][0]
     return BotTurn(match.id, match.version, seat, STAND_IN_LEVEL, seat_view(state, seat),
-                   match.bot_think_ms)
-
-
-def timed_out_list(*, now: datetime, limit: int) -> list[tuple[uuid.UUID, datetime]]:
-    """Up to ``limit`` matches whose players' turn deadline passed before ``now``, as
-    ``(match_id, turn_deadline)``, the longest overdue first."""
-    rows = (models.Match.objects.filter(turn_deadline__lte=now).order_by("turn_deadline")
-            .values_list("id", "turn_deadline")[:limit])
-    return list(rows)
-
-
-def bot_turn_get(*, match_id: uuid.UUID | str, version: int) -> BotTurn | None:
-    """The bot move due in match ``match_id`` at ``version``; None when there is no such
-    match, it is no longer at ``version``, or no bot is to act. While several bots must act
-    (all pass at once) the first of them in seat order, north first."""
-    match = models.Match.objects.filter(pk=match_id).first()
-    if match is None or match.version != version or not match.bot_to_act:
-        return None
-    state = match_state(match)
-    seat, level = next((seat, occupant.bot_level) for seat in state.to_act
-                       if (occupant := state.seats[seat]) is not None and occupant.bot_level)
-    return BotTurn(match.id, match.version, seat, level, seat_view(state, seat),
-                   match.bot_think_ms, match.daily_date)
-
-
-class _Milliseconds(Func):
-    """A whole number of milliseconds as a duration, on PostgreSQL and on SQLite (the
-    embedded default), so the stall rule is one expression on both."""
-
-    template = "(%(expressions)s) * INTERVAL '1 millisecond'"
-    output_field = DurationField()
-
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        # Django keeps a duration on SQLite as its number of microseconds.
-        return self.as_sql(compiler, connection, template="(%(expressions)s) * 1000", **extra)
-
-
-def bot_stalled(*, now: datetime, thinking: bool = True) -> Q:
-    """The stall rule, as a filter on ``Match`` rows: an unfinished match whose turn has
-    sat with a bot (``bot_to_act``) for longer than ``settings.BOT_STALL_SECONDS`` beyond
-    its own pause and thinking time (``bot_delay_ms`` plus ``THINK_OVERRUN`` times
-    ``bot_think_ms``), as of ``now``. A match waiting out its delay, or whose expert is
-    still thinking, is not stalled. The admin marks these. ``thinking=False`` leaves the
-    thinking time out: the sweep's rule, which asks the task markers (``bots.markers``)
-    whether a task is still thinking."""
-    cutoff = now - timedelta(seconds=settings.BOT_STALL_SECONDS)
-    think = models.THINK_OVERRUN * F("bot_think_ms") if thinking else 0
-    allowance = _Milliseconds(F("bot_delay_ms") + think)
-    # updated_at < cutoff first: it narrows on the (status, bot_to_act, updated_at) index.
-    over = [models.Match.Status.FINISHED, models.Match.Status.ABORTED]
-    return (Q(bot_to_act=True, updated_at__lt=cutoff) & ~Q(status__in=over)
-            & Q(LessThan(F("updated_at") + allowance, cutoff)))
-
-
-class StalledTurn(NamedTuple):
-    """A match whose bot turn has stalled at ``version``; ``player_seated``: a player (not
-    a bot) holds one of its seats."""
-
-    match_id: uuid.UUID
-    version: int
-    player_seated: bool
-
-
-def _players_seats() -> QuerySet[models.Seat]:
-    """The seats players hold: ``has_player`` read off the ``Seat`` rows, which mirror the
-    snapshot's occupants (``services._project``)."""
-    return models.Seat.objects.filter(player__isnull=False)
-
-
-def _player_seated() -> Exists:
-    return Exists(_players_seats().filter(match=OuterRef("pk")))
-
-
-def bot_stalled_list(*, now: datetime, limit: int, thinking: bool = True) -> list[StalledTurn]:
-    """Up to ``limit`` matches stalled as of ``now`` (``bot_stalled``, with or without the
-    thinking time), the longest-waiting first."""
-    rows = (models.Match.objects.filter(bot_stalled(now=now, thinking=thinking))
-            .order_by("updated_at").annotate(player_seated=_player_seated())
-            .values_list("id", "version", "player_seated")[:limit])
-    return [StalledTurn(*row) for row in rows]
-
-
-def has_player(state: MatchState) -> bool:
-    """Whether a player (not a bot) holds one of ``state``'s seats."""
-    return any(occupant is not None and not occupant.is_bot for occupant in state.seats)
-
-
-def player_seated(*, match_id: uuid.UUID | str) -> bool:
-    """Whether a player (not a bot) holds a seat of match ``match_id`` (False for no match)."""
-    return _players_seats().filter(match_id=match_id).exists()
+                   match.bot_think_ms, auto=True)

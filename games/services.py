@@ -2,12 +2,12 @@
 
 A command locks the match row (``statements.match_read``), checks the optional
 expected version, asks the engine to ``decide``, deals any hand that is due,
-inserts the events with their trick and hand rows, rewrites the snapshot and the players' turn
-deadline (``games.timeouts``) in one statement (``games.statements``), and, when the
-match ends, the players' records (``games.records``), before the commit. After the commit
-``match_advanced`` announces the new version. Two concurrent commands on one match
-serialise on the row lock: the second sees the first one's state, so no event is lost
-or duplicated.
+inserts the events with their trick and hand rows, rewrites the snapshot, the players' turn
+deadline (``games.timeouts``) and the move the bots owe (``games.dispatch``) in one statement
+(``games.statements``), and, when the match ends, the players' records (``games.records``),
+before the commit. After the commit ``match_advanced`` announces the new version. Two
+concurrent commands on one match serialise on the row lock: the second sees the first one's
+state, so no event is lost or duplicated.
 
 A refusal raises either the engine's ``IllegalMove`` (a rule, with its code) or one of
 this layer's own ``games.errors`` (``MatchNotFound``, ``NotSeated``, ``StaleVersion``,
@@ -22,12 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from . import daily, models, records, statements, timeouts
+from . import daily, dispatch, models, quotas, records, statements, timeouts
 from .bot_levels import BOT_LEVELS
 from .engine import (
     NEW_MATCH,
@@ -62,7 +63,7 @@ from .errors import (
     StoodIn,
     UnknownBotLevel,
 )
-from .selectors import LoggedEvent, has_player, match_seat_get, match_state
+from .selectors import LoggedEvent, match_seat_get, match_state
 from .signals import match_advanced
 
 
@@ -106,13 +107,18 @@ def match_create(
     daily_date: date | None = None,
 ) -> CommandResult:
     """Create a match with four seats (north, east, south, west), its ``bots`` options and
-    its ``turn_timeout_s`` (seconds, ``models.TURN_TIMEOUT_S_MIN`` to ``_MAX``, or None:
-    players' turns never time out; the API validates the range), and, if every seat is
-    taken, deal its first hand. ``deals``, if any, are the first hands; the row's
-    ``fixed_deals`` counts them. ``daily_date``: the daily challenge the match is the
-    creator's attempt at (``daily_match_create``). Raises ``UnknownBotLevel`` for a bot seat whose level is
-    not in ``BOT_LEVELS`` (before anything is written), and ``IllegalMove`` for an invalid
-    deal."""
+    its ``turn_timeout_s`` (seconds, ``models.TURN_TIMEOUT_S_MIN`` to ``_MAX``; None:
+    ``settings.OPEN_SEAT_TURN_TIMEOUT_S`` when a seat is open, else players' turns never
+    time out; the API validates the range), and, if every seat is taken, deal its first
+    hand. ``deals``, if any, are the first hands; the row's ``fixed_deals`` counts them.
+    ``daily_date``: the daily challenge the match is the creator's attempt at
+    (``daily_match_create``). Its bots' moves are charged to ``creator``. Raises
+    ``UnknownBotLevel`` for a bot seat whose level is not in ``BOT_LEVELS``,
+    ``QuotaExceeded`` (``quotas.check_match_create``), both before anything is written, and
+    ``IllegalMove`` for an invalid deal."""
+    open_seat = any(spec.kind == "open" for spec in seats)
+    if turn_timeout_s is None and open_seat:
+        turn_timeout_s = settings.OPEN_SEAT_TURN_TIMEOUT_S
     commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
     for seat, spec in zip(Seat, seats, strict=True):
         if spec.kind == "player":
@@ -122,6 +128,9 @@ def match_create(
                 raise UnknownBotLevel(spec.bot_level)
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
     with transaction.atomic():
+        quotas.check_match_create(creator, open_seat=open_seat, expert=any(
+            spec.kind == "bot" and spec.bot_level == "expert" for spec in seats))
+        dispatch.enrol(creator)
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
                                             bot_delay_ms=bots.delay_ms,
                                             bot_think_ms=bots.think_ms,
@@ -317,23 +326,20 @@ def _run(
     match.status = state.phase.value
     match.bot_to_act = any(
         (occupant := state.seats[seat]) is not None and occupant.is_bot for seat in state.to_act)
-    deadline_before = match.turn_deadline
     match.turn_started_at = timeouts.turn_start(((e.event, e.at) for e in logged),
                                                 match.turn_started_at)
     match.turn_deadline = timeouts.turn_deadline(state, match.turn_timeout_s, match.turn_started_at)
     match.updated_at = now
+    due = dispatch.due_work(match, state, now)
     statements.command_write(match, rows, ["version", "state", "status", "bot_to_act",
-                                           "turn_started_at", "turn_deadline", "updated_at"])
+                                           "turn_started_at", "turn_deadline", "updated_at"], due)
     if logged and logged[-1].event.type in records.RECORDED_EVENTS:
         records.match_recorded(match, state, logged[-1].at)  # reads the hand rows just written
         daily.attempt_recorded(match, state, logged[-1].at)
-    match_id, version, bot_to_act = match.id, match.version, match.bot_to_act
-    bot_delay_ms = match.bot_delay_ms
-    new_deadline = match.turn_deadline if match.turn_deadline != deadline_before else None
-    seated = has_player(state)
+    match_id, version = match.id, match.version
+    due_at = due.due_at if due is not None else None
     transaction.on_commit(lambda: match_advanced.send(
-        sender=models.Match, match_id=match_id, version=version, bot_to_act=bot_to_act,
-        bot_delay_ms=bot_delay_ms, new_turn_deadline=new_deadline, player_seated=seated))
+        sender=models.Match, match_id=match_id, version=version, due_at=due_at))
     return CommandResult(match, state, logged, seat)
 
 

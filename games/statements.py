@@ -4,8 +4,8 @@ Why not the ORM here: on this path compiling costs more CPU than PostgreSQL spen
 executing. Reading the match row took 1.15 ms of CPU through the ORM against 0.38 ms as
 the SQL below, and saving it 1.23 ms against 0.56 ms (benchmarks/README.md, "Commands
 under load"). A command also appended its events, added its trick and hand rows and
-rewrote its match row in as many round trips; here they go as one statement (inserts in
-a data-modifying ``WITH``).
+rewrote its match row in as many round trips; here they go as one statement (inserts, and
+the due-work row's upsert or delete, in a data-modifying ``WITH``).
 
 The model stays the one description of the columns: the SQL is built from each model's
 concrete fields, and every value goes through its field's own conversions
@@ -49,11 +49,13 @@ def match_read(match_id: uuid.UUID, *, lock: bool) -> models.Match | None:
     return match
 
 
-def command_write(match: models.Match, rows: Sequence[Model], update_fields: Sequence[str]) -> None:
+def command_write(match: models.Match, rows: Sequence[Model], update_fields: Sequence[str],
+                  due: models.DueWork | None) -> None:
     """Insert ``rows`` (new instances of ``match``'s log and projections: its events, tricks,
-    hands; times set) and update ``match``'s ``update_fields`` (field names; ``updated_at``
-    as the instance holds it) in one statement. The row must be locked (``match_read``) or
-    new in this transaction."""
+    hands; times set), update ``match``'s ``update_fields`` (field names; ``updated_at``
+    as the instance holds it) and write its due work (``due``, any lease cleared; None:
+    its row deleted) in one statement. The row must be locked (``match_read``) or new in
+    this transaction."""
     quote = connection.ops.quote_name
     updated = [models.Match._meta.get_field(name) for name in update_fields]
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in updated)
@@ -61,22 +63,42 @@ def command_write(match: models.Match, rows: Sequence[Model], update_fields: Seq
     assert pk is not None
     update = (f"UPDATE {quote(models.Match._meta.db_table)} SET {assignments} "
               f"WHERE {quote(pk.column)} = %s", [_to_db(field, match) for field in [*updated, pk]])
-    inserts = []
+    writes = []
     for model in dict.fromkeys(type(row) for row in rows):  # each model once, in first order
         of_model = [row for row in rows if type(row) is model]
         columns = _insert_columns(model)
         values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(of_model))
-        inserts.append((f"INSERT INTO {quote(model._meta.db_table)} "
-                        f"({', '.join(quote(field.column) for field in columns)}) VALUES {values}",
-                        [_to_db(field, row) for row in of_model for field in columns]))
+        writes.append((f"INSERT INTO {quote(model._meta.db_table)} "
+                       f"({', '.join(quote(field.column) for field in columns)}) VALUES {values}",
+                       [_to_db(field, row) for row in of_model for field in columns]))
+    writes.append(_due_work_write(match, due))
     with connection.cursor() as cursor:
         if connection.vendor != "postgresql":  # SQLite has no INSERT inside WITH
-            for sql, params in [*inserts, update]:
+            for sql, params in [*writes, update]:
                 cursor.execute(sql, params)
             return
-        ctes = ", ".join(f"inserted_{number} AS ({sql})" for number, (sql, _) in enumerate(inserts))
-        cursor.execute((f"WITH {ctes} " if ctes else "") + update[0],
-                       [param for _, params in [*inserts, update] for param in params])
+        ctes = ", ".join(f"written_{number} AS ({sql})" for number, (sql, _) in enumerate(writes))
+        cursor.execute(f"WITH {ctes} " + update[0],
+                       [param for _, params in [*writes, update] for param in params])
+
+
+def _due_work_write(match: models.Match, due: models.DueWork | None) -> tuple[str, list[Any]]:
+    """The upsert of ``due`` (a new lease-free row, or the old one replaced), or the delete of
+    ``match``'s row when ``due`` is None."""
+    quote = connection.ops.quote_name
+    meta = models.DueWork._meta
+    assert meta.pk is not None
+    table, key = quote(meta.db_table), quote(meta.pk.column)
+    if due is None:
+        return (f"DELETE FROM {table} WHERE {key} = %s",
+                [meta.pk.get_db_prep_save(match.pk, connection)])
+    fields = meta.concrete_fields
+    columns = ", ".join(quote(field.column) for field in fields)
+    replaced = ", ".join(f"{quote(field.column)} = excluded.{quote(field.column)}"
+                         for field in fields if not field.primary_key)
+    return (f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "
+            f"ON CONFLICT ({key}) DO UPDATE SET {replaced}",
+            [field.get_db_prep_save(getattr(due, field.attname), connection) for field in fields])
 
 
 def rows_with_related(model: type[Model], relation: str, column_field: str,

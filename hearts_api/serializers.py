@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -295,27 +296,28 @@ RulesSerializer = type("RulesSerializer", (StrictSerializer,), {
 
 # --- bot options --------------------------------------------------------------------------
 
+# The expert's thinking time a match may ask for: the deployment's ceiling, within the column's.
+THINK_MS_MAX = min(settings.BOT_THINK_MS_CEILING, BOT_THINK_MS_MAX)
 DELAY_MS_HELP = (
     f"Milliseconds each bot waits before it moves, so people at the table can follow the "
-    f"play (0..{BOT_DELAY_MS_MAX}, default {BOT_DELAY_MS_DEFAULT}). Honoured when bots run on "
-    f"a Celery worker; a server without a broker (tasks in-process) moves them at once.")
+    f"play (0..{BOT_DELAY_MS_MAX}, default {BOT_DELAY_MS_DEFAULT}).")
 THINK_MS_HELP = (
     f"The expert bot's thinking time per decision (each pass and each play with a choice), "
-    f"in milliseconds of CPU time on the worker ({BOT_THINK_MS_MIN}..{BOT_THINK_MS_MAX}, "
-    f"default {BOT_THINK_MS_DEFAULT}); on a worker shared by many searches a decision takes "
-    f"longer by the clock. More means a stronger, slower bot. Other levels do not search "
-    f"and ignore it.")
+    f"in milliseconds of CPU time on the worker ({BOT_THINK_MS_MIN}..{THINK_MS_MAX}, the "
+    f"server's ceiling BOT_THINK_MS_CEILING; default {BOT_THINK_MS_DEFAULT}); on a worker "
+    f"shared by many searches a decision takes longer by the clock. More means a stronger, "
+    f"slower bot. Other levels do not search and ignore it.")
 
 
 TURN_TIMEOUT_HELP = (
-    f"Seconds a player's turn may last ({TURN_TIMEOUT_S_MIN}..{TURN_TIMEOUT_S_MAX}); null (the "
-    f"default): turns never time out. When it runs out (the view's turn_deadline), a stand-in "
-    f"bot ({STAND_IN_LEVEL}) makes that one move for each player still to act, marked `auto` "
-    f"in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task was "
-    f"lost), and the player plays on; a move the player sends before then is taken. A pass or "
-    f"play that comes in before a stand-in moved for the seat is refused (412 stale_version), "
-    f"so it cannot land on the next turn. The service's Celery worker enforces it: the "
-    f"embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it.")
+    f"Seconds a player's turn may last ({TURN_TIMEOUT_S_MIN}..{TURN_TIMEOUT_S_MAX}). Null or "
+    f"left out: {settings.OPEN_SEAT_TURN_TIMEOUT_S} (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is "
+    f"open, so nobody who joins can hold the table; else turns never time out. When it runs "
+    f"out (the view's turn_deadline), a stand-in bot ({STAND_IN_LEVEL}) makes that one move "
+    f"for each player still to act, marked `auto` in the log, within moments (at most 2 s "
+    f"late), and the player plays on; a move the player sends before then is taken. A pass "
+    f"or play that comes in before a stand-in moved for the seat is refused (412 "
+    f"stale_version), so it cannot land on the next turn.")
 AUTO_HELP = "true: a stand-in bot made this move because the seat's turn timed out"
 
 
@@ -328,7 +330,7 @@ def _bot_option_fields(required: bool) -> dict[str, serializers.Field]:
     return {
         "delay_ms": StrictIntegerField(min_value=0, max_value=BOT_DELAY_MS_MAX, **delay,
                                        help_text=DELAY_MS_HELP),
-        "think_ms": StrictIntegerField(min_value=BOT_THINK_MS_MIN, max_value=BOT_THINK_MS_MAX,
+        "think_ms": StrictIntegerField(min_value=BOT_THINK_MS_MIN, max_value=THINK_MS_MAX,
                                        **think, help_text=THINK_MS_HELP),
     }
 

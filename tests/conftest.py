@@ -1,7 +1,8 @@
 """Shared fixtures: players with bearer tokens and API clients acting as them.
 
 In-process tests run against PostgreSQL (DATABASE_URL; ``make test`` points it at
-127.0.0.1) with Celery eager, so a bot's move happens when the command commits.
+127.0.0.1) with the bots' moves made inline (``BOT_DISPATCH`` "inline"): a move due now is
+made by the thread whose command committed, before that command returns.
 """
 
 from __future__ import annotations
@@ -30,6 +31,14 @@ _names = itertools.count(1)
 # elsewhere hypothesis explores new ones each time.
 hypothesis_settings.register_profile("ci", derandomize=True, database=None)
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _bots_move_inline() -> None:
+    """The moves due after a commit are made before the command returns (bots.dispatcher)."""
+    from django.conf import settings
+
+    settings.BOT_DISPATCH = "inline"
 
 
 @pytest.fixture(autouse=True, scope="session")

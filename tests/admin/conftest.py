@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from bots.tasks import act
+from bots import moves
 from games import services
 from games.engine import RuleSet
 from games.models import Match
@@ -56,7 +56,7 @@ def staff_client(staff: Any) -> Client:
 @pytest.fixture
 def make_match(player: Any) -> Callable[..., Match]:
     """``make_match(seats=…, rules=…, play=True)``: a match created by ``player``; with
-    ``play`` its bots move (``act``, eagerly) until no bot is to act: a bots-only match
+    ``play`` its bots move (``moves.run_due``) until no bot is to act: a bots-only match
     plays to the end. Without, the bots' first turn is left owed (inside a test's
     transaction nothing wakes them)."""
 
@@ -65,7 +65,7 @@ def make_match(player: Any) -> Callable[..., Match]:
         result = services.match_create(creator=player, seats=seats, rules=rules,
                                        bots=services.BotOptions(**bots))
         if play:
-            act(str(result.match.id), result.match.version)
+            moves.run_due(seconds=float("inf"))
         return Match.objects.get(pk=result.match.id)
 
     return make

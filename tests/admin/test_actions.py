@@ -56,19 +56,19 @@ def test_verify_reports_a_snapshot_that_differs_and_a_gap_in_the_seqs(root_clien
         "replay differs from the snapshot)"]
 
 
-def test_wake_bots_queues_the_move_a_bot_owes_and_is_logged(root_client, make_match):
+def test_wake_bots_makes_the_move_a_bot_owes_due_now_and_is_logged(root_client, make_match):
     owed = make_match(seats=PLAYER_AND_BOTS, play=False)  # the three bots owe their pass
     assert owed.bot_to_act
     _post(root_client, owed, "wake")
     after = Match.objects.get(pk=owed.pk)
-    # Celery runs eagerly here: the three bots passed; north (the player) is left to pass.
+    # Moves are made inline here: the three bots passed; north (the player) is left to pass.
     assert (after.version, after.bot_to_act) == (owed.version + 3, False)
     assert list(Event.objects.filter(match=owed, seq__gt=owed.version).values_list(
         "type", flat=True)) == ["cards_passed"] * 3
     _post(root_client, after, "wake")
     assert _log(owed) == [
-        ("root", f"wake: queued the bots' move at version {owed.version}", CHANGE),
-        ("root", f"wake: no bot is to act at version {after.version}; nothing queued", CHANGE)]
+        ("root", f"wake: the move due at version {owed.version} is due now", CHANGE),
+        ("root", f"wake: no move is owed at version {after.version}; nothing to do", CHANGE)]
 
 
 def test_a_staff_member_who_is_not_a_superuser_gets_no_buttons_and_a_403(staff_client, make_match):

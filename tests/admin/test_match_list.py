@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from games import services
 from games.engine import RuleSet
-from games.models import Match
+from games.models import DueWork
 
 from .conftest import logged_in
 
@@ -61,7 +61,7 @@ def test_a_staff_member_without_permissions_sees_the_list_read_only(staff_client
 def test_each_row_shows_status_players_hand_scores_and_the_stalled_mark(root_client, finished_match,
                                                                          make_match, settings):
     owed = make_match(seats=PLAYER_AND_BOTS, play=False)
-    Match.objects.filter(pk=owed.pk).update(updated_at=F("updated_at") - timedelta(seconds=60))
+    DueWork.objects.filter(pk=owed.pk).update(due_at=F("due_at") - timedelta(seconds=60))
     settings.BOT_STALL_SECONDS = 5
     response = root_client.get(LIST)
     html = _rows(response)
@@ -81,7 +81,7 @@ def test_filters_by_status_bot_level_and_stalled(root_client, finished_match, ma
     settings.BOT_STALL_SECONDS = 5
     owed = make_match(seats=PLAYER_AND_BOTS, play=False)
     fresh = make_match(seats=PLAYER_AND_BOTS, play=False)
-    Match.objects.filter(pk=owed.pk).update(updated_at=F("updated_at") - timedelta(seconds=60))
+    DueWork.objects.filter(pk=owed.pk).update(due_at=F("due_at") - timedelta(seconds=60))
     finished, owed, fresh = str(finished_match.pk), str(owed.pk), str(fresh.pk)
     assert _listed(root_client, status="finished") == {finished}
     assert _listed(root_client, status="passing") == {owed, fresh}
@@ -109,7 +109,8 @@ def _list_queries(client: Client) -> int:
     return len(queries.captured_queries)
 
 
-def test_the_list_costs_the_same_queries_for_3_matches_as_for_30(root_client, make_match):
+def test_the_list_costs_the_same_queries_for_3_matches_as_for_30(root_client, make_match, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "unfinished_matches": 30, "unfinished_expert_matches": 30}
     for _ in range(3):
         make_match(seats=PLAYER_AND_BOTS, play=False)
     few = _list_queries(root_client)

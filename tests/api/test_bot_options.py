@@ -1,8 +1,8 @@
 """Per-match bot options over HTTP: ``bots`` in the create request (``delay_ms``, a pause
 before each bot move; ``think_ms``, the expert's time budget per play) is validated field by
 field like ``rules``, stored on the match and shown in its summary; and matches against the
-searching and the strongest heuristic bots, created through the API, play to the end
-(Celery eager here, so the bots move when a command commits and the delay is ignored).
+searching and the strongest heuristic bots, created through the API, play to the end (the
+bots' moves are made inline here, when the command commits).
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ def test_a_match_created_without_bots_shows_the_default_options(client_a):
 @pytest.mark.parametrize(("bots", "shown"), [
     ({"delay_ms": 1500, "think_ms": 750}, {"delay_ms": 1500, "think_ms": 750}),
     ({"delay_ms": 0, "think_ms": 10}, {"delay_ms": 0, "think_ms": 10}),  # the lower bounds
-    ({"delay_ms": 10_000, "think_ms": 5000}, {"delay_ms": 10_000, "think_ms": 5000}),  # upper
+    # The upper bounds: think_ms's is the ceiling, BOT_THINK_MS_CEILING (1000 by default).
+    ({"delay_ms": 10_000, "think_ms": 1000}, {"delay_ms": 10_000, "think_ms": 1000}),
     ({"delay_ms": 400}, {"delay_ms": 400, "think_ms": 200}),  # think_ms left out: its default
     ({"think_ms": 20}, {"delay_ms": 0, "think_ms": 20}),
     ({}, DEFAULTS),
@@ -65,7 +66,7 @@ def test_bot_options_are_stored_and_shown_in_the_summary(client_a, bots, shown):
     ({"delay_ms": 10_001}, [("bots.delay_ms", "max_value")]),
     ({"think_ms": 9}, [("bots.think_ms", "min_value")]),
     ({"think_ms": 0}, [("bots.think_ms", "min_value")]),
-    ({"think_ms": 5001}, [("bots.think_ms", "max_value")]),
+    ({"think_ms": 1001}, [("bots.think_ms", "max_value")]),
     # JSON types are not coerced: a number as text, a float, a boolean, null, a list.
     ({"delay_ms": "400"}, [("bots.delay_ms", "invalid")]),
     ({"delay_ms": 0.5}, [("bots.delay_ms", "invalid")]),
@@ -125,12 +126,12 @@ def _play_to_the_end(client, match_id: str) -> dict[str, Any]:
 def test_a_match_against_three_bots_of_a_level_created_over_http_plays_to_the_end(client_a, levels):
     summary = create_match(client_a, seats=[{"kind": "player"}]
                            + [{"kind": "bot", "level": level} for level in levels],
-                           rules={"target_score": 30}, bots={"think_ms": 10, "delay_ms": 400})
+                           rules={"target_score": 30}, bots={"think_ms": 10})
     assert [seat["bot_level"] for seat in summary["seats"]] == [None, *levels]
     finished = _play_to_the_end(client_a, summary["id"])
     assert finished["status"] == "finished"
     assert max(finished["scores"].values()) >= 30
     assert finished["result"]["hands_played"] >= 1
-    assert finished["bots"] == {"delay_ms": 400, "think_ms": 10}
+    assert finished["bots"] == {"delay_ms": 0, "think_ms": 10}
     plays = Event.objects.filter(match_id=summary["id"], type="card_played")
     assert plays.count() == 52 * finished["result"]["hands_played"]

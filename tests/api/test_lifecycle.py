@@ -7,15 +7,14 @@ import asyncio
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
-from unittest.mock import ANY
 
 import pytest
-from django.utils import timezone
+import time_machine
 
-from bots import tasks
+from bots import moves, tasks
 from games import services
 from games.engine import parse_card
-from games.models import Match
+from games.models import DueWork, Match
 
 from .helpers import (
     D1,
@@ -42,18 +41,8 @@ def _timed_table(make_table: Callable[..., Table], timeout_s: int | None, deal_t
     return make_table(deal_text, rules=rules, turn_timeout_s=timeout_s)
 
 
-def _overdue(table: Table) -> str:
-    """Move the match's deadline (and its turn's start) into the past, as the clock would;
-    returns the deadline as the stand-in's task is given it."""
-    match = Match.objects.get(pk=table.id)
-    shift = match.turn_deadline - timezone.now() + timedelta(seconds=1)
-    Match.objects.filter(pk=table.id).update(turn_deadline=match.turn_deadline - shift,
-                                            turn_started_at=match.turn_started_at - shift)
-    return Match.objects.get(pk=table.id).turn_deadline.isoformat()
-
-
-def _deadline(table: Table) -> str:
-    return Match.objects.get(pk=table.id).turn_deadline.isoformat()
+def _deadline(table: Table) -> datetime:
+    return Match.objects.get(pk=table.id).turn_deadline
 
 
 # --- leaving a seat -------------------------------------------------------------------------
@@ -176,18 +165,16 @@ def test_a_stand_in_plays_once_for_the_timed_out_player_marked_auto(
         make_table: Callable[..., Table]) -> None:
     table = _timed_table(make_table, 30)
     version = Match.objects.get(pk=table.id).version
-    assert tasks.stand_in(table.id, _deadline(table)) == 0  # not due yet
-    deadline = _overdue(table)
-    earlier = (datetime.fromisoformat(deadline) - timedelta(seconds=1)).isoformat()
-    assert tasks.stand_in(table.id, earlier) == 0  # a task for a turn already played
-    assert tasks.stand_in(table.id, deadline) == 1
+    assert moves.run_due(seconds=5) == 0  # not due yet
+    with time_machine.travel(_deadline(table) + timedelta(seconds=1)):
+        assert moves.run_due(seconds=5) == 1
+        assert moves.run_due(seconds=5) == 0  # east's turn has just begun
     played = table.events("east", after=version)
     assert [(e["type"], e["seat"], e["card"], e["auto"]) for e in played] == [
         ("card_played", "north", "2C", True)]
     view = table.view("north")
     assert view["seat"] == "north" and view["to_act"] == ["east"]  # north plays on
     assert _at(view["turn_deadline"]) == _at(played[0]["at"]) + timedelta(seconds=30)
-    assert tasks.stand_in(table.id, deadline) == 0  # a duplicate task does nothing
 
 
 def test_stand_ins_pass_for_every_player_who_timed_out_in_the_passing(
@@ -195,7 +182,8 @@ def test_stand_ins_pass_for_every_player_who_timed_out_in_the_passing(
     table = _timed_table(make_table, 60, rules=LEFT)
     table.passed("south", table.view("south")["hand"][:3])
     version = Match.objects.get(pk=table.id).version
-    assert tasks.stand_in(table.id, _overdue(table)) == 3
+    with time_machine.travel(_deadline(table) + timedelta(seconds=1)):
+        assert moves.run_due(seconds=5) == 3
     passes = [e for e in table.events("south", after=version) if e["type"] == "cards_passed"]
     assert [(e["seat"], e["auto"]) for e in passes] == [("north", True), ("east", True), ("west", True)]
     assert table.events("south")[-1]["type"] == "cards_exchanged"
@@ -207,15 +195,15 @@ def test_a_stand_in_stops_when_a_player_has_moved_meanwhile(
     """North's turn timed out, but north plays while the stand-in decides: the stand-in's
     move is stale and dropped, and north's card stands."""
     table = _timed_table(make_table, 30)
-    deadline = _overdue(table)
-    choose = tasks.choose_command
+    choose = moves.choose_command
 
     def north_plays_first(*args: Any, **kwargs: Any) -> Any:
         assert table.play("north", "2C").status_code == 200
         return choose(*args, **kwargs)
 
-    monkeypatch.setattr(tasks, "choose_command", north_plays_first)
-    assert tasks.stand_in(table.id, deadline) == 0
+    monkeypatch.setattr(moves, "choose_command", north_plays_first)
+    with time_machine.travel(_deadline(table) + timedelta(seconds=1)):
+        assert moves.run_due(seconds=5) == 0
     [played] = [e for e in table.events("east") if e["type"] == "card_played"]
     assert (played["seat"], played["card"], played["auto"]) == ("north", "2C", False)
 
@@ -239,45 +227,42 @@ def test_a_move_sent_before_a_stand_in_moved_for_the_seat_is_refused_as_stale(
     trick 2."""
     table = _timed_table(make_table, 30)
     table.played("N 2C, E 8D, S 10S")
-    sent = timezone.now()
-    tasks.stand_in(table.id, _overdue(table))
-    assert table.events("west")[-2]["card"] == "AC"  # the stand-in's, then trick_taken
-    with pytest.raises(services.StaleVersion) as refusal:
-        services.card_play(match_id=table.id, player=Match.objects.get(pk=table.id).seats.get(
-            position=3).player, card=parse_card("JC"), requested_at=sent)
-    assert refusal.value.code == "stale_version"
-    assert refusal.value.version == Match.objects.get(pk=table.id).version
-    # Sent after the stand-in moved, the same card is west's lead.
-    assert table.play("west", "JC").status_code == 200
+    deadline = _deadline(table)
+    sent = deadline - timedelta(milliseconds=500)
+    with time_machine.travel(deadline + timedelta(seconds=1)):
+        assert moves.run_due(seconds=5) == 1
+        assert table.events("west")[-2]["card"] == "AC"  # the stand-in's, then trick_taken
+        with pytest.raises(services.StaleVersion) as refusal:
+            services.card_play(match_id=table.id, player=Match.objects.get(pk=table.id).seats.get(
+                position=3).player, card=parse_card("JC"), requested_at=sent)
+        assert refusal.value.code == "stale_version"
+        assert refusal.value.version == Match.objects.get(pk=table.id).version
+        # Sent after the stand-in moved, the same card is west's lead.
+        assert table.play("west", "JC").status_code == 200
 
 
-def test_the_sweep_wakes_a_stand_in_whose_task_was_lost(make_table: Callable[..., Table],
-                                                        settings: Any) -> None:
-    settings.BOT_STALL_SECONDS = 5
+def test_a_ticket_makes_a_timed_out_players_move_whose_commit_sent_none(
+        make_table: Callable[..., Table]) -> None:
+    # Inside the test's transaction no commit hands a move on: as when a ticket is lost.
     table = _timed_table(make_table, 30)
     version = Match.objects.get(pk=table.id).version
-    _overdue(table)  # 1 s overdue: its own task is still the one to move
-    assert tasks.sweep() == 0
-    Match.objects.filter(pk=table.id).update(
-        turn_deadline=timezone.now() - timedelta(seconds=settings.BOT_STALL_SECONDS + 1))
-    assert tasks.sweep() == 1  # run eagerly: the stand-in moved
+    with time_machine.travel(_deadline(table) + timedelta(seconds=1)):
+        assert tasks.work() == 1  # what beat's tick runs
     assert table.events("north", after=version)[0]["auto"] is True
 
 
-def test_with_a_worker_a_commit_queues_the_stand_in_for_a_new_deadline_only(
-        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch,
+def test_with_a_worker_a_commit_sends_a_ticket_due_at_the_new_deadline(
+        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch, settings: Any,
         django_capture_on_commit_callbacks: Any) -> None:
-    queued: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setitem(tasks.act.app.conf, "task_always_eager", False)
-    monkeypatch.setattr(tasks.stand_in, "apply_async", lambda args, **kw: queued.append((args, kw)))
+    sent: list[dict[str, Any]] = []
+    settings.BOT_DISPATCH = "celery"
+    monkeypatch.setattr(tasks.work, "apply_async", lambda **kw: sent.append(kw))
     table = _timed_table(make_table, 30, rules=LEFT)
-    Match.objects.filter(pk=table.id).update(turn_deadline=None)  # as before the timeout was set
     with django_capture_on_commit_callbacks(execute=True):
-        table.passed("north", table.view("north")["hand"][:3])  # sets the deadline anew
-        table.passed("east", table.view("east")["hand"][:3])  # the same deadline: no task
+        table.passed("north", table.view("north")["hand"][:3])
     deadline = Match.objects.get(pk=table.id).turn_deadline
-    assert queued == [((table.id, deadline.isoformat()),
-                       {"task_id": ANY, "countdown": None, "eta": deadline, "queue": "players"})]
+    assert sent == [{"eta": deadline, "queue": "bots"}]
+    assert DueWork.objects.get(pk=table.id).due_at == deadline
 
 
 # --- an operator's abort ---------------------------------------------------------------------

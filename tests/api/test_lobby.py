@@ -66,8 +66,8 @@ def test_lobby_leaves_out_full_tables(make_client):
 
 @pytest.mark.django_db
 def test_lobby_is_newest_first_and_paginated(make_client):
-    alice, bob = make_client(), make_client()
-    created = [create_match(alice, seats=OPEN_TABLE)["id"] for _ in range(5)]
+    bob = make_client()  # each match by another creator: a player lists few open matches
+    created = [create_match(make_client(), seats=OPEN_TABLE)["id"] for _ in range(5)]
     page_1 = bob.get(LOBBY, {"page_size": 2}).json()
     assert (page_1["count"], page_1["previous"]) == (5, None)
     assert [entry["id"] for entry in page_1["results"]] == created[::-1][:2]
@@ -90,13 +90,13 @@ def test_lobby_with_a_bad_page_is_invalid_request_400(client_a, query, field):
 @pytest.mark.django_db
 def test_lobby_page_costs_the_same_queries_for_one_match_as_for_twenty(
         make_client, django_assert_num_queries):
-    alice, bob = make_client(), make_client()
-    create_match(alice, seats=OPEN_TABLE)
+    bob = make_client()
+    create_match(make_client(), seats=OPEN_TABLE)
     # One for the bearer token, the count, the page: none per match.
     with django_assert_num_queries(3):
         assert len(_ids(bob)) == 1
     for _ in range(19):
-        create_match(alice, seats=OPEN_TABLE)
+        create_match(make_client(), seats=OPEN_TABLE)
     with django_assert_num_queries(3):
         assert len(_ids(bob)) == 20
 

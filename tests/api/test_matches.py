@@ -73,7 +73,7 @@ def test_create_answers_201_with_location_and_the_summary(client_a):
         "version": 4,  # match_created and three seats taken
         "result": None,
         "fixed_deals": 0,
-        "turn_timeout_s": None,
+        "turn_timeout_s": 60,  # a seat is open: OPEN_SEAT_TURN_TIMEOUT_S
         "daily": None,
     }
     assert client_a.get(response["Location"]).json() == summary

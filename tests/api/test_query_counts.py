@@ -40,7 +40,7 @@ TOKEN_SELECT = 'SELECT a."digest", a."token_key"'
 def kinds(captured: Any) -> list[str]:
     """Each statement but ``BEGIN``/``COMMIT`` named by what it does."""
     names = {TOKEN_SELECT: "token", 'SELECT "id", "created_by_id"': "match",
-             "WITH inserted_0 AS (INSERT INTO \"games_event\"": "events and match",
+             "WITH written_0 AS (INSERT INTO \"games_event\"": "events and match",
              "SELECT pg_notify(": "notify"}
     return [next((name for prefix, name in names.items() if sql.startswith(prefix)), sql[:60])
             for sql in statements(captured)]

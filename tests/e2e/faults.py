@@ -180,9 +180,8 @@ class Deployment:
 def deployment(log_dir: Path, prefix: str, **env: str) -> Iterator[Deployment]:
     """A cluster, a database on it (migrated), a redis-server, gunicorn (2 uvicorn workers,
     as ``make serve`` runs it on PostgreSQL), a Celery worker and beat, all of the caller's
-    own, stopped and dropped after it. ``env`` is added to the processes' environment; the
-    sweep counts a bot's turn as stalled after 1 s (``BOT_STALL_SECONDS``) unless it says
-    otherwise. What does not wait on another starts alongside it: most of a test's time."""
+    own, stopped and dropped after it. ``env`` is added to the processes' environment. What
+    does not wait on another starts alongside it: most of a test's time."""
     redis = RedisServer(own_port(REDIS_PORTS), log_dir)
     with ExitStack() as cleanup, ThreadPoolExecutor(max_workers=3) as starting:
         cleanup.callback(redis.stop)
@@ -190,8 +189,7 @@ def deployment(log_dir: Path, prefix: str, **env: str) -> Iterator[Deployment]:
         cluster = cleanup.enter_context(postgres_cluster(prefix))
         redis_up.result()
         database_url = stack.create_database(cluster.server_url, "hearts")
-        service_env = {**stack.service_env(database_url, redis.url), "BOT_STALL_SECONDS": "1",
-                       "DB_POOL_TIMEOUT": "2", **env}
+        service_env = {**stack.service_env(database_url, redis.url), "DB_POOL_TIMEOUT": "2", **env}
         # Neither needs the tables: they start while the migrations run.
         worker_up = starting.submit(stack.start_celery_worker, service_env, log_dir, redis.url)
         web_up = starting.submit(stack.start_gunicorn, service_env, log_dir)

@@ -311,7 +311,7 @@ def purge_broker(broker: str) -> None:
     from kombu import Queue
 
     app = _bare_celery(broker)
-    app.conf.task_queues = [Queue(name) for name in ("control", "players", "bots")]
+    app.conf.task_queues = [Queue(name) for name in ("control", "bots")]
     try:
         app.control.purge()
     finally:

@@ -73,14 +73,16 @@ def test_four_bots_play_a_whole_match_alone(e2e_stack: Stack) -> None:
 
 
 def test_experts_play_three_matches_at_once_on_one_worker(e2e_stack: Stack) -> None:
-    # Twelve experts searching in a worker of two processes: each task hands its match on
-    # after ACT_SLICE_SECONDS, so the matches take turns and every task ends far inside
-    # its time limits; every match finishes, and its log replays.
-    creator = ApiClient.register(e2e_stack.base_url, "experts", record=True)
+    # Twelve experts of three players searching in a worker of two processes: a work ticket
+    # makes one move per claim (bots.moves), so the players' matches take turns and every
+    # task ends far inside its time limits; every match finishes, and its log replays.
+    creators = [ApiClient.register(e2e_stack.base_url, f"experts{n}", record=True)
+                for n in range(3)]
+    creator = creators[0]
     started = time.monotonic()
-    match_ids = [creator.create_match([{"kind": "bot", "level": "expert"}] * 4,
-                                      rules={"target_score": 20}, bots={"think_ms": 20})["id"]
-                 for _ in range(3)]
+    match_ids = [each.create_match([{"kind": "bot", "level": "expert"}] * 4,
+                                   rules={"target_score": 20}, bots={"think_ms": 20})["id"]
+                 for each in creators]
     versions = {match_id: (0, time.monotonic()) for match_id in match_ids}
     unfinished = set(match_ids)
     while unfinished:

@@ -1,7 +1,7 @@
 """Nobody stalls a table, on the production set-up: a player who goes silent in a match
-with ``turn_timeout_s`` is played for by a stand-in after the deadline, through the task
-the commit queued for it (no beat runs here, so not the sweep), and the player keeps the
-seat with a new deadline. How soon after the deadline: benchmarks/turn_timeouts.py."""
+with ``turn_timeout_s`` is played for by a stand-in after the deadline, through the ticket
+the commit sent for it, due then (no beat runs here), and the player keeps the seat with a
+new deadline. How soon after the deadline: benchmarks/turn_timeouts.py."""
 
 from __future__ import annotations
 

@@ -53,8 +53,7 @@ def test_a_worker_holding_an_unacknowledged_task_outlives_a_redis_restart(
         own_redis: tuple[int, list[subprocess.Popen[bytes]]], tmp_path: Path) -> None:
     port, servers = own_redis
     broker = f"redis://127.0.0.1:{port}/0"
-    # No task here reaches a match (stand_in for a match that does not exist does nothing):
-    # an empty SQLite database is enough.
+    # A work ticket with no move owed does nothing: an empty SQLite database is enough.
     env = stack.service_env(f"sqlite:///{tmp_path / 'db.sqlite3'}", broker)
     stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
     node = f"restart-{uuid.uuid4().hex[:6]}@{socket.gethostname()}"
@@ -69,9 +68,8 @@ def test_a_worker_holding_an_unacknowledged_task_outlives_a_redis_restart(
         due = datetime.now(UTC) + timedelta(minutes=10)
         # To a queue of the worker's (config/settings.py, CELERY_TASK_QUEUES): this bare app
         # knows none of the project's routes.
-        held = app.send_task("bots.tasks.stand_in", [str(uuid.uuid4()), due.isoformat()], eta=due,
-                             queue="players")
-        stack.wait_until(lambda: f"stand_in[{held.id}] received" in worker.log_path.read_text(),
+        held = app.send_task("bots.tasks.work", eta=due, queue="bots")
+        stack.wait_until(lambda: f"work[{held.id}] received" in worker.log_path.read_text(),
                          timeout=20, what="the worker to hold the task", process=worker)
 
         servers[0].terminate()  # SIGTERM: Redis shuts down, closing every connection
@@ -80,9 +78,8 @@ def test_a_worker_holding_an_unacknowledged_task_outlives_a_redis_restart(
                          timeout=20, what="the worker to see Redis gone", process=worker)
         servers.append(_redis_server(port))
 
-        after = app.send_task("bots.tasks.stand_in",
-                              [str(uuid.uuid4()), datetime.now(UTC).isoformat()], queue="players")
-        stack.wait_until(lambda: f"stand_in[{after.id}] succeeded" in worker.log_path.read_text(),
+        after = app.send_task("bots.tasks.work", queue="bots")
+        stack.wait_until(lambda: f"work[{after.id}] succeeded" in worker.log_path.read_text(),
                          timeout=60, what="the worker to run a task queued after the restart",
                          process=worker)
         assert not worker.exited

@@ -401,20 +401,20 @@ export interface components {
         BotLevelEnum: "random" | "easy" | "medium" | "hard" | "expert";
         /** @description How the match's bots move (milliseconds). */
         BotOptions: {
-            /** @description Milliseconds each bot waits before it moves, so people at the table can follow the play (0..10000, default 0). Honoured when bots run on a Celery worker; a server without a broker (tasks in-process) moves them at once. */
+            /** @description Milliseconds each bot waits before it moves, so people at the table can follow the play (0..10000, default 0). */
             delay_ms: number;
-            /** @description The expert bot's thinking time per decision (each pass and each play with a choice), in milliseconds of CPU time on the worker (10..5000, default 200); on a worker shared by many searches a decision takes longer by the clock. More means a stronger, slower bot. Other levels do not search and ignore it. */
+            /** @description The expert bot's thinking time per decision (each pass and each play with a choice), in milliseconds of CPU time on the worker (10..1000, the server's ceiling BOT_THINK_MS_CEILING; default 200); on a worker shared by many searches a decision takes longer by the clock. More means a stronger, slower bot. Other levels do not search and ignore it. */
             think_ms: number;
         };
         /** @description How the match's bots move (milliseconds); fields left out take their defaults, unknown fields are refused. */
         BotOptionsRequest: {
             /**
-             * @description Milliseconds each bot waits before it moves, so people at the table can follow the play (0..10000, default 0). Honoured when bots run on a Celery worker; a server without a broker (tasks in-process) moves them at once.
+             * @description Milliseconds each bot waits before it moves, so people at the table can follow the play (0..10000, default 0).
              * @default 0
              */
             delay_ms?: number;
             /**
-             * @description The expert bot's thinking time per decision (each pass and each play with a choice), in milliseconds of CPU time on the worker (10..5000, default 200); on a worker shared by many searches a decision takes longer by the clock. More means a stronger, slower bot. Other levels do not search and ignore it.
+             * @description The expert bot's thinking time per decision (each pass and each play with a choice), in milliseconds of CPU time on the worker (10..1000, the server's ceiling BOT_THINK_MS_CEILING; default 200); on a worker shared by many searches a decision takes longer by the clock. More means a stronger, slower bot. Other levels do not search and ignore it.
              * @default 200
              */
             think_ms?: number;
@@ -690,7 +690,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
-            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (at most 2 s late), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
             turn_timeout_s: number | null;
             /**
              * Format: date
@@ -722,7 +722,7 @@ export interface components {
             deals?: string[][][] | null;
             /** @description How the bots move: a pause before each bot move (delay_ms) and the expert bot's thinking time (think_ms). Left out or null: the defaults. */
             bots?: components["schemas"]["BotOptionsRequest"] | null;
-            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (at most 2 s late), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
             turn_timeout_s?: number | null;
         };
         /** @description The match was created with these rules. */
@@ -813,7 +813,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
-            /** @description Seconds a player's turn may last (5..86400); null (the default): turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not act on it. */
+            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (at most 2 s late), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
             turn_timeout_s: number | null;
             /**
              * Format: date

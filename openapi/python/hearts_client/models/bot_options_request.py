@@ -16,12 +16,11 @@ class BotOptionsRequest:
 
     Attributes:
         delay_ms (int | Unset): Milliseconds each bot waits before it moves, so people at the table can follow the play
-            (0..10000, default 0). Honoured when bots run on a Celery worker; a server without a broker (tasks in-process)
-            moves them at once. Default: 0.
+            (0..10000, default 0). Default: 0.
         think_ms (int | Unset): The expert bot's thinking time per decision (each pass and each play with a choice), in
-            milliseconds of CPU time on the worker (10..5000, default 200); on a worker shared by many searches a decision
-            takes longer by the clock. More means a stronger, slower bot. Other levels do not search and ignore it. Default:
-            200.
+            milliseconds of CPU time on the worker (10..1000, the server's ceiling BOT_THINK_MS_CEILING; default 200); on a
+            worker shared by many searches a decision takes longer by the clock. More means a stronger, slower bot. Other
+            levels do not search and ignore it. Default: 200.
     """
 
     delay_ms: int | Unset = 0

@@ -42,13 +42,12 @@ class MatchSummary:
         fixed_deals (int): How many of the first hands were dealt when the match was created, not shuffled as they came
             (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily
             challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over.
-        turn_timeout_s (int | None): Seconds a player's turn may last (5..86400); null (the default): turns never time
+        turn_timeout_s (int | None): Seconds a player's turn may last (5..86400). Null or left out: 60
+            (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time
             out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player
-            still to act, marked `auto` in the log, within moments (up to BOT_STALL_SECONDS plus the 2 s sweep if its task
-            was lost), and the player plays on; a move the player sends before then is taken. A pass or play that comes in
-            before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. The
-            service's Celery worker enforces it: the embedded server (no CELERY_BROKER_URL) shows the deadline but does not
-            act on it.
+            still to act, marked `auto` in the log, within moments (at most 2 s late), and the player plays on; a move the
+            player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused
+            (412 stale_version), so it cannot land on the next turn.
         daily (datetime.date | None): The UTC date of the daily challenge this match is its creator's one attempt at
             (GET /daily/{day}); null: not a daily.
     """

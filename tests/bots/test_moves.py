@@ -1,24 +1,26 @@
-"""The bots' Celery task: run eagerly it loops instead of recursing, it is idempotent, it
-gives the expert the match's thinking time, and with a worker (the broker faked at
-``apply_async``) a match's delay turns the loop into one move per task, each queued with
-the delay as its countdown."""
+"""The bots' moves (``bots.moves``, ``bots.dispatcher``, ``bots.tasks``): made inline they
+play on without recursing, a claim the match has outrun does nothing, the expert gets the
+match's thinking time, the generators are keyed by the server's secret, and with a worker (the
+broker faked at ``apply_async``) a commit sends a ticket due when the move is, and a ticket
+makes moves until a person must act."""
 
 from __future__ import annotations
 
 import sys
+import uuid
 from datetime import timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from django.contrib.auth import get_user_model
-from django.db.models import F
+from django.utils import timezone
 
-from bots import strategies, tasks
-from bots.tasks import act, sweep
-from games import services
+from bots import moves, strategies, tasks
+from games import dispatch, services
 from games.engine import PassDirection, RuleSet, Seat, parse_cards, parse_deal
 from games.engine.rules import TiePolicy
-from games.models import Event, Match
+from games.models import DueWork, Event, Match
 from games.selectors import match_state
 
 from ..engine.helpers import D1
@@ -56,30 +58,39 @@ def test_four_bots_finish_a_full_match_without_recursing_per_move(creator) -> No
     assert match.version > 400
 
 
-def test_act_does_nothing_when_the_version_has_moved_on(creator) -> None:
-    seats = [services.SeatSpec("player")] + FOUR_BOTS[1:]
-    result = services.match_create(creator=creator, seats=seats, rules=RuleSet())
-    match = Match.objects.get(pk=result.match.id)
-    # The bots passed at once; north (the player) is the only one left to pass.
-    assert match.state["phase"] == "passing" and not match.bot_to_act
-    assert act(str(match.id), match.version) == 0
-    assert act(str(match.id), match.version - 1) == 0
+def test_a_claim_the_match_has_outrun_does_nothing_and_lets_its_lease_go(db: None) -> None:
+    creator = get_user_model().objects.create_user(username="creator")
+    # Inside the test's transaction on_commit never fires: the bots' passes stay owed.
+    match = services.match_create(creator=creator, seats=FOUR_BOTS, rules=RuleSet()).match
+    stale = dispatch.Claim(match.id, match.version - 1, uuid.uuid4())
+    assert moves.make(stale) is None
+    claim = dispatch.claim(now=timezone.now())
+    assert claim is not None and claim.version == match.version
+    assert moves.make(dispatch.Claim(claim.match_id, claim.version - 1, claim.lease)) is None
+    assert DueWork.objects.get(pk=match.id).lease is None  # released: due again at once
     assert Match.objects.get(pk=match.id).version == match.version
 
 
-def test_sweep_wakes_a_match_whose_bot_turn_has_stalled(db: None, settings) -> None:
-    # Inside the test's transaction on_commit never fires: the bots are not woken,
-    # exactly as when a worker died mid-move.
+def test_a_worker_that_finds_the_moves_owed_makes_them(db: None) -> None:
+    # As when every ticket was lost: beat's tick runs ``work``.
     creator = get_user_model().objects.create_user(username="creator")
-    result = services.match_create(creator=creator, seats=FOUR_BOTS, rules=RuleSet(target_score=30))
-    _age(result.match.id, seconds=1)  # older than its bot_think_ms (200 ms)
-    stalled = Match.objects.get(pk=result.match.id)
-    assert stalled.bot_to_act and stalled.status == "passing"
-    settings.BOT_STALL_SECONDS = 3600
-    assert sweep() == 0  # not stalled long enough yet
-    settings.BOT_STALL_SECONDS = 0
-    assert sweep() == 1
-    assert Match.objects.get(pk=stalled.id).status == "finished"
+    match = services.match_create(creator=creator, seats=FOUR_BOTS, rules=RuleSet(target_score=30)).match
+    assert Match.objects.get(pk=match.id).status == "passing"
+    while tasks.work():
+        pass
+    assert Match.objects.get(pk=match.id).status == "finished"
+    assert not DueWork.objects.filter(pk=match.id).exists()
+
+
+def test_a_bots_generator_is_keyed_by_the_servers_secret(settings) -> None:
+    match_id = uuid.UUID(int=7)
+    settings.BOT_SECRET = "one"
+    first = moves.seed(match_id, 12, Seat.EAST)
+    assert first == moves.seed(match_id, 12, Seat.EAST)
+    assert first != moves.seed(match_id, 12, Seat.SOUTH) != moves.seed(match_id, 13, Seat.EAST)
+    settings.BOT_SECRET = "two"
+    assert moves.seed(match_id, 12, Seat.EAST) != first
+    assert 0 <= first < 2**63
 
 
 def test_a_bot_whose_strategy_is_refused_moves_at_random_instead(creator, monkeypatch, caplog) -> None:
@@ -94,25 +105,7 @@ def test_a_bot_whose_strategy_is_refused_moves_at_random_instead(creator, monkey
     assert "moving at random" in caplog.text
 
 
-def _age(match_id: Any, *, seconds: float) -> None:
-    """Move the match's last change ``seconds`` into the past."""
-    Match.objects.filter(pk=match_id).update(updated_at=F("updated_at") - timedelta(seconds=seconds))
-
-
-def test_sweep_leaves_a_match_waiting_out_its_delay_alone(db: None, settings) -> None:
-    creator = get_user_model().objects.create_user(username="creator")
-    result = services.match_create(creator=creator, seats=FOUR_BOTS, rules=RuleSet(target_score=30),
-                                   bots=services.BotOptions(delay_ms=10_000, think_ms=10))
-    settings.BOT_STALL_SECONDS = 5
-    _age(result.match.id, seconds=6)  # past BOT_STALL_SECONDS, not past 5 s + its 10 s delay
-    assert sweep() == 0
-    assert Match.objects.get(pk=result.match.id).status == "passing"
-    _age(result.match.id, seconds=10)  # now 16 s: stalled
-    assert sweep() == 1
-    assert Match.objects.get(pk=result.match.id).status == "finished"
-
-
-def test_act_gives_the_expert_the_match_think_ms_as_its_budget(creator, monkeypatch) -> None:
+def test_the_expert_gets_the_match_think_ms_as_its_budget(creator, monkeypatch) -> None:
     budgets: list[tuple[float, int | None]] = []
     search = strategies.expert.choose_play
 
@@ -131,32 +124,24 @@ def test_act_gives_the_expert_the_match_think_ms_as_its_budget(creator, monkeypa
     assert budgets == [(37, None)] * 52
 
 
-def test_eagerly_the_delay_is_ignored_and_the_bots_play_on_without_recursing(creator) -> None:
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(400)
-    try:
-        result = services.match_create(creator=creator, seats=FOUR_BOTS, rules=RuleSet(),
-                                       bots=services.BotOptions(delay_ms=10_000))
-    finally:
-        sys.setrecursionlimit(limit)
-    match = Match.objects.get(pk=result.match.id)
-    assert match.status == "finished" and match.version > 400
+def test_inline_a_delayed_move_waits_until_it_is_due(creator) -> None:
+    match = _north_leads_2c(creator, services.BotOptions(delay_ms=2000))
+    assert _plays_after(match) == []  # east waits out the delay
+    with time_machine.travel(timezone.now() + timedelta(seconds=3)):
+        assert moves.run_due(seconds=5) == 1  # east; south's move is due 2 s after it
+    assert _plays_after(match) == ["east"]
 
 
 # --- with a worker: the broker is faked at apply_async ----------------------------------------
 
 
 @pytest.fixture
-def queued(monkeypatch) -> list[tuple[tuple[Any, ...], float | None]]:
-    """Celery as with a worker (not eager); every task queued is recorded, not run."""
-    calls: list[tuple[tuple[Any, ...], float | None]] = []
-
-    def apply_async(args: tuple[Any, ...], countdown: float | None = None, **options: Any) -> None:
-        calls.append((tuple(args), countdown))
-
-    monkeypatch.setitem(act.app.conf, "task_always_eager", False)
-    monkeypatch.setattr(act, "apply_async", apply_async)
-    return calls
+def tickets(monkeypatch, settings) -> list[dict[str, Any]]:
+    """Bots moved by workers; every ticket sent is recorded, not run."""
+    sent: list[dict[str, Any]] = []
+    settings.BOT_DISPATCH = "celery"
+    monkeypatch.setattr(tasks.work, "apply_async", lambda **options: sent.append(options))
+    return sent
 
 
 def test_a_task_queued_while_the_broker_refuses_is_given_up_at_once_not_retried(
@@ -176,8 +161,7 @@ def test_a_task_queued_while_the_broker_refuses_is_given_up_at_once_not_retried(
     monkeypatch.setattr(kombu.utils.functional, "sleep", sleeps.append)
     try:
         with pytest.raises(kombu.exceptions.OperationalError, match="Connection refused"):
-            app.send_task("bots.tasks.act", ("00000000-0000-0000-0000-000000000000", 1),
-                          retry=settings.CELERY_TASK_PUBLISH_RETRY)
+            app.send_task("bots.tasks.work", retry=settings.CELERY_TASK_PUBLISH_RETRY)
     finally:
         app.close()
     assert sleeps == []
@@ -192,40 +176,41 @@ def _north_leads_2c(creator, bots: services.BotOptions) -> Match:
     return played.match
 
 
-def test_with_a_worker_a_bot_move_is_queued_with_the_match_delay(creator, queued) -> None:
+def test_with_a_worker_a_commit_sends_a_ticket_due_after_the_match_delay(creator, tickets) -> None:
     match = _north_leads_2c(creator, services.BotOptions(delay_ms=400))
-    assert queued == [((str(match.id), match.version), 0.4)]
+    due = DueWork.objects.get(pk=match.id)
+    assert tickets == [{"eta": due.due_at, "queue": "bots"}]
+    assert due.due_at == match.updated_at + timedelta(milliseconds=400)
 
 
-def test_with_a_worker_a_delayed_act_makes_one_move_and_queues_the_next(creator, queued) -> None:
-    match = _north_leads_2c(creator, services.BotOptions(delay_ms=400))
-    queued.clear()
-    assert act(str(match.id), match.version) == 1
-    after = Match.objects.get(pk=match.id)
-    assert _plays_after(match) == ["east"]
-    assert after.version == match.version + 1
-    # Queued once, by act itself: the move it committed did not queue through the receiver too.
-    assert queued == [((str(match.id), after.version), 0.4)]
-    assert act(str(match.id), match.version) == 0  # a duplicate of the first finds it moved on
-
-
-def test_with_a_worker_and_no_delay_act_plays_on_until_a_person_must_act(creator, queued) -> None:
+def test_with_a_worker_a_ticket_plays_on_until_a_person_must_act_sending_none(creator,
+                                                                              tickets) -> None:
     match = _north_leads_2c(creator, services.BotOptions(delay_ms=0))
-    queued.clear()
+    assert tickets == [{"eta": None, "queue": "bots"}]
     # East, south and west finish trick 1; west wins it (JC) and leads trick 2; then north.
-    assert act(str(match.id), match.version) == 4
-    assert queued == []
+    assert tasks.work() == 4
+    assert tickets == [{"eta": None, "queue": "bots"}]  # its own commits sent none
     assert _plays_after(match) == ["east", "south", "west", "west"]
     assert match_state(Match.objects.get(pk=match.id)).to_act == [Seat.NORTH]
 
 
-def test_with_a_worker_a_long_act_hands_the_match_to_a_fresh_task(creator, queued, monkeypatch) -> None:
-    monkeypatch.setattr(tasks, "ACT_SLICE_SECONDS", 0.0)
-    match = _north_leads_2c(creator, services.BotOptions(delay_ms=0))
-    queued.clear()
-    assert act(str(match.id), match.version) == 1
+def test_with_a_worker_a_delayed_move_made_by_a_ticket_sends_the_next_ticket(creator,
+                                                                             tickets) -> None:
+    match = _north_leads_2c(creator, services.BotOptions(delay_ms=400))
+    tickets.clear()
+    with time_machine.travel(timezone.now() + timedelta(seconds=1)):
+        assert tasks.work() == 1  # east; south is due 400 ms later
     assert _plays_after(match) == ["east"]
-    assert queued == [((str(match.id), match.version + 1), None)]
+    assert tickets == [{"eta": DueWork.objects.get(pk=match.id).due_at, "queue": "bots"}]
+
+
+def test_with_a_worker_a_ticket_that_used_its_slice_sends_another(creator, tickets,
+                                                                  monkeypatch) -> None:
+    monkeypatch.setattr(tasks, "WORK_SLICE_SECONDS", 0.0)
+    _north_leads_2c(creator, services.BotOptions(delay_ms=0))
+    tickets.clear()
+    assert tasks.work() == 0
+    assert tickets == [{"queue": "bots"}]
 
 
 def _plays_after(match: Match) -> list[str]:

@@ -1,0 +1,134 @@
+"""How due moves reach a worker (``settings.BOT_DISPATCH``); which move a worker makes next
+is ``games.dispatch``'s one rule, the same in every mode.
+
+- ``celery`` (a broker): a commit that leaves a move due sends a ``work`` ticket, with the
+  move's due time as its ETA (none beyond ``TICKET_HORIZON_SECONDS``); beat sends one every
+  2 s too (``CELERY_BEAT_SCHEDULE``), so a lost ticket, a far deadline or a dead worker's
+  lease delays a move by 2 s at most, never stalls it. Tickets are
+  interchangeable: each makes whichever moves are next in the round.
+- ``thread`` (the embedded server, no broker): one dispatcher thread in the web process,
+  woken by commits and by the next due time.
+- ``inline`` (the in-process tests): the committing thread makes the moves due now before
+  the command returns.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections
+from django.utils import timezone
+
+from games import dispatch
+
+from . import moves
+
+logger = logging.getLogger(__name__)
+
+# The queue the tickets go to (CELERY_TASK_QUEUES).
+BOTS_QUEUE = "bots"
+# A move due later than this gets no ticket of its own: beat's tick makes it (a turn
+# timeout of up to a day would otherwise hold a ticket in a worker that long).
+TICKET_HORIZON_SECONDS = 60
+# The longest the thread sleeps with nothing due, and the round it runs before it looks again.
+THREAD_IDLE_SECONDS = 1.0
+THREAD_ROUND_SECONDS = 1.0
+
+_here = threading.local()
+
+
+@contextmanager
+def making_moves() -> Iterator[None]:
+    """Mark this thread as one that claims moves in a loop: the moves it commits need no
+    ticket (its loop claims the next itself)."""
+    _here.busy = True
+    try:
+        yield
+    finally:
+        _here.busy = False
+
+
+def on_match_advanced(sender: Any, *, due_at: datetime | None = None, **kwargs: Any) -> None:
+    """``games.signals.match_advanced`` receiver: hand a move now due (or due later) on."""
+    if due_at is not None:
+        submit(due_at)
+
+
+def on_bots_wake_requested(sender: Any, *, match_id: Any, **kwargs: Any) -> bool:
+    """``games.signals.bots_wake_requested`` receiver (the admin's "wake bots"): make the
+    match's move due now and hand it on. Returns whether it was handed on."""
+    due_at = dispatch.due_now(match_id, timezone.now())
+    return due_at is not None and submit(due_at)
+
+
+def submit(due_at: datetime) -> bool:
+    """Hand a move due at ``due_at`` on, by the mode (module docstring). Returns False when
+    the broker could not take the ticket (logged: beat's tick makes the move anyway)."""
+    mode = settings.BOT_DISPATCH
+    now = timezone.now()
+    if mode == "inline":
+        if due_at <= now and not getattr(_here, "busy", False):
+            with making_moves():
+                moves.run_due(seconds=float("inf"))
+        return True
+    if mode == "thread":
+        DispatcherThread.wake()
+        return True
+    wait = (due_at - now).total_seconds()
+    if wait > TICKET_HORIZON_SECONDS or (wait <= 0 and getattr(_here, "busy", False)):
+        return True
+    from .tasks import work  # the task module needs the app registry ready
+
+    try:
+        work.apply_async(eta=due_at if wait > 0 else None, queue=BOTS_QUEUE)
+    except Exception:  # a dead broker must not fail the command that already committed
+        logger.exception("could not send a work ticket for %s; beat's tick will", due_at)
+        return False
+    return True
+
+
+class DispatcherThread(threading.Thread):
+    """The embedded server's worker: makes due moves in rounds, then sleeps until the next
+    falls due (at most ``THREAD_IDLE_SECONDS``) or a commit wakes it."""
+
+    _woken = threading.Event()
+    _started: DispatcherThread | None = None
+    _lock = threading.Lock()
+
+    def __init__(self) -> None:
+        super().__init__(name="bots-dispatcher", daemon=True)
+
+    @classmethod
+    def start_once(cls) -> None:
+        """Start the process's thread, unless it runs already."""
+        with cls._lock:
+            if cls._started is None or not cls._started.is_alive():
+                cls._started = cls()
+                cls._started.start()
+
+    @classmethod
+    def wake(cls) -> None:
+        cls._woken.set()
+
+    def run(self) -> None:
+        while True:
+            self._woken.clear()
+            try:
+                with making_moves():
+                    moves.run_due(seconds=THREAD_ROUND_SECONDS)
+                next_due = dispatch.next_due_at(now=timezone.now())
+            except Exception:
+                logger.exception("bot dispatcher round failed; trying again")
+                next_due = None
+            finally:
+                close_old_connections()
+            wait = THREAD_IDLE_SECONDS
+            if next_due is not None:
+                wait = min(wait, max(0.0, (next_due - timezone.now()).total_seconds()))
+            self._woken.wait(wait)

@@ -1,0 +1,84 @@
+"""Making the moves the dispatcher hands out (``games.dispatch``): one claim, one decision.
+
+A bot decides from its own seat view only, with a generator seeded from a server secret
+(``seed``); a daily's bots from the day's secret and the position (``games.daily``), at
+the reference work, so every player of the day meets the same play. The move is submitted
+at the claimed version, so a claim that the match has outrun does nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import logging
+import time
+from random import Random
+
+from django.conf import settings
+from django.utils import timezone
+
+from games import daily, dispatch, selectors, services
+from games.engine import IllegalMove, PassCards, PlayCard, Seat
+from games.errors import StaleVersion
+from games.services import CommandResult
+
+from .strategies import choose_command
+from .strategies.effort import reference_work
+
+logger = logging.getLogger(__name__)
+
+
+def seed(match_id: object, version: int, seat: Seat) -> int:
+    """The seed of a bot's generator for its move in match ``match_id`` at ``version``:
+    HMAC-SHA256 keyed by ``settings.BOT_SECRET`` over ``"<match id>:<version>:<seat>"``
+    (63 bits), so nobody without the server's secret can replay a bot's choices."""
+    message = f"{match_id}:{version}:{seat.label}".encode()
+    digest = hmac.new(settings.BOT_SECRET.encode(), message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def make(claim: dispatch.Claim) -> CommandResult | None:
+    """Make ``claim``'s move (``selectors.due_turn``) and return the committed command;
+    None, with the lease released, when the match owes nothing at that version now."""
+    turn = selectors.due_turn(match_id=claim.match_id, version=claim.version, now=timezone.now())
+    result = _decide_and_submit(turn) if turn is not None else None
+    if result is None:
+        dispatch.release(claim)
+    return result
+
+
+def run_due(*, seconds: float) -> int:
+    """Claim and make due moves one after another until none may be claimed or ``seconds``
+    have passed; returns how many were made."""
+    stop = time.monotonic() + seconds
+    made = 0
+    while time.monotonic() < stop:
+        claim = dispatch.claim(now=timezone.now())
+        if claim is None:
+            break
+        made += make(claim) is not None
+    return made
+
+
+def _decide_and_submit(turn: selectors.BotTurn) -> CommandResult | None:
+    if turn.daily is not None:
+        rng, work = Random(daily.bot_seed(turn.daily, turn.view)), reference_work(turn.think_ms)
+    else:
+        rng, work = Random(seed(turn.match_id, turn.version, turn.seat)), None
+    try:
+        command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms, work=work)
+        return _submit(turn, command)
+    except IllegalMove as refusal:
+        # A strategy bug must not stall the match: log it, and move at random.
+        logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
+                     turn.seat.label, turn.level, turn.match_id, turn.version, refusal.code)
+        return _submit(turn, choose_command("random", turn.view, rng))
+
+
+def _submit(turn: selectors.BotTurn, command: PassCards | PlayCard) -> CommandResult | None:
+    try:
+        return services.seat_command(match_id=turn.match_id, expected_version=turn.version,
+                                     command=dataclasses.replace(command, auto=turn.auto))
+    except StaleVersion:
+        return None

@@ -1,0 +1,39 @@
+"""A player's quotas of matches (``settings.QUOTAS``), checked before a match is written."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, Exists, OuterRef, Q
+
+from . import models
+from .errors import QuotaExceeded
+
+ENDED = (models.Match.Status.FINISHED, models.Match.Status.ABORTED)
+
+
+def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bool) -> None:
+    """Raises ``QuotaExceeded`` when a new match by ``creator`` (one with an ``expert`` seat,
+    one with an ``open_seat``) would take them over ``unfinished_matches``,
+    ``unfinished_expert_matches`` or ``open_matches`` (matches waiting for a player), in that
+    order. Inside the creating transaction: it locks ``creator``'s row, so two creations
+    by one player are counted one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).exists()
+    has_expert = Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert"))
+    held = (models.Match.objects.filter(created_by=creator).exclude(status__in=ENDED)
+            .aggregate(unfinished_matches=Count("pk"),
+                       unfinished_expert_matches=Count("pk", filter=Q(has_expert)),
+                       open_matches=Count("pk", filter=Q(status=models.Match.Status.WAITING))))
+    wanted = {"unfinished_matches": True, "unfinished_expert_matches": expert,
+              "open_matches": open_seat}
+    for quota, counts in wanted.items():
+        limit = settings.QUOTAS[quota]
+        if counts and held[quota] >= limit:
+            raise QuotaExceeded(quota, limit, f"you hold {held[quota]} {_WHAT[quota]}, the most "
+                                              f"a player may: end one first")
+
+
+_WHAT = {"unfinished_matches": "unfinished matches you created",
+         "unfinished_expert_matches": "unfinished matches you created with an expert seat",
+         "open_matches": "matches you created that wait for a player"}

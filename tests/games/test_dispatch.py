@@ -1,0 +1,169 @@
+"""The bots' due work (``games.dispatch``): what a command leaves owed, and the one rule that
+hands it to workers: lane, then round-robin across owners, an owner's leases capped, a lease
+that ends or is released."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games import dispatch, selectors, services
+from games.engine import PassDirection, Phase, RuleSet, Seat, parse_card, parse_deal
+from games.models import DueWork, Match
+
+from ..engine.helpers import D1
+
+pytestmark = pytest.mark.django_db
+
+# Inside the test's transaction on_commit never fires: no move is made, each stays owed.
+PLAYER_AND_BOTS = [services.SeatSpec("player"), services.SeatSpec("bot", "hard"),
+                   services.SeatSpec("bot", "expert"), services.SeatSpec("bot", "random")]
+FOUR_BOTS = [services.SeatSpec("bot", "easy")] * 4
+HOLD = RuleSet(pass_rotation=(PassDirection.HOLD,))
+
+
+def _user(name: str):
+    return get_user_model().objects.create_user(username=name)
+
+
+def _create(creator, seats=PLAYER_AND_BOTS, **options) -> Match:
+    return services.match_create(creator=creator, seats=seats, rules=RuleSet(),
+                                 bots=services.BotOptions(**options)).match
+
+
+def _claimed(now=None) -> uuid.UUID | None:
+    claim = dispatch.claim(now=now or timezone.now())
+    return None if claim is None else claim.match_id
+
+
+def test_a_command_leaves_the_bots_move_owed_charged_to_the_creator_after_its_delay():
+    alice = _user("alice")
+    before = timezone.now()
+    match = _create(alice, delay_ms=1500, think_ms=300)
+    due = DueWork.objects.get(pk=match.id)
+    assert (due.owner_id, due.lane, due.version, due.leased_until) == (alice.pk, 0, match.version, None)
+    assert before + timedelta(milliseconds=1500) <= due.due_at <= timezone.now() + timedelta(
+        milliseconds=1500)
+    assert due.lease_ms == dispatch.LEASE_MARGIN_MS + 3 * 300
+    assert DueWork.objects.get(pk=_create(alice, FOUR_BOTS).id).lane == 1  # bots only
+
+
+def _north_to_lead(creator, **options) -> Match:
+    """North (the creator) must lead 2C on D1, a hold hand: no bot is to act."""
+    return services.match_create(creator=creator, seats=PLAYER_AND_BOTS, rules=HOLD,
+                                 deals=[parse_deal(D1)], **options).match
+
+
+def test_a_players_turn_deadline_is_owed_at_the_deadline_and_nothing_when_none_is_due():
+    alice = _user("alice")
+    timed = _north_to_lead(alice, turn_timeout_s=30)
+    due = DueWork.objects.get(pk=timed.id)
+    assert (due.due_at, due.version) == (timed.turn_deadline, timed.version)
+    assert not DueWork.objects.filter(pk=_north_to_lead(alice).id).exists()  # no timeout
+    humans = [services.SeatSpec("player")] + [services.SeatSpec("open")] * 3
+    waiting = services.match_create(creator=alice, seats=humans, rules=RuleSet()).match
+    assert not DueWork.objects.filter(pk=waiting.id).exists()
+    services.match_abort(match_id=timed.id, reason="test")
+    assert not DueWork.objects.filter(pk=timed.id).exists()
+
+
+def test_the_round_serves_the_owner_served_longest_ago_and_an_owner_holds_one_lease():
+    alice, bob = _user("alice"), _user("bob")
+    a1, a2 = _create(alice), _create(alice)
+    b1 = _create(bob)
+    first = _claimed()
+    assert first in (a1.id, a2.id)  # alice enrolled first, neither served yet
+    assert _claimed() == b1.id  # alice holds her one lease: bob's turn
+    assert _claimed() is None  # both hold theirs
+    dispatch.release(dispatch.Claim(b1.id, b1.version, DueWork.objects.get(pk=b1.id).lease))
+    assert _claimed() == b1.id  # alice still busy
+    DueWork.objects.filter(owner=alice).update(leased_until=None, lease=None)
+    DueWork.objects.filter(owner=bob).update(leased_until=None, lease=None)
+    assert _claimed() in (a1.id, a2.id)  # served before bob's last claim: alice goes first
+
+
+def test_an_owner_may_hold_as_many_leases_as_the_setting_allows(settings):
+    settings.BOT_DECISIONS_PER_USER = 2
+    alice = _user("alice")
+    matches = {_create(alice, FOUR_BOTS).id for _ in range(3)}
+    taken = {_claimed(), _claimed()}
+    assert taken < matches and len(taken) == 2
+    assert _claimed() is None
+
+
+def test_a_match_with_a_player_seated_goes_before_bots_only_whoever_was_served_last():
+    alice, bob = _user("alice"), _user("bob")
+    bots_only = _create(alice, FOUR_BOTS)
+    with_player = _create(bob)
+    assert _claimed() == with_player.id
+    assert _claimed() == bots_only.id
+
+
+def test_a_move_delayed_or_leased_is_claimed_once_it_is_due_or_the_lease_ends():
+    alice = _user("alice")
+    match = _create(alice, delay_ms=2000, think_ms=100)
+    now = timezone.now()
+    assert _claimed(now) is None  # waiting out its delay
+    later = now + timedelta(seconds=3)
+    assert _claimed(later) == match.id
+    lease_end = DueWork.objects.get(pk=match.id).leased_until
+    assert lease_end == later + timedelta(milliseconds=dispatch.LEASE_MARGIN_MS + 300)
+    assert _claimed(lease_end - timedelta(milliseconds=1)) is None
+    assert _claimed(lease_end) == match.id  # the worker that held it died: made again
+
+
+def test_a_release_after_a_command_has_rewritten_the_move_changes_nothing():
+    alice = _user("alice")
+    match = _create(alice)
+    claim = dispatch.claim(now=timezone.now())
+    assert claim is not None
+    services.seat_command(match_id=match.id, expected_version=match.version,
+                          command=services.PassCards(Seat.NORTH, tuple(
+                              selectors.match_state(match).hand.holdings[Seat.NORTH][:3])))
+    rewritten = DueWork.objects.get(pk=match.id)
+    dispatch.release(claim)
+    assert DueWork.objects.get(pk=match.id).lease == rewritten.lease is None
+    assert rewritten.version == match.version + 1
+
+
+def test_the_admin_sees_a_move_stalled_once_it_waited_unleased_past_the_allowance(settings):
+    settings.BOT_STALL_SECONDS = 10
+    alice = _user("alice")
+    waiting, held = _create(alice), _create(alice)
+    now = timezone.now()
+    DueWork.objects.update(due_at=now - timedelta(seconds=11))
+    DueWork.objects.filter(pk=held.id).update(leased_until=now + timedelta(seconds=1))
+
+    def stalled(at):
+        return set(Match.objects.filter(dispatch.stalled(now=at)).values_list("id", flat=True))
+
+    assert stalled(now) == {waiting.id}
+    assert stalled(now - timedelta(seconds=2)) == set()  # 9 s: not yet
+    assert dispatch.due_now(waiting.id, now) == now
+    assert stalled(now) == set()
+    assert dispatch.due_now(uuid.UUID(int=0), now) is None
+
+
+def test_the_due_turn_is_the_first_bot_in_seat_order_with_its_view_and_budget():
+    match = _create(_user("alice"), think_ms=37)
+    now = timezone.now()
+    turn = selectors.due_turn(match_id=match.id, version=match.version, now=now)
+    assert turn is not None
+    # Hand 1 passes left: all four must pass, and east is the first bot.
+    assert (turn.seat, turn.level, turn.think_ms, turn.auto) == (Seat.EAST, "hard", 37, False)
+    assert (turn.view.seat, turn.view.status, turn.view.is_your_turn) == (Seat.EAST, Phase.PASSING, True)
+    assert selectors.due_turn(match_id=match.id, version=match.version - 1, now=now) is None
+    assert selectors.due_turn(match_id=uuid.UUID(int=0), version=match.version, now=now) is None
+
+
+def test_the_due_turn_of_a_timed_out_player_is_a_stand_ins_from_the_deadline_on():
+    match = _north_to_lead(_user("alice"), turn_timeout_s=30)
+    assert selectors.due_turn(match_id=match.id, version=match.version,
+                              now=match.turn_deadline - timedelta(milliseconds=1)) is None
+    turn = selectors.due_turn(match_id=match.id, version=match.version, now=match.turn_deadline)
+    assert turn is not None and (turn.seat, turn.level, turn.auto) == (Seat.NORTH, "hard", True)
+    assert turn.view.legal_cards == (parse_card("2C"),)
