@@ -265,31 +265,6 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://localhost/"  # never contacted: eager tasks run in the caller
 
-# The secret key: Django's signatures (the admin's sessions), the sealed answers of
-# Idempotency-Key (hearts_api.idempotency) and, unless DAILY_SECRET is set, the daily's deals.
-# Unset, the server refuses to start, except on the embedded set-up (SQLite, no broker: make
-# demo, make serve without exports), which makes a random key once and keeps it beside its
-# database (<database file>.secret-key), and with DEBUG, which runs on a public key (anyone
-# can compute its daily deals: for development only).
-SECRET_KEY = env.str("SECRET_KEY", default="")
-if not SECRET_KEY:
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and CELERY_TASK_ALWAYS_EAGER:
-        SECRET_KEY = kept_secret_key(Path(f"{DATABASES['default']['NAME']}.secret-key"))
-    elif DEBUG:
-        SECRET_KEY = "insecure-dev-key-set-SECRET_KEY-in-production"
-    else:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is not set: give the server a key of its own, the same in every web "
-            "and worker process, e.g. export SECRET_KEY=$(python3 -c 'import secrets; "
-            "print(secrets.token_urlsafe(50))'). Only DEBUG and the embedded set-up (a SQLite "
-            "DATABASE_URL and no CELERY_BROKER_URL) start without one.")
-# Earlier keys, still accepted after a rotation: the admin's sessions, and the sealed answers
-# of Idempotency-Key (hearts_api.idempotency) stored under them.
-SECRET_KEY_FALLBACKS = [key.strip() for key in env.list("SECRET_KEY_FALLBACKS", default=[])]
-# The daily challenge's key (games.daily): its deals and bot seeds are HMACs under it. Unset:
-# derived from SECRET_KEY (HMAC-SHA256 of it over "daily"), so it is as secret as that.
-DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(
-    SECRET_KEY.encode(), b"daily", hashlib.sha256).hexdigest()
 # The task markers (bots.markers: which matches have a bot task queued or running) live in
 # the broker's Redis, so a Redis restarted empty loses tasks and markers together.
 BOT_MARKER_REDIS_URL = (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
@@ -344,6 +319,32 @@ BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=1)
 BOT_WORK_PER_MS = env.float("BOT_WORK_PER_MS", default=None)
 if BOT_WORK_PER_MS is not None and not BOT_WORK_PER_MS > 0:
     raise ImproperlyConfigured("BOT_WORK_PER_MS must be a positive number (work per CPU ms)")
+
+# The secret key: Django's signatures (the admin's sessions), the sealed answers of
+# Idempotency-Key (hearts_api.idempotency) and, unless DAILY_SECRET is set, the daily's deals.
+# Unset, the server refuses to start, except on the embedded set-up (SQLite, no broker: make
+# demo, make serve without exports), which makes a random key once and keeps it beside its
+# database (<database file>.secret-key), and with DEBUG, which runs on a public key (anyone
+# can compute its daily deals: for development only).
+SECRET_KEY = env.str("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and CELERY_TASK_ALWAYS_EAGER:
+        SECRET_KEY = kept_secret_key(Path(f"{DATABASES['default']['NAME']}.secret-key"))
+    elif DEBUG:
+        SECRET_KEY = "insecure-dev-key-set-SECRET_KEY-in-production"
+    else:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set: give the server a key of its own, the same in every web "
+            "and worker process, e.g. export SECRET_KEY=$(python3 -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))'). Only DEBUG and the embedded set-up (a SQLite "
+            "DATABASE_URL and no CELERY_BROKER_URL) start without one.")
+# Earlier keys, still accepted after a rotation: the admin's sessions, and the sealed answers
+# of Idempotency-Key (hearts_api.idempotency) stored under them.
+SECRET_KEY_FALLBACKS = [key.strip() for key in env.list("SECRET_KEY_FALLBACKS", default=[])]
+# The daily challenge's key (games.daily): its deals and bot seeds are HMACs under it. Unset:
+# derived from SECRET_KEY (HMAC-SHA256 of it over "daily"), so it is as secret as that.
+DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(
+    SECRET_KEY.encode(), b"daily", hashlib.sha256).hexdigest()
 
 LOGGING = {
     "version": 1,
