@@ -45,9 +45,12 @@ demo: install
 # processes (pytest-xdist; each has its own test database, e2e stack and Redis database
 # below the broker URL's); TEST_WORKERS=0 runs it in this one. tests/scheduling.py shares
 # the tests out: longest first, one at a time, the e2e stack's tests to one process.
+# Without an exported SECRET_KEY the run makes a random one (off the embedded set-up nothing
+# starts without one), which every process it starts shares.
 TEST_WORKERS ?= 2
 test: install node
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
+	SECRET_KEY=$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')} \
 	E2E_BROKER_URL=$(TEST_BROKER_URL) CELERY_BROKER_URL= \
 	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
@@ -72,11 +75,11 @@ beat: install
 	$(BIN)/celery -A config beat --loglevel INFO
 
 # web, worker and beat together (Procfile, run by honcho), on HOST:PORT. They need a real
-# broker and database: without CELERY_BROKER_URL the worker would wait on a broker of its
-# own and never see a task.
+# broker and database (without CELERY_BROKER_URL the worker would wait on a broker of its
+# own and never see a task) and a secret key, the same for all three.
 up:
-	@test -n "$$CELERY_BROKER_URL" -a -n "$$DATABASE_URL" || { \
-	  echo "make up needs DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis) exported"; exit 2; }
+	@test -n "$$CELERY_BROKER_URL" -a -n "$$DATABASE_URL" -a -n "$$SECRET_KEY" || { \
+	  echo "make up needs DATABASE_URL (PostgreSQL), CELERY_BROKER_URL (Redis) and SECRET_KEY exported"; exit 2; }
 	$(MAKE) --no-print-directory migrate
 	HEARTS_HOST=$(HOST) HEARTS_PORT=$(PORT) $(BIN)/honcho start
 

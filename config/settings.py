@@ -1,8 +1,9 @@
 """Settings, all from the environment (django-environ); README.md lists every variable.
 
-Defaults give the embedded set-up of ``make demo``: a SQLite file and Celery
-tasks run eagerly in-process. Production sets DATABASE_URL (PostgreSQL),
-CELERY_BROKER_URL (Redis), SECRET_KEY, ALLOWED_HOSTS and DEBUG=false.
+Defaults give the embedded set-up of ``make demo``: a SQLite file, Celery tasks run
+eagerly in-process, and a secret key kept beside the database. Production sets
+DATABASE_URL (PostgreSQL), CELERY_BROKER_URL (Redis), SECRET_KEY (required there),
+ALLOWED_HOSTS and DEBUG=false.
 """
 
 import hashlib
@@ -15,22 +16,12 @@ from corsheaders.defaults import default_headers as cors_default_headers
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
+from .secret_key import kept_secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="insecure-dev-key-set-SECRET_KEY-in-production")
-# Earlier keys, still accepted after a rotation: the admin's sessions, and the sealed answers
-# of Idempotency-Key (hearts_api.idempotency) stored under them.
-SECRET_KEY_FALLBACKS = [key.strip() for key in env.list("SECRET_KEY_FALLBACKS", default=[])]
-# The daily challenge's key (games.daily): its deals and bot seeds are HMACs under it. Unset:
-# derived from SECRET_KEY (HMAC-SHA256 of it over "daily"), so it is as secret as that.
-DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(
-    SECRET_KEY.encode(), b"daily", hashlib.sha256).hexdigest()
-# The bots' generators (bots.moves.seed) are HMACs under this key. Unset: derived from
-# SECRET_KEY (HMAC-SHA256 of it over "bots").
-BOT_SECRET = env.str("BOT_SECRET", default="") or hmac.new(
-    SECRET_KEY.encode(), b"bots", hashlib.sha256).hexdigest()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 
 INSTALLED_APPS = [
@@ -326,6 +317,36 @@ BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=3)
 BOT_WORK_PER_MS = env.float("BOT_WORK_PER_MS", default=None)
 if BOT_WORK_PER_MS is not None and not BOT_WORK_PER_MS > 0:
     raise ImproperlyConfigured("BOT_WORK_PER_MS must be a positive number (work per CPU ms)")
+
+# The secret key: Django's signatures (the admin's sessions), the sealed answers of
+# Idempotency-Key (hearts_api.idempotency) and, unless DAILY_SECRET is set, the daily's deals.
+# Unset, the server refuses to start, except on the embedded set-up (SQLite, no broker: make
+# demo, make serve without exports), which makes a random key once and keeps it beside its
+# database (<database file>.secret-key), and with DEBUG, which runs on a public key (anyone
+# can compute its daily deals: for development only).
+SECRET_KEY = env.str("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and CELERY_TASK_ALWAYS_EAGER:
+        SECRET_KEY = kept_secret_key(Path(f"{DATABASES['default']['NAME']}.secret-key"))
+    elif DEBUG:
+        SECRET_KEY = "insecure-dev-key-set-SECRET_KEY-in-production"
+    else:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set: give the server a key of its own, the same in every web "
+            "and worker process, e.g. export SECRET_KEY=$(python3 -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))'). Only DEBUG and the embedded set-up (a SQLite "
+            "DATABASE_URL and no CELERY_BROKER_URL) start without one.")
+# Earlier keys, still accepted after a rotation: the admin's sessions, and the sealed answers
+# of Idempotency-Key (hearts_api.idempotency) stored under them.
+SECRET_KEY_FALLBACKS = [key.strip() for key in env.list("SECRET_KEY_FALLBACKS", default=[])]
+# The daily challenge's key (games.daily): its deals and bot seeds are HMACs under it. Unset:
+# derived from SECRET_KEY (HMAC-SHA256 of it over "daily"), so it is as secret as that.
+DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(
+    SECRET_KEY.encode(), b"daily", hashlib.sha256).hexdigest()
+# The bots' generators (bots.moves.seed) are HMACs under this key. Unset: derived from
+# SECRET_KEY (HMAC-SHA256 of it over "bots").
+BOT_SECRET = env.str("BOT_SECRET", default="") or hmac.new(
+    SECRET_KEY.encode(), b"bots", hashlib.sha256).hexdigest()
 
 LOGGING = {
     "version": 1,

@@ -2,11 +2,15 @@
 match's page (seats, rules, score sheet, the event log by seq ranges) and, for
 superusers, the actions verify, wake bots and abort. Every staff member may look; nobody
 may add, edit or delete anything here, least of all an event. The table at any event is
-added by ``hearts_api.admin`` (it shows the seat views the API serves).
+added by ``hearts_api.admin`` (it shows the seat views the API serves). A daily attempt
+whose day is not over is shown to everyone only as a spectator sees it
+(``inspection.is_unrevealed_daily``): its events here, on its page and one by one, are
+redacted (``inspection.shown_event``).
 """
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -165,6 +169,7 @@ class MatchAdmin(ReadOnlyAdmin):
             "rules": match.state.get("rules", {}),
             "score_sheet": inspection.score_sheet(match=match),
             "events": inspection.event_page(match=match, first=first),
+            "unrevealed_until": inspection.unrevealed_until(match),
             "stalled": models.Match.objects.filter(
                 dispatch.stalled(now=timezone.now()), pk=match.pk).exists(),
             "can_act": request.user.is_superuser,
@@ -254,6 +259,12 @@ def _seat_rows(match: models.Match) -> list[dict[str, Any]]:
 class EventAdmin(PerMatchAdmin):
     list_display = ["match", "seq", "type", "seat", "created_at"]
     ordering = ["seq"]
+    fields = readonly_fields = ["match", "seq", "type", "seat", "shown_payload", "created_at"]
+
+    @admin.display(description="payload")
+    def shown_payload(self, event: models.Event) -> str:
+        """The event's JSON as the match's page shows it (``inspection.shown_event``)."""
+        return json.dumps(inspection.shown_event(match=event.match, payload=event.payload))
 
 
 @admin.register(models.Hand)

@@ -3,6 +3,10 @@ the table as the log describes it at any event (docs/architecture.md, "The admin
 
 The table is replayed from the event rows (``replay`` of ``event_from_json``), never read
 from the snapshot, so it shows what the log says even where a snapshot went wrong.
+
+A daily attempt whose day is not over (``is_unrevealed_daily``) is shown to every staff
+member, superusers included, only as a spectator sees it until the day closes: its events
+redacted as a spectator's client reads them (``shown_event``), no holding, deal or pass.
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from . import models, timeouts
-from .engine import Event, MatchState, Seat, event_from_json, replay
+from . import daily, models, timeouts
+from .engine import Event, MatchState, Seat, event_from_json, redact, replay
 
 EVENT_PAGE_SIZE = 50
 
@@ -44,10 +48,31 @@ def score_sheet(*, match: models.Match) -> list[ScoreLine]:
             for hand in match.hands.order_by("number")]
 
 
+def unrevealed_until(match: models.Match) -> datetime | None:
+    """For a daily attempt (``daily_date``) whose day is not over (``daily.is_over``), when
+    the day closes (``daily.closes_at``); None for any other match. Until then its deals
+    are secret, so the admin shows it only as a spectator sees it."""
+    day = match.daily_date
+    return daily.closes_at(day) if day is not None and not daily.is_over(day) else None
+
+
+def is_unrevealed_daily(match: models.Match) -> bool:
+    """Whether ``match`` is a daily attempt whose day is not over (``unrevealed_until``)."""
+    return unrevealed_until(match) is not None
+
+
+def shown_event(*, match: models.Match, payload: dict[str, Any]) -> dict[str, Any]:
+    """A stored event's JSON (``payload``) as the admin shows it: as stored, or for an
+    unrevealed daily (``is_unrevealed_daily``) as a spectator's client reads it
+    (``redact``: no holdings, deals, seeds or passes)."""
+    return redact(event_from_json(payload), None) if is_unrevealed_daily(match) else payload
+
+
 @dataclass(frozen=True)
 class LogRow:
     """One stored event: its ``seq``, ``type``, the seat it is about (name or None), when it
-    was written, and its stored JSON less ``type`` and ``v`` (``fields``)."""
+    was written, and its JSON as the admin shows it (``shown_event``) less ``type`` and
+    ``v`` (``fields``)."""
 
     seq: int
     type: str
@@ -75,7 +100,8 @@ class EventPage:
 
 
 def event_page(*, match: models.Match, first: int, size: int = EVENT_PAGE_SIZE) -> EventPage:
-    """The page of ``size`` events from seq ``first`` (clamped to 1..version), one query.
+    """The page of ``size`` events from seq ``first`` (clamped to 1..version), one query,
+    each as the admin shows it (``shown_event``).
     The seqs are contiguous from 1 to the version, so the pages are seq ranges and no
     count is needed."""
     version = match.version
@@ -83,7 +109,8 @@ def event_page(*, match: models.Match, first: int, size: int = EVENT_PAGE_SIZE) 
     last = min(first + size - 1, version)
     rows = [LogRow(row.seq, row.type, Seat(row.seat).label if row.seat is not None else None,
                    row.created_at,
-                   {key: value for key, value in row.payload.items() if key not in ("type", "v")})
+                   {key: value for key, value in shown_event(match=match, payload=row.payload).items()
+                    if key not in ("type", "v")})
             for row in match.events.filter(seq__gte=first, seq__lte=last).order_by("seq")]
     return EventPage(first, last, version, rows, max(1, first - size) if first > 1 else None,
                      last + 1 if last < version else None)

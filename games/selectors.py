@@ -43,10 +43,23 @@ class PlayerProfile:
     rating: models.Rating | None
 
 
+def is_player(user: AbstractBaseUser) -> bool:
+    """Whether ``user``'s account is a player's: not a staff account (``is_staff`` or
+    ``is_superuser``). Staff run the service and do not play: the API refuses their
+    credentials, and no profile or leaderboard shows them (``players``)."""
+    return not (user.is_staff or user.is_superuser)  # type: ignore[attr-defined]
+
+
+def players(relation: str = "") -> Q:
+    """``is_player`` as a filter on the user model, reached through ``relation`` (a lookup
+    path such as ``"player__"``; empty: the user model's own rows)."""
+    return Q(**{f"{relation}is_staff": False, f"{relation}is_superuser": False})
+
+
 def player_profile_get(*, username: str) -> PlayerProfile:
     """The record and rating of the player ``username`` (``games.records``; four queries).
-    Raises ``PlayerNotFound``."""
-    user = get_user_model().objects.filter(username=username).first()
+    Raises ``PlayerNotFound``, for a staff account too (``is_player``)."""
+    user = get_user_model().objects.filter(players(), username=username).first()
     if user is None:
         raise PlayerNotFound(username)
     record = models.PlayerRecord.objects.filter(player=user).first()
@@ -58,9 +71,11 @@ def player_profile_get(*, username: str) -> PlayerProfile:
 
 def leaderboard_list() -> QuerySet[models.Rating]:
     """Every rated player and bot level (``games.ratings``), the highest conservative
-    estimate first (ties: the first rated first), with the player's row joined."""
-    return (models.Rating.objects.filter(matches_rated__gt=0).select_related("player")
-            .order_by("-ordinal", "id"))
+    estimate first (ties: the first rated first), with the player's row joined; no staff
+    account (``is_player``)."""
+    return (models.Rating.objects.filter(Q(player__isnull=True) | players("player__"),
+                                         matches_rated__gt=0)
+            .select_related("player").order_by("-ordinal", "id"))
 
 
 def match_state(match: models.Match) -> MatchState:
@@ -145,10 +160,11 @@ def daily_attempt_get(*, day: date, user: AbstractBaseUser) -> models.DailyAttem
 def daily_leaderboard_list(*, day: date) -> QuerySet[models.DailyAttempt]:
     """The finished attempts at the daily challenge of ``day``: fewest points first, then
     fewest seconds, then the first finished; ``rank`` annotated (1 = the best; equal points
-    and seconds share a rank), with the player's row joined. Raises ``DailyNotFound`` for a
-    day after today (UTC)."""
+    and seconds share a rank), with the player's row joined; no staff account's
+    (``is_player``). Raises ``DailyNotFound`` for a day after today (UTC)."""
     _check_day(day)
-    return (models.DailyAttempt.objects.filter(date=day, finished_at__isnull=False)
+    return (models.DailyAttempt.objects.filter(players("player__"), date=day,
+                                               finished_at__isnull=False)
             .select_related("player")
             .annotate(rank=Window(Rank(), order_by=[F("points").asc(), F("seconds").asc()]))
             .order_by("points", "seconds", "finished_at", "id"))

@@ -16,7 +16,7 @@ from games import admin as games_admin
 from games import inspection
 from games.models import Match
 
-from .admin_table import VIEWERS, table_page
+from .admin_table import table_page, viewers
 
 admin.site.unregister(Match)
 
@@ -29,12 +29,15 @@ class MatchAdmin(games_admin.MatchAdmin):
         return [table, *super().get_urls()]
 
     def table_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """``?at=N`` (default: the last event) ``&as=all|spectator|<seat>`` (default all);
-        ``?hand=H&trick=T`` jumps to the event that completes trick T of hand H (no trick:
-        the hand's deal)."""
+        """``?at=N`` (default: the last event) ``&as=all|spectator|<seat>`` (default all;
+        any other, or one the match may not be shown as, is the default of
+        ``admin_table.viewers``: a daily attempt whose day is not over is shown as a
+        spectator sees it, whoever is asked for); ``?hand=H&trick=T`` jumps to the event
+        that completes trick T of hand H (no trick: the hand's deal)."""
         match = self.inspected_match(request, object_id)
-        viewer = request.GET.get("as", "all")
-        viewer = viewer if viewer in VIEWERS else "all"
+        shown_as = viewers(match)
+        viewer = request.GET.get("as", shown_as[0])
+        viewer = viewer if viewer in shown_as else shown_as[0]
         if "hand" in request.GET:
             return self._jump(request, match, viewer)
         if not match.version:
@@ -48,7 +51,8 @@ class MatchAdmin(games_admin.MatchAdmin):
             "title": f"Match {match.id}: the table after event {at}",
             "match": match,
             "page": table_page(match=match, at=at, viewer=viewer),
-            "viewers": VIEWERS,
+            "viewers": shown_as,
+            "unrevealed_until": inspection.unrevealed_until(match),
         }
         return TemplateResponse(request, "admin/games/match/table.html", context)
 

@@ -5,6 +5,8 @@ seat views the API would have served at that version (``presenters.seat_view``):
 seats' for ``all``, one seat's for that seat, none but a spectator's for ``spectator``.
 Every card and pass on the page comes from those views, so a page "as seen by" a seat
 shows exactly what that seat's client was shown, and nothing of any other seat's cards.
+A daily attempt whose day is not over (``inspection.is_unrevealed_daily``) is shown as a
+spectator sees it only (``viewers``), to every staff member, superusers included.
 """
 
 from __future__ import annotations
@@ -22,6 +24,12 @@ from games.models import Match
 from . import presenters
 
 VIEWERS = ("all", "spectator", *(seat.label for seat in Seat))
+
+
+def viewers(match: Match) -> tuple[str, ...]:
+    """Whom the page may show ``match`` as, the default first: every one of ``VIEWERS``, or
+    for a daily attempt whose day is not over the spectator alone."""
+    return ("spectator",) if inspection.is_unrevealed_daily(match) else VIEWERS
 
 
 @dataclass(frozen=True)
@@ -61,9 +69,10 @@ class TablePage:
 
 def table_page(*, match: Match, at: int, viewer: str) -> TablePage:
     """The page for ``match`` after event ``at`` (1..version) as ``viewer`` sees it.
-    Raises ``ValueError`` for an ``at`` outside the log or a viewer not in ``VIEWERS``."""
-    if viewer not in VIEWERS:
-        raise ValueError(f"no viewer {viewer!r}")
+    Raises ``ValueError`` for an ``at`` outside the log or a viewer not in
+    ``viewers(match)``."""
+    if viewer not in viewers(match):
+        raise ValueError(f"{match.id} is not shown as {viewer!r}")
     table = inspection.table_at(match=match, seq=at)
     shown = list(Seat) if viewer == "all" else [] if viewer == "spectator" else [Seat.from_label(viewer)]
 

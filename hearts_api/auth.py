@@ -17,7 +17,7 @@ from knox.signals import token_expired
 from rest_framework import exceptions
 from rest_framework.authentication import BasicAuthentication, get_authorization_header
 
-from games import statements
+from games import selectors, statements
 
 from .accounts import PASSWORD_MAX_LENGTH, USERNAME_PATTERN
 from .throttling import LoginThrottle
@@ -57,6 +57,14 @@ class _OneQueryTokenAuthentication(TokenAuthentication):
             if compare_digest(digest, auth_token.digest):  # type: ignore[attr-defined]
                 return self.validate_user(auth_token)  # type: ignore[no-any-return]
         raise exceptions.AuthenticationFailed("Invalid token.")
+
+    def validate_user(self, auth_token: Any) -> tuple[Any, Any]:
+        """``(user, token row)`` for a live token; raises ``AuthenticationFailed`` (401) for
+        an inactive user (knox's check) and, as for a revoked token, a staff account's:
+        staff are not players (``selectors.is_player``)."""
+        if not selectors.is_player(auth_token.user):
+            raise exceptions.AuthenticationFailed("Invalid token.")
+        return super().validate_user(auth_token)  # type: ignore[no-any-return]
 
     def _cleanup_token(self, auth_token: Any) -> bool:
         """Whether the presented ``auth_token`` has expired (then it is deleted, as knox
@@ -130,8 +138,9 @@ class BasicCredentialsAuthentication(BasicAuthentication):
     (``views.TokenListView``): a player who registered with a password mints a token with
     them. Each attempt counts against ``LoginThrottle`` before anything else (429
     ``Throttled``). A malformed header, an unknown username, a wrong password, a player with
-    no usable password (registered without one) or an inactive one: ``AuthenticationFailed``
-    (401). Another scheme is not its to judge: None."""
+    no usable password (registered without one), an inactive one or a staff account
+    (``selectors.is_player``: refused after its password is checked, as a wrong one):
+    ``AuthenticationFailed`` (401). Another scheme is not its to judge: None."""
 
     def authenticate(self, request: Any) -> tuple[Any, None] | None:
         # The header's words (bytes); no header at all is no scheme.
@@ -148,7 +157,10 @@ class BasicCredentialsAuthentication(BasicAuthentication):
         # or a password longer than any stored is nobody's: no query, no hash.
         if not re.fullmatch(USERNAME_PATTERN, userid) or len(password) > PASSWORD_MAX_LENGTH:
             raise exceptions.AuthenticationFailed("Invalid username/password.")
-        return super().authenticate_credentials(userid, password, request)
+        user, _ = super().authenticate_credentials(userid, password, request)
+        if not selectors.is_player(user):
+            raise exceptions.AuthenticationFailed("Invalid username/password.")
+        return user, None
 
 
 def _basic_credentials(credentials: list[bytes]) -> tuple[str, str]:

@@ -120,9 +120,10 @@ class TokenListView(IdempotentMixin, APIView):
                    description="Authenticated by a bearer token, or by HTTP Basic credentials "
                                "(username and password) of a player who registered with a "
                                "password: the way back in for a player who lost every token. "
-                               "Credentials malformed or wrong, or of a player registered "
-                               "without a password, are 401 not_authenticated; Basic "
-                               "attempts are limited per address (429 throttled).")
+                               "Credentials malformed or wrong, of a player registered "
+                               "without a password, or of a staff account (staff are not "
+                               "players), are 401 not_authenticated; Basic attempts are "
+                               "limited per address (429 throttled).")
     def post(self, request: Request) -> Response:
         data = _valid(s.TokenCreateSerializer, request.data)
         issued = accounts.token_create(user=request.user, name=data.get("name", ""))
@@ -422,7 +423,8 @@ class PlayerProfileView(APIView):
                            "against each set of opponents",
                    description="Open to anyone, with a token or without. Lowest total wins "
                                "in Hearts, so no total is kept as a best: the figure kept for "
-                               "each set of opponents is the fastest win, in hands.")
+                               "each set of opponents is the fastest win, in hands. A staff "
+                               "account is no player: 404, as an unknown username.")
     def get(self, request: Request, username: str) -> Response:
         return Response(presenters.player_profile(selectors.player_profile_get(username=username)))
 
@@ -436,10 +438,11 @@ class LeaderboardView(generics.GenericAPIView):
                    responses={200: s.LeaderboardEntrySerializer(many=True), **_problems(400)},
                    auth=[{"bearerAuth": []}, {}],
                    summary="Players and bot levels by rating, the highest first",
-                   description="Open to anyone, with a token or without. Every player and bot "
-                               "level with a rated match (finished, every deal shuffled by "
-                               "the server, a player seated), by the conservative estimate "
-                               "mu - 3 sigma of its openskill (Plackett-Luce) rating.")
+                   description="Open to anyone, with a token or without. Every player (no "
+                               "staff account) and bot level with a rated match (finished, "
+                               "every deal shuffled by the server, a player seated), by the "
+                               "conservative estimate mu - 3 sigma of its openskill "
+                               "(Plackett-Luce) rating.")
     def get(self, request: Request) -> Response:
         _valid(s.PageQuerySerializer, request.query_params.dict())
         page = self.paginate_queryset(selectors.leaderboard_list()) or []
@@ -533,11 +536,11 @@ class DailyLeaderboardView(generics.GenericAPIView):
                               **_problems(400, 404)},
                    auth=_PUBLIC, summary="A day's finished attempts: fewest points first, then "
                                          "the fastest",
-                   description="Open to anyone. Each finished attempt at the day's challenge, "
-                               "by the player's total after the 4 hands (fewest first), then "
-                               "by the whole seconds from the match's creation to its end "
-                               "(fewest first); equal points and seconds share a rank. A day "
-                               "after today is 404 not_found.")
+                   description="Open to anyone. Each finished attempt at the day's challenge "
+                               "(none of a staff account's), by the player's total after the "
+                               "4 hands (fewest first), then by the whole seconds from the "
+                               "match's creation to its end (fewest first); equal points and "
+                               "seconds share a rank. A day after today is 404 not_found.")
     def get(self, request: Request, day: str) -> Response:
         _valid(s.PageQuerySerializer, request.query_params.dict())
         attempts = selectors.daily_leaderboard_list(day=_day(day))  # a day after today: 404

@@ -3,12 +3,17 @@ module-level, read once per process)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import stat
 import subprocess
 import sys
 
 import pytest
+
+from config.secret_key import kept_secret_key
 
 
 def settings_in(environment: dict[str, str], expression: str) -> object:
@@ -55,3 +60,52 @@ def test_bot_work_per_ms_is_unset_by_default_and_must_be_positive():
     with pytest.raises(subprocess.CalledProcessError) as refused:
         settings_in({"BOT_WORK_PER_MS": "0"}, "settings.BOT_WORK_PER_MS")
     assert "BOT_WORK_PER_MS must be a positive number" in refused.value.stderr
+
+
+POSTGRES = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/hearts", "CELERY_BROKER_URL": ""}
+
+
+@pytest.mark.parametrize("deployment", [
+    POSTGRES,
+    {"DATABASE_URL": "sqlite:////tmp/never-opened.sqlite3",
+     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/9"},
+])
+def test_without_secret_key_a_server_off_the_embedded_set_up_refuses_to_start(deployment):
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        settings_in({**deployment, "SECRET_KEY": "", "DEBUG": ""}, "settings.SECRET_KEY")
+    assert "ImproperlyConfigured: SECRET_KEY is not set" in refused.value.stderr
+    assert "secrets.token_urlsafe(50)" in refused.value.stderr
+
+
+def test_with_debug_and_no_secret_key_the_server_runs_on_the_public_development_key():
+    assert settings_in({**POSTGRES, "SECRET_KEY": "", "DEBUG": "true"}, "settings.SECRET_KEY") == (
+        "insecure-dev-key-set-SECRET_KEY-in-production")
+
+
+def test_a_secret_key_given_is_the_one_used():
+    assert settings_in({**POSTGRES, "SECRET_KEY": "k" * 60}, "settings.SECRET_KEY") == "k" * 60
+
+
+def test_the_embedded_set_up_makes_a_key_of_its_own_once_beside_its_database(tmp_path):
+    embedded = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "CELERY_BROKER_URL": "",
+                "SECRET_KEY": "", "DEBUG": ""}
+    key, daily = settings_in(embedded, "[settings.SECRET_KEY, settings.DAILY_SECRET]")
+    kept = tmp_path / "db.sqlite3.secret-key"
+    assert kept.read_text() == f"{key}\n" and len(key) == 67  # 50 bytes, URL-safe base64
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert daily == hmac.new(key.encode(), b"daily", hashlib.sha256).hexdigest()
+    assert settings_in(embedded, "[settings.SECRET_KEY, settings.DAILY_SECRET]") == [key, daily]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["db.sqlite3.secret-key"]
+
+
+def test_of_two_processes_making_the_key_at_once_the_first_to_link_it_wins(tmp_path, monkeypatch):
+    kept = tmp_path / "db.sqlite3.secret-key"
+    link = os.link
+
+    def another_process_first(source, target):
+        kept.write_text("the other process's key\n")
+        link(source, target)
+
+    monkeypatch.setattr(os, "link", another_process_first)
+    assert kept_secret_key(kept) == "the other process's key"
+    assert [path.name for path in tmp_path.iterdir()] == ["db.sqlite3.secret-key"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
 import socket
 import sqlite3
@@ -77,12 +78,18 @@ def libpq(url: str) -> str:
     return "postgresql://" + url.split("://", 1)[1]
 
 
+# The services' SECRET_KEY when none is exported (``make test`` exports one): one for every
+# process this one starts, as a deployment's processes share theirs.
+SECRET_KEY = os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50)
+
+
 def service_env(database_url: str, broker: str = "") -> dict[str, str]:
     """The environment of a server, worker or manage.py run (empty ``broker``: eager Celery)."""
     env = dict(os.environ)
     env.update({
         "DATABASE_URL": database_url,
         "CELERY_BROKER_URL": broker,
+        "SECRET_KEY": SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DEBUG": "false",

@@ -1,10 +1,12 @@
 """``make up`` starts the web server, a worker and beat from the Procfile in one command,
 against PostgreSQL and Redis: the server answers, the worker plays a match of bots to its
-end, beat runs, and stopping ``make up`` stops all three."""
+end, beat runs, and stopping ``make up`` stops all three; without a SECRET_KEY it refuses
+to start."""
 
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -57,3 +59,12 @@ def test_make_up_runs_web_worker_and_beat_in_one_command(tmp_path: Path) -> None
         up.stop()
         stack.drop_database(server_url, name)
     assert up.exited
+
+
+def test_make_up_refuses_to_start_without_a_secret_key() -> None:
+    env = {**stack.service_env(stack.DEFAULT_DATABASE_URL, _broker()), "SECRET_KEY": ""}
+    refused = subprocess.run(["make", "--no-print-directory", "up"], cwd=stack.ROOT, env=env,
+                             capture_output=True, text=True, timeout=60)
+    assert (refused.returncode, refused.stdout) == (2, (
+        "make up needs DATABASE_URL (PostgreSQL), CELERY_BROKER_URL (Redis) and SECRET_KEY "
+        "exported\n"))

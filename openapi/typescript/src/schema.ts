@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * A day's finished attempts: fewest points first, then the fastest
-         * @description Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4 hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first); equal points and seconds share a rank. A day after today is 404 not_found.
+         * @description Open to anyone. Each finished attempt at the day's challenge (none of a staff account's), by the player's total after the 4 hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first); equal points and seconds share a rank. A day after today is 404 not_found.
          */
         get: operations["daily_leaderboard_list"];
         put?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Players and bot levels by rating, the highest first
-         * @description Open to anyone, with a token or without. Every player and bot level with a rated match (finished, every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of its openskill (Plackett-Luce) rating.
+         * @description Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated match (finished, every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of its openskill (Plackett-Luce) rating.
          */
         get: operations["leaderboard_list"];
         put?: never;
@@ -304,7 +304,7 @@ export interface paths {
         };
         /**
          * A player's public record: matches, moons, and the fastest win against each set of opponents
-         * @description Open to anyone, with a token or without. Lowest total wins in Hearts, so no total is kept as a best: the figure kept for each set of opponents is the fastest win, in hands.
+         * @description Open to anyone, with a token or without. Lowest total wins in Hearts, so no total is kept as a best: the figure kept for each set of opponents is the fastest win, in hands. A staff account is no player: 404, as an unknown username.
          */
         get: operations["players_retrieve"];
         put?: never;
@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Create another token (one per app), with a bearer token or a password; it is shown once
-         * @description Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player who registered with a password: the way back in for a player who lost every token. Credentials malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic attempts are limited per address (429 throttled).
+         * @description Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player who registered with a password: the way back in for a player who lost every token. Credentials malformed or wrong, of a player registered without a password, or of a staff account (staff are not players), are 401 not_authenticated; Basic attempts are limited per address (429 throttled).
          */
         post: operations["tokens_create"];
         delete?: never;

@@ -102,9 +102,10 @@ def sync_detailed(
 ) -> Response[PaginatedDailyLeaderboardEntryList | Problem]:
     """A day's finished attempts: fewest points first, then the fastest
 
-     Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4
-    hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first);
-    equal points and seconds share a rank. A day after today is 404 not_found.
+     Open to anyone. Each finished attempt at the day's challenge (none of a staff account's), by the
+    player's total after the 4 hands (fewest first), then by the whole seconds from the match's creation
+    to its end (fewest first); equal points and seconds share a rank. A day after today is 404
+    not_found.
 
     Args:
         day (datetime.date):
@@ -141,9 +142,10 @@ def sync(
 ) -> PaginatedDailyLeaderboardEntryList | Problem | None:
     """A day's finished attempts: fewest points first, then the fastest
 
-     Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4
-    hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first);
-    equal points and seconds share a rank. A day after today is 404 not_found.
+     Open to anyone. Each finished attempt at the day's challenge (none of a staff account's), by the
+    player's total after the 4 hands (fewest first), then by the whole seconds from the match's creation
+    to its end (fewest first); equal points and seconds share a rank. A day after today is 404
+    not_found.
 
     Args:
         day (datetime.date):
@@ -175,9 +177,10 @@ async def asyncio_detailed(
 ) -> Response[PaginatedDailyLeaderboardEntryList | Problem]:
     """A day's finished attempts: fewest points first, then the fastest
 
-     Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4
-    hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first);
-    equal points and seconds share a rank. A day after today is 404 not_found.
+     Open to anyone. Each finished attempt at the day's challenge (none of a staff account's), by the
+    player's total after the 4 hands (fewest first), then by the whole seconds from the match's creation
+    to its end (fewest first); equal points and seconds share a rank. A day after today is 404
+    not_found.
 
     Args:
         day (datetime.date):
@@ -212,9 +215,10 @@ async def asyncio(
 ) -> PaginatedDailyLeaderboardEntryList | Problem | None:
     """A day's finished attempts: fewest points first, then the fastest
 
-     Open to anyone. Each finished attempt at the day's challenge, by the player's total after the 4
-    hands (fewest first), then by the whole seconds from the match's creation to its end (fewest first);
-    equal points and seconds share a rank. A day after today is 404 not_found.
+     Open to anyone. Each finished attempt at the day's challenge (none of a staff account's), by the
+    player's total after the 4 hands (fewest first), then by the whole seconds from the match's creation
+    to its end (fewest first); equal points and seconds share a rank. A day after today is 404
+    not_found.
 
     Args:
         day (datetime.date):

@@ -91,9 +91,9 @@ def sync_detailed(
 ) -> Response[PaginatedLeaderboardEntryList | Problem]:
     """Players and bot levels by rating, the highest first
 
-     Open to anyone, with a token or without. Every player and bot level with a rated match (finished,
-    every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of
-    its openskill (Plackett-Luce) rating.
+     Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated
+    match (finished, every deal shuffled by the server, a player seated), by the conservative estimate
+    mu - 3 sigma of its openskill (Plackett-Luce) rating.
 
     Args:
         page (int | Unset):
@@ -127,9 +127,9 @@ def sync(
 ) -> PaginatedLeaderboardEntryList | Problem | None:
     """Players and bot levels by rating, the highest first
 
-     Open to anyone, with a token or without. Every player and bot level with a rated match (finished,
-    every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of
-    its openskill (Plackett-Luce) rating.
+     Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated
+    match (finished, every deal shuffled by the server, a player seated), by the conservative estimate
+    mu - 3 sigma of its openskill (Plackett-Luce) rating.
 
     Args:
         page (int | Unset):
@@ -158,9 +158,9 @@ async def asyncio_detailed(
 ) -> Response[PaginatedLeaderboardEntryList | Problem]:
     """Players and bot levels by rating, the highest first
 
-     Open to anyone, with a token or without. Every player and bot level with a rated match (finished,
-    every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of
-    its openskill (Plackett-Luce) rating.
+     Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated
+    match (finished, every deal shuffled by the server, a player seated), by the conservative estimate
+    mu - 3 sigma of its openskill (Plackett-Luce) rating.
 
     Args:
         page (int | Unset):
@@ -192,9 +192,9 @@ async def asyncio(
 ) -> PaginatedLeaderboardEntryList | Problem | None:
     """Players and bot levels by rating, the highest first
 
-     Open to anyone, with a token or without. Every player and bot level with a rated match (finished,
-    every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of
-    its openskill (Plackett-Luce) rating.
+     Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated
+    match (finished, every deal shuffled by the server, a player seated), by the conservative estimate
+    mu - 3 sigma of its openskill (Plackett-Luce) rating.
 
     Args:
         page (int | Unset):

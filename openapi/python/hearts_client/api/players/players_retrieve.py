@@ -83,7 +83,8 @@ def sync_detailed(
     """A player's public record: matches, moons, and the fastest win against each set of opponents
 
      Open to anyone, with a token or without. Lowest total wins in Hearts, so no total is kept as a best:
-    the figure kept for each set of opponents is the fastest win, in hands.
+    the figure kept for each set of opponents is the fastest win, in hands. A staff account is no
+    player: 404, as an unknown username.
 
     Args:
         username (str):
@@ -115,7 +116,8 @@ def sync(
     """A player's public record: matches, moons, and the fastest win against each set of opponents
 
      Open to anyone, with a token or without. Lowest total wins in Hearts, so no total is kept as a best:
-    the figure kept for each set of opponents is the fastest win, in hands.
+    the figure kept for each set of opponents is the fastest win, in hands. A staff account is no
+    player: 404, as an unknown username.
 
     Args:
         username (str):
@@ -142,7 +144,8 @@ async def asyncio_detailed(
     """A player's public record: matches, moons, and the fastest win against each set of opponents
 
      Open to anyone, with a token or without. Lowest total wins in Hearts, so no total is kept as a best:
-    the figure kept for each set of opponents is the fastest win, in hands.
+    the figure kept for each set of opponents is the fastest win, in hands. A staff account is no
+    player: 404, as an unknown username.
 
     Args:
         username (str):
@@ -172,7 +175,8 @@ async def asyncio(
     """A player's public record: matches, moons, and the fastest win against each set of opponents
 
      Open to anyone, with a token or without. Lowest total wins in Hearts, so no total is kept as a best:
-    the figure kept for each set of opponents is the fastest win, in hands.
+    the figure kept for each set of opponents is the fastest win, in hands. A staff account is no
+    player: 404, as an unknown username.
 
     Args:
         username (str):

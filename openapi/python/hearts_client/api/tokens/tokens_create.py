@@ -114,8 +114,8 @@ def sync_detailed(
 
      Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player
     who registered with a password: the way back in for a player who lost every token. Credentials
-    malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic
-    attempts are limited per address (429 throttled).
+    malformed or wrong, of a player registered without a password, or of a staff account (staff are not
+    players), are 401 not_authenticated; Basic attempts are limited per address (429 throttled).
 
     Args:
         idempotency_key (str | Unset):
@@ -152,8 +152,8 @@ def sync(
 
      Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player
     who registered with a password: the way back in for a player who lost every token. Credentials
-    malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic
-    attempts are limited per address (429 throttled).
+    malformed or wrong, of a player registered without a password, or of a staff account (staff are not
+    players), are 401 not_authenticated; Basic attempts are limited per address (429 throttled).
 
     Args:
         idempotency_key (str | Unset):
@@ -185,8 +185,8 @@ async def asyncio_detailed(
 
      Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player
     who registered with a password: the way back in for a player who lost every token. Credentials
-    malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic
-    attempts are limited per address (429 throttled).
+    malformed or wrong, of a player registered without a password, or of a staff account (staff are not
+    players), are 401 not_authenticated; Basic attempts are limited per address (429 throttled).
 
     Args:
         idempotency_key (str | Unset):
@@ -221,8 +221,8 @@ async def asyncio(
 
      Authenticated by a bearer token, or by HTTP Basic credentials (username and password) of a player
     who registered with a password: the way back in for a player who lost every token. Credentials
-    malformed or wrong, or of a player registered without a password, are 401 not_authenticated; Basic
-    attempts are limited per address (429 throttled).
+    malformed or wrong, of a player registered without a password, or of a staff account (staff are not
+    players), are 401 not_authenticated; Basic attempts are limited per address (429 throttled).
 
     Args:
         idempotency_key (str | Unset):

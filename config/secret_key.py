@@ -1,0 +1,24 @@
+"""The embedded set-up's own secret key (config/settings.py, SECRET_KEY unset)."""
+
+import os
+import secrets
+import tempfile
+from pathlib import Path
+
+
+def kept_secret_key(path: Path) -> str:
+    """The key kept in the file ``path``; on the first start, a random one (50 bytes,
+    URL-safe base64) written there, readable by its owner only (mode 0600). Processes that
+    start together keep one key: the file appears whole (a hard link of a finished draft)
+    or not at all, and the first link wins."""
+    if not path.exists():
+        handle, draft = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # mode 0600
+        try:
+            with os.fdopen(handle, "w") as file:
+                file.write(secrets.token_urlsafe(50) + "\n")
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process linked its key first: that one is kept
+        finally:
+            os.unlink(draft)
+    return path.read_text().strip()

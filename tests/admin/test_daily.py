@@ -1,0 +1,139 @@
+"""A daily attempt in the admin: until its day closes every staff member, superusers
+included, sees it only as a spectator does (no holding, deal or pass, on the match's page,
+an event's own page or the table, whichever viewer is asked for); once the day is over
+everything shows, as for any match."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime, time
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from bots import moves
+from games import services
+from games.engine import Seat, parse_cards
+from games.models import Event, Match
+from hearts_api.admin_table import table_page
+
+from .helpers import cards_shown, replayed, table_url
+
+pytestmark = pytest.mark.django_db
+
+# A Monday: its bots are easy, medium and hard (no searching bot: quick).
+MONDAY = date(2025, 1, 6)
+STAFF = ["staff_client", "root_client"]
+
+
+def _at(day: date, hour: int) -> datetime:
+    return datetime.combine(day, time(hour), tzinfo=UTC)
+
+
+@pytest.fixture
+def attempt(player, time_machine) -> Match:
+    """``player``'s daily attempt of MONDAY, at noon that day: south passed its first three
+    cards, then the bots passed and played up to south's first card."""
+    time_machine.move_to(_at(MONDAY, 12), tick=False)
+    match = services.daily_match_create(player=player, day=MONDAY).match
+    held = parse_cards(Match.objects.get(pk=match.pk).state["hand"]["holdings"][Seat.SOUTH])
+    services.cards_pass(match_id=match.id, player=player, cards=held[:3])
+    moves.run_due(seconds=float("inf"))
+    return Match.objects.get(pk=match.pk)
+
+
+@pytest.fixture
+def day_over(attempt, time_machine) -> Match:
+    """The same attempt, the next day (its deals are public)."""
+    time_machine.move_to(_at(date(2025, 1, 7), 0), tick=False)
+    return attempt
+
+
+def _logged(match: Match, kind: str) -> Event:
+    return Event.objects.filter(match=match, type=kind).order_by("seq").first()
+
+
+def _html(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, response.content
+    return response.content.decode()
+
+
+def _secrets(match: Match) -> list[str]:
+    """The stored deals, holdings and passes as the pages would print them (escaped JSON)."""
+    dealt, exchanged = _logged(match, "hand_dealt"), _logged(match, "cards_exchanged")
+    return [escape(json.dumps(cards)) for cards in (
+        *_logged(match, "match_created").payload["deals"][0].values(),
+        *dealt.payload["holdings"].values(), *exchanged.payload["passes"].values())]
+
+
+def _log_fields(client, match: Match) -> dict[str, list[dict]]:
+    response = client.get(reverse("admin:games_match_change", args=[match.pk]))
+    fields: dict[str, list[dict]] = {}
+    for row in response.context["events"].rows:
+        fields.setdefault(row.type, []).append(row.fields)
+    return fields
+
+
+@pytest.mark.parametrize("who", STAFF)
+def test_today_the_event_log_is_a_spectators_for_every_staff_member(who, attempt, request):
+    client = request.getfixturevalue(who)
+    fields = _log_fields(client, attempt)
+    assert list(fields["match_created"][0]) == ["rules"]
+    assert fields["hand_dealt"] == [{"hand_number": 1, "pass_direction": "left", "hand": []}]
+    assert sorted((passed["seat"], passed["cards"]) for passed in fields["cards_passed"]) == [
+        ("east", None), ("north", None), ("south", None), ("west", None)]
+    assert fields["cards_exchanged"] == [{"hand_number": 1, "pass_direction": "left",
+                                          "given": None, "received": None}]
+    html = _html(client, reverse("admin:games_match_change", args=[attempt.pk]))
+    assert 'id="unrevealed"' in html
+    assert "until its day closes (2025-01-07 00:00 UTC)" in " ".join(html.split())
+    assert [secret for secret in _secrets(attempt) if secret in html] == []
+
+
+@pytest.mark.parametrize("who", STAFF)
+def test_today_an_events_own_page_shows_it_as_a_spectator_reads_it(who, attempt, request):
+    client = request.getfixturevalue(who)
+    dealt = _logged(attempt, "hand_dealt")
+    html = _html(client, reverse("admin:games_event_change", args=[dealt.pk]))
+    assert escape('"hand": []') in html and escape('"holdings"') not in html
+    assert [secret for secret in _secrets(attempt) if secret in html] == []
+
+
+@pytest.mark.parametrize("who", STAFF)
+@pytest.mark.parametrize("viewer", ["all", "south", "east", "spectator"])
+def test_today_the_table_is_a_spectators_whichever_viewer_is_asked_for(who, viewer, attempt,
+                                                                       request):
+    client = request.getfixturevalue(who)
+    dealt = _logged(attempt, "hand_dealt").seq
+    for at in (dealt, attempt.version):
+        html = _html(client, table_url(attempt, at=at, **{"as": viewer}))
+        assert 'data-viewer="spectator"' in html and 'id="unrevealed"' in html
+        assert {role for role, _ in cards_shown(html)} <= {"trick", "taken"}
+        assert '<option value="spectator" selected>' in html and '<option value="all"' not in html
+        assert [secret for secret in _secrets(attempt) if secret in html] == []
+    assert escape('"hand": []') in _html(client, table_url(attempt, at=dealt, **{"as": viewer}))
+
+
+def test_today_the_table_page_is_not_made_as_any_seat_or_all(attempt):
+    for viewer in ("all", "south"):
+        with pytest.raises(ValueError, match="is not shown as"):
+            table_page(match=attempt, at=attempt.version, viewer=viewer)
+
+
+def test_once_the_day_is_over_the_attempt_shows_whole(staff_client, day_over):
+    fields = _log_fields(staff_client, day_over)
+    dealt = _logged(day_over, "hand_dealt").payload
+    assert fields["hand_dealt"] == [{key: value for key, value in dealt.items()
+                                     if key not in ("type", "v")}]
+    assert len(fields["match_created"][0]["deals"]) == 4
+    assert all(len(passed["cards"]) == 3 for passed in fields["cards_passed"])
+    html = _html(staff_client, reverse("admin:games_match_change", args=[day_over.pk]))
+    assert 'id="unrevealed"' not in html
+    assert [secret for secret in _secrets(day_over) if secret not in html] == []
+    table = _html(staff_client, table_url(day_over, at=day_over.version))
+    assert 'data-viewer="all"' in table and 'id="unrevealed"' not in table
+    hand = replayed(day_over, day_over.version).hand
+    assert cards_shown(table)[("holding", "south")] == [str(card)
+                                                       for card in hand.holdings[Seat.SOUTH]]
