@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Page
 from django.http.response import HttpResponseBase
 from django.utils import timezone
@@ -42,11 +43,19 @@ _ALWAYS = (406, 429, 503)
 _BODY = (400, 413, 415)
 
 
-def _problems(*statuses: int, auth: bool = True) -> dict[tuple[int, str], Any]:
+def _problems(*statuses: int, auth: bool = True,
+              quotas: Sequence[str] = ()) -> dict[tuple[int, str], Any]:
     """The problem+json responses of an operation: ``statuses`` and those every operation
-    (with ``auth``, every authenticated one: 401) can answer."""
+    (with ``auth``, every authenticated one: 401) can answer; its 429 names the
+    ``quotas`` it may be ``quota_exceeded`` by."""
     codes = sorted({*statuses, *_ALWAYS, *((401,) if auth else ())})
-    return {(code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in codes}
+    problems: dict[tuple[int, str], Any] = {
+        (code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in codes}
+    if quotas:
+        problems[(429, PROBLEM_CONTENT_TYPE)] = OpenApiResponse(
+            s.ProblemSerializer, description="throttled (over a request rate), or "
+                                             "quota_exceeded with quota " + " or ".join(quotas))
+    return problems
 
 
 _IDEMPOTENCY_KEY = OpenApiParameter(
@@ -61,18 +70,43 @@ _IDEMPOTENCY_KEY = OpenApiParameter(
 
 
 def _idempotent(success: int, serializer: Any, *statuses: int,
-                parameters: Sequence[OpenApiParameter] = ()) -> dict[str, Any]:
+                parameters: Sequence[OpenApiParameter] = (),
+                quotas: Sequence[str] = ()) -> dict[str, Any]:
     """The ``extend_schema`` parameters and responses of a POST taking an
     ``Idempotency-Key``: ``serializer`` answered with ``success``, the problems of
-    ``statuses`` and the 409 and 422 a key may cause, ``parameters`` and the key itself,
-    and ``Idempotent-Replayed`` on each answer a key stores (not 401, 406 or 429, which
-    come before the key is read)."""
+    ``statuses`` and the 409 and 422 a key may cause, the ``quotas`` its 429 names,
+    ``parameters`` and the key itself, and ``Idempotent-Replayed`` on each answer a key
+    stores (not 401, 406 or 429, which come before the key is read)."""
     replayed = OpenApiParameter(
         idempotency.REPLAYED_HEADER, str, OpenApiParameter.HEADER, enum=["true"],
         response=sorted({success, *statuses, 409, 422}),
         description="true: the stored answer to an earlier request with this Idempotency-Key")
     return {"parameters": [*parameters, _IDEMPOTENCY_KEY, replayed],
-            "responses": {success: serializer, **_problems(*statuses, 409, 422)}}
+            "responses": {success: serializer, **_problems(*statuses, 409, 422, quotas=quotas)}}
+
+
+# --- pages of lists ----------------------------------------------------------------------
+
+
+class MatchPagination(PageNumberPagination):
+    """Pages of 20 (``page_size`` up to 100); a page past the last is empty, not a 404, so
+    a client may read pages until ``next`` is null or a page comes back empty."""
+
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
+        # The view has validated page and page_size (PageQuerySerializer).
+        number = int(request.query_params.get(self.page_query_param, 1))
+        paginator = self.django_paginator_class(queryset, self.get_page_size(request))
+        self.request = request
+        if number > paginator.num_pages:
+            # Empty, "next" null and "previous" the last page.
+            self.page = Page([], paginator.num_pages + 1, paginator)
+            return []
+        self.page = paginator.page(number)
+        return list(self.page)
 
 
 # --- players and tokens -------------------------------------------------------------------
@@ -97,7 +131,10 @@ class PlayerCreateView(APIView):
                         status=status.HTTP_201_CREATED)
 
 
-class TokenListView(IdempotentMixin, APIView):
+class TokenListView(IdempotentMixin, generics.GenericAPIView):
+    pagination_class = MatchPagination
+    serializer_class = s.ApiTokenSerializer
+
     def get_authenticators(self) -> list[Any]:
         """A bearer token for every method, and for POST (minting a token) HTTP Basic
         credentials too: a player who registered with a password and lost every token is not
@@ -107,14 +144,19 @@ class TokenListView(IdempotentMixin, APIView):
             return [*super().get_authenticators(), BasicCredentialsAuthentication()]
         return super().get_authenticators()  # type: ignore[no-any-return]
 
-    @extend_schema(operation_id="tokens_list",
-                   responses={200: s.ApiTokenSerializer(many=True), **_problems()},
-                   summary="Your tokens (their first characters, never the whole token)")
+    @extend_schema(operation_id="tokens_list", parameters=[s.PageQuerySerializer],
+                   responses={200: s.ApiTokenSerializer(many=True), **_problems(400)},
+                   summary="Your tokens, oldest first (their first characters, never the "
+                           "whole token)")
     def get(self, request: Request) -> Response:
-        return Response(s.ApiTokenSerializer(accounts.token_list(user=request.user), many=True).data)
+        _valid(s.PageQuerySerializer, request.query_params.dict())
+        page = self.paginate_queryset(accounts.token_list(user=request.user)) or []
+        return self.get_paginated_response(s.ApiTokenSerializer(page, many=True).data)
 
     @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
-                   **_idempotent(201, s.ApiTokenCreatedSerializer, *_BODY),
+                   **_idempotent(201, s.ApiTokenCreatedSerializer, *_BODY,
+                                 quotas=[f"tokens (you hold {settings.QUOTAS['tokens']}, the "
+                                         "most a player may: revoke one first)"]),
                    summary="Create another token (one per app), with a bearer token or a "
                            "password; it is shown once",
                    description="Authenticated by a bearer token, or by HTTP Basic credentials "
@@ -143,27 +185,6 @@ class TokenDetailView(APIView):
 
 
 # --- matches ------------------------------------------------------------------------------
-
-
-class MatchPagination(PageNumberPagination):
-    """Pages of 20 (``page_size`` up to 100); a page past the last is empty, not a 404, so
-    a client may read pages until ``next`` is null or a page comes back empty."""
-
-    page_size = 20
-    page_size_query_param = "page_size"
-    max_page_size = 100
-
-    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
-        # The view has validated page and page_size (MatchListQuerySerializer).
-        number = int(request.query_params.get(self.page_query_param, 1))
-        paginator = self.django_paginator_class(queryset, self.get_page_size(request))
-        self.request = request
-        if number > paginator.num_pages:
-            # Empty, "next" null and "previous" the last page.
-            self.page = Page([], paginator.num_pages + 1, paginator)
-            return []
-        self.page = paginator.page(number)
-        return list(self.page)
 
 
 class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):

@@ -56,7 +56,7 @@ def test_basic_credentials_mint_a_token_that_works_as_bearer():
     bearer.credentials(HTTP_AUTHORIZATION=f"Bearer {new['token']}")
     listed = bearer.get(f"{API}/tokens")
     assert listed.status_code == 200
-    assert [t["name"] for t in listed.json()] == ["first token", "laptop"]
+    assert [t["name"] for t in listed.json()["results"]] == ["first token", "laptop"]
 
 
 def test_a_player_who_lost_every_token_gets_back_in_with_the_password():

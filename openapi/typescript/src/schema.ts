@@ -322,7 +322,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your tokens (their first characters, never the whole token) */
+        /** Your tokens, oldest first (their first characters, never the whole token) */
         get: operations["tokens_list"];
         put?: never;
         /**
@@ -853,6 +853,21 @@ export interface components {
             /** @description The won match that took the fewest hands (the earlier of two as fast); null until a win with deals the server shuffled (fixed deals set none). */
             fastest_win: components["schemas"]["FastestWin"] | null;
         };
+        PaginatedApiTokenList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ApiToken"][];
+        };
         PaginatedDailyLeaderboardEntryList: {
             /** @example 123 */
             count: number;
@@ -1010,8 +1025,14 @@ export interface components {
              *     * `west` - west
              */
             seat?: components["schemas"]["SeatEnum"];
-            /** @description with throttled and unavailable: seconds to wait */
+            /** @description with throttled, unavailable and a rate's quota_exceeded: seconds to wait */
             retry_after?: number;
+            /** @description with quota_exceeded: the quota's name (tokens, match_creations, idempotency_keys, ...) */
+            quota?: string;
+            /** @description with quota_exceeded: how many may be held, or with period_s, how many a window allows */
+            limit?: number;
+            /** @description with quota_exceeded for a rate: its window, in seconds */
+            period_s?: number;
             /**
              * Format: uuid
              * @description with daily_attempted: the match of your attempt
@@ -2986,7 +3007,12 @@ export interface operations {
     };
     tokens_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based; a page past the last is empty */
+                page?: number;
+                /** @description default 20 */
+                page_size?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2998,7 +3024,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiToken"][];
+                    "application/json": components["schemas"]["PaginatedApiTokenList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             401: {
@@ -3135,6 +3169,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota tokens (you hold 20, the most a player may: revoke one first) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
