@@ -47,7 +47,7 @@ def _problems(*statuses: int, auth: bool = True,
               quotas: Sequence[str] = ()) -> dict[tuple[int, str], Any]:
     """The problem+json responses of an operation: ``statuses`` and those every operation
     (with ``auth``, every authenticated one: 401) can answer; its 429 names the
-    ``quotas`` it may be ``quota_exceeded`` by."""
+    ``quotas`` (``_quota`` texts) it may be ``quota_exceeded`` by."""
     codes = sorted({*statuses, *_ALWAYS, *((401,) if auth else ())})
     problems: dict[tuple[int, str], Any] = {
         (code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in codes}
@@ -58,15 +58,26 @@ def _problems(*statuses: int, auth: bool = True,
     return problems
 
 
+def _quota(scope: str, counted: str) -> str:
+    """How a 429 names the rate ``scope`` (of ``DEFAULT_THROTTLE_RATES``) that counts
+    ``counted``: the quota's name, its rate and what it counts."""
+    return f"{scope} ({settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'][scope]} {counted})"
+
+
+_IDEMPOTENCY_KEYS = _quota("idempotency_keys", "new Idempotency-Keys per player")
 _IDEMPOTENCY_KEY = OpenApiParameter(
     idempotency.HEADER, {"type": "string", "pattern": idempotency.KEY_PATTERN,
                          # the key's 255 characters and, quoted, its two quotes
                          "maxLength": idempotency.MAX_KEY_LENGTH + 2},
     OpenApiParameter.HEADER,
     description='1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). '
-                "A retry of the same request with the same key within 24 hours gets the "
-                "first answer again; the same key with another request is 422 "
-                "idempotency_key_reused, and 409 request_in_progress while the first runs.")
+                "A successful (2xx) answer is kept for 24 hours: a retry of the same request "
+                "with the same key gets it again. A refusal or server error is not kept: a "
+                "retry runs again. The same key with another request is 422 "
+                "idempotency_key_reused, and 409 request_in_progress while the first runs. "
+                "A request that runs under a key, rather than getting its kept answer, "
+                f"counts against the quota {_IDEMPOTENCY_KEYS}: beyond it 429 "
+                "quota_exceeded.")
 
 
 def _idempotent(success: int, serializer: Any, *statuses: int,
@@ -74,15 +85,16 @@ def _idempotent(success: int, serializer: Any, *statuses: int,
                 quotas: Sequence[str] = ()) -> dict[str, Any]:
     """The ``extend_schema`` parameters and responses of a POST taking an
     ``Idempotency-Key``: ``serializer`` answered with ``success``, the problems of
-    ``statuses`` and the 409 and 422 a key may cause, the ``quotas`` its 429 names,
-    ``parameters`` and the key itself, and ``Idempotent-Replayed`` on each answer a key
-    stores (not 401, 406 or 429, which come before the key is read)."""
+    ``statuses`` and the 409, 422 and 429 (quota ``idempotency_keys``, and ``quotas``) a
+    key may cause, ``parameters`` and the key itself, and ``Idempotent-Replayed`` on the
+    ``success`` answer, the only one a key keeps."""
     replayed = OpenApiParameter(
         idempotency.REPLAYED_HEADER, str, OpenApiParameter.HEADER, enum=["true"],
-        response=sorted({success, *statuses, 409, 422}),
-        description="true: the stored answer to an earlier request with this Idempotency-Key")
+        response=[success],
+        description="true: the kept answer to an earlier request with this Idempotency-Key")
     return {"parameters": [*parameters, _IDEMPOTENCY_KEY, replayed],
-            "responses": {success: serializer, **_problems(*statuses, 409, 422, quotas=quotas)}}
+            "responses": {success: serializer,
+                          **_problems(*statuses, 409, 422, quotas=[*quotas, _IDEMPOTENCY_KEYS])}}
 
 
 # --- pages of lists ----------------------------------------------------------------------

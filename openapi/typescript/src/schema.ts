@@ -1506,7 +1506,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1521,7 +1521,7 @@ export interface operations {
                 headers: {
                     /** @description the new match's URL */
                     Location: string;
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1531,8 +1531,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1551,8 +1549,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1569,8 +1565,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1579,14 +1573,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -1833,7 +1826,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1849,7 +1842,7 @@ export interface operations {
                 headers: {
                     /** @description the new match's URL */
                     Location: string;
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1859,8 +1852,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,8 +1878,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1897,8 +1886,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1907,8 +1894,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1917,14 +1902,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2100,7 +2084,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2116,7 +2100,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2126,8 +2110,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2146,8 +2128,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2164,8 +2144,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2174,8 +2152,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2184,8 +2160,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,14 +2168,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2228,7 +2201,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2244,7 +2217,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2254,8 +2227,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2274,8 +2245,6 @@ export interface operations {
             };
             403: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2284,8 +2253,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,8 +2269,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2312,8 +2277,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2322,8 +2285,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2332,14 +2293,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2366,7 +2326,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
                 /** @description "<version>": refuse with 412 stale_version if the match has moved on; * or none: any version */
                 "If-Match"?: string;
@@ -2384,7 +2344,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2394,8 +2354,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2414,8 +2372,6 @@ export interface operations {
             };
             403: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2424,8 +2380,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2442,8 +2396,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2452,8 +2404,6 @@ export interface operations {
             };
             412: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2462,8 +2412,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2472,8 +2420,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,14 +2428,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2516,7 +2461,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
                 /** @description "<version>": refuse with 412 stale_version if the match has moved on; * or none: any version */
                 "If-Match"?: string;
@@ -2534,7 +2479,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2544,8 +2489,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,8 +2507,6 @@ export interface operations {
             };
             403: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2574,8 +2515,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2592,8 +2531,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,8 +2539,6 @@ export interface operations {
             };
             412: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2612,8 +2547,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2622,8 +2555,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2632,14 +2563,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3079,7 +3009,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3093,7 +3023,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -3103,8 +3033,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,8 +3059,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3141,8 +3067,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3151,8 +3075,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3161,15 +3083,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota tokens (you hold 20, the most a player may: revoke one first) */
+            /** @description throttled (over a request rate), or quota_exceeded with quota tokens (you hold 20, the most a player may: revoke one first) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
