@@ -155,6 +155,12 @@ class _QuotaThrottle(_MovingWindowThrottle):
                 period_s=self.duration, retry_after=self.wait())
 
 
+class MatchCreationThrottle(_QuotaThrottle, UserRateThrottle):
+    """``POST /matches`` per player (rate ``RATE_MATCH_CREATIONS``), on top of the
+    player's general rate."""
+
+    scope = "match_creations"
+
 
 class IdempotencyKeyThrottle(_QuotaThrottle, UserRateThrottle):
     """New ``Idempotency-Key`` claims per player (rate ``RATE_IDEMPOTENCY_KEYS``)."""

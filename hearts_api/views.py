@@ -34,7 +34,7 @@ from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, Que
 from .idempotency import IdempotentMixin
 from .problem_types import InvalidRequest, NotFound, Unavailable
 from .problems import PROBLEM_CONTENT_TYPE, problem_response
-from .throttling import AnonThrottle
+from .throttling import AnonThrottle, MatchCreationThrottle
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
 # and 503 when the database is down (both with Retry-After: hearts_api.schema adds it).
@@ -199,6 +199,9 @@ class TokenDetailView(APIView):
 # --- matches ------------------------------------------------------------------------------
 
 
+_MATCH_CREATIONS = _quota("match_creations", "POST /matches per player")
+
+
 class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
     pagination_class = MatchPagination
     serializer_class = s.MatchSummarySerializer
@@ -219,9 +222,13 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
                                  parameters=[OpenApiParameter(
                                      "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
                                      response=[201], required=True,
-                                     description="the new match's URL")]),
-                   summary="Create a match; it starts when every seat is taken")
+                                     description="the new match's URL")],
+                                 quotas=[_MATCH_CREATIONS]),
+                   summary="Create a match; it starts when every seat is taken",
+                   description=f"Each request that runs (not a replay) counts against the "
+                               f"quota {_MATCH_CREATIONS}: beyond it 429 quota_exceeded.")
     def post(self, request: Request) -> Response:
+        MatchCreationThrottle().check(request, self)  # after the key: a replay is not counted
         data = _valid(s.MatchCreateSerializer, request.data)
         seats = [services.SeatSpec(seat["kind"], seat.get("level")) for seat in data["seats"]]
         result = services.match_create(creator=request.user, seats=seats,

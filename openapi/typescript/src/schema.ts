@@ -131,7 +131,10 @@ export interface paths {
         /** Matches you created or sit in, newest first */
         get: operations["matches_list"];
         put?: never;
-        /** Create a match; it starts when every seat is taken */
+        /**
+         * Create a match; it starts when every seat is taken
+         * @description Each request that runs (not a replay) counts against the quota match_creations (60/hour POST /matches per player): beyond it 429 quota_exceeded.
+         */
         post: operations["matches_create"];
         delete?: never;
         options?: never;
@@ -1908,7 +1911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
+            /** @description throttled (over a request rate), or quota_exceeded with quota match_creations (60/hour POST /matches per player) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
