@@ -167,3 +167,9 @@ class IdempotencyKeyThrottle(_QuotaThrottle, UserRateThrottle):
 
     scope = "idempotency_keys"
 
+
+class PasswordRegistrationThrottle(_QuotaThrottle, AnonRateThrottle):
+    """Registrations with a password per address (rate ``RATE_PASSWORD_REGISTRATIONS``),
+    counted before the password is checked or hashed."""
+
+    scope = "password_registrations"

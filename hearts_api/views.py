@@ -34,7 +34,7 @@ from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, Que
 from .idempotency import IdempotentMixin
 from .problem_types import InvalidRequest, NotFound, Unavailable
 from .problems import PROBLEM_CONTENT_TYPE, problem_response
-from .throttling import AnonThrottle, MatchCreationThrottle
+from .throttling import AnonThrottle, MatchCreationThrottle, PasswordRegistrationThrottle
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
 # and 503 when the database is down (both with Retry-After: hearts_api.schema adds it).
@@ -124,6 +124,10 @@ class MatchPagination(PageNumberPagination):
 # --- players and tokens -------------------------------------------------------------------
 
 
+_PASSWORD_REGISTRATIONS = _quota("password_registrations",
+                                 "registrations with a password, per address")
+
+
 class PlayerCreateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
@@ -131,11 +135,18 @@ class PlayerCreateView(APIView):
 
     @extend_schema(operation_id="players_create", request=s.PlayerCreateSerializer,
                    responses={201: s.PlayerCreatedSerializer,
-                              **_problems(*_BODY, 403, 409, auth=False)},
+                              **_problems(*_BODY, 403, 409, auth=False,
+                                          quotas=[_PASSWORD_REGISTRATIONS])},
                    auth=[],
-                   summary="Register a player and get its first bearer token")
+                   summary="Register a player and get its first bearer token",
+                   description="A registration with a password counts against the quota "
+                               f"{_PASSWORD_REGISTRATIONS}, before the password is checked: "
+                               "beyond it 429 quota_exceeded. One without a password has only "
+                               "the rate of requests without a token.")
     def post(self, request: Request) -> Response:
         accounts.registration_check()  # before the body is read: closed is closed
+        if isinstance(request.data, dict) and "password" in request.data:
+            PasswordRegistrationThrottle().check(request, self)  # before it is hashed
         data = _valid(s.PlayerCreateSerializer, request.data)
         issued = accounts.player_create(username=data["username"],
                                         password=data.get("password"))

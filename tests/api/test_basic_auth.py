@@ -22,7 +22,8 @@ from .helpers import API, assert_problem, match_url
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "correct horse battery"
-RATES = {"anon": "1000/min", "user": "1000/min", "login": "1000/min"}
+RATES = {**SimpleRateThrottle.THROTTLE_RATES, "anon": "1000/min", "user": "1000/min",
+         "login": "1000/min"}
 
 
 def _register(username, password=None):

@@ -1,7 +1,8 @@
 """Rate limits: every 429 is problem+json whose ``retry_after`` and ``Retry-After`` agree,
 on every path that counts requests (the API and the schema and docs pages); the problem
-pages count none; the rate of match creations, a quota, is 429 quota_exceeded naming it;
-and with Redis the counters are in Redis, where every process sees them."""
+pages count none; the rates that are quotas (match creations, registrations with a
+password) are 429 quota_exceeded naming them; and with Redis the counters are in Redis,
+where every process sees them."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from hearts_api import throttling
 from hearts_api.throttling import AnonThrottle
 from tests.e2e.stack import redis_unreachable
 
+from ..clients import InProcessClient
 from .helpers import API, assert_problem, assert_quota_exceeded
 
 TEST_REDIS_URL = "redis://127.0.0.1:6379/12"
@@ -128,6 +130,28 @@ def test_a_replayed_match_creation_is_not_counted_and_each_player_has_their_own_
     assert _create(alice).status_code == 201
     assert_quota_exceeded(_create(alice), "match_creations", 2, 3600)
     assert _create(bob).status_code == 201
+
+
+def _register(username, password=None, address="127.0.0.1"):
+    body = {"username": username} | ({} if password is None else {"password": password})
+    return InProcessClient().post(f"{API}/players", body, format="json", REMOTE_ADDR=address)
+
+
+@pytest.mark.django_db
+def test_registrations_with_a_password_over_their_rate_per_address_are_quota_exceeded(
+        monkeypatch):
+    _quota_rates(monkeypatch, password_registrations="2/hour")
+    assert _register("ann", "correct horse battery").status_code == 201
+    assert _register("bea", "12345678").status_code == 400  # counted before it is checked
+    body = assert_quota_exceeded(_register("cat", "correct horse battery"),
+                                 "password_registrations", 2, 3600)
+    assert body["retry_after"] > 3500
+    # Also when the password would be refused: the count comes first.
+    assert_quota_exceeded(_register("cat", "1"), "password_registrations", 2, 3600)
+    assert _register("cat").status_code == 201  # without a password: the anonymous rate only
+    assert _register("dot", "correct horse battery", address="10.0.0.2").status_code == 201
+    assert sorted(get_user_model().objects.values_list("username", flat=True)) == [
+        "ann", "cat", "dot"]
 
 
 # --- the counters' store ------------------------------------------------------------------

@@ -290,7 +290,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a player and get its first bearer token */
+        /**
+         * Register a player and get its first bearer token
+         * @description A registration with a password counts against the quota password_registrations (30/hour registrations with a password, per address), before the password is checked: beyond it 429 quota_exceeded. One without a password has only the rate of requests without a token.
+         */
         post: operations["players_create"];
         delete?: never;
         options?: never;
@@ -2849,6 +2852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota password_registrations (30/hour registrations with a password, per address) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
