@@ -102,7 +102,8 @@ def send(http: httpx.Client, url: str, body: dict[str, Any], *, version: int,
          attempts: int = 5) -> httpx.Response:
     """POST a command with an Idempotency-Key, again with the same key when no answer came
     (a timeout, a dropped connection) or the first try is still running (409
-    request_in_progress): the server applies it once and answers every try alike."""
+    request_in_progress): the server applies it once, and a try after that gets its answer
+    again (a refusal, which is not kept, is decided again)."""
     headers = {"Idempotency-Key": str(uuid.uuid4()), "If-Match": f'"{version}"'}
     for attempt in range(1, attempts + 1):
         try:

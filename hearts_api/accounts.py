@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.errors import ServiceError
+from games.errors import QuotaExceeded, ServiceError
 
 from .models import ApiToken
 
@@ -110,8 +110,17 @@ def player_create(*, username: str, password: str | None = None) -> IssuedToken:
 
 def token_create(*, user: AbstractBaseUser, name: str = "") -> IssuedToken:
     """Issue another token for ``user``, named ``name`` (what it is for; may be empty). It
-    never expires: it lives until its owner revokes it (``settings.REST_KNOX``)."""
-    row, token = ApiToken.objects.create(user=user, expiry=None, name=name)
+    never expires: it lives until its owner revokes it (``settings.REST_KNOX``). Raises
+    ``QuotaExceeded`` (quota ``tokens``, no retry_after) when ``user`` already holds
+    ``settings.QUOTAS["tokens"]``; the user's row is locked while counting, so two
+    requests at once cannot both pass the limit."""
+    limit = settings.QUOTAS["tokens"]
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
+        if token_list(user=user).count() >= limit:
+            raise QuotaExceeded("tokens", limit, f"You hold {limit} tokens, the most a player "
+                                                 "may: revoke one first.")
+        row, token = ApiToken.objects.create(user=user, expiry=None, name=name)
     return IssuedToken(row, token)
 
 
@@ -128,8 +137,9 @@ def token_revoke(*, user: AbstractBaseUser, token_key: str) -> None:
 
 
 def token_list(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
-    """``user``'s tokens, oldest first (their rows: ``token_key``, ``name``, ``created``;
-    never the token itself, which is not stored), without any past its expiry: those are
-    refused (``auth``), and deleted when presented."""
+    """``user``'s tokens, oldest first (of two as old, by digest: an order pages keep;
+    their rows: ``token_key``, ``name``, ``created``; never the token itself, which is not
+    stored), without any past its expiry: those are refused (``auth``), and deleted when
+    presented."""
     unexpired = Q(expiry__isnull=True) | Q(expiry__gt=timezone.now())
-    return ApiToken.objects.filter(unexpired, user=user).order_by("created")
+    return ApiToken.objects.filter(unexpired, user=user).order_by("created", "digest")

@@ -1,13 +1,15 @@
-"""``Idempotency-Key``: a retried POST gets the first answer again instead of running twice
-(docs/api.md, "Retries").
+"""``Idempotency-Key``: a retried POST gets its successful answer again instead of running
+twice (docs/api.md, "Retries").
 
 A key is the player's: (player, key) rows of ``IdempotencyKey`` with a unique
 constraint. ``claim`` writes the row in a transaction of its own before the command runs,
 so a concurrent retry finds it in flight (409 ``request_in_progress``) and two requests
-racing for one key are decided by the constraint; ``store`` keeps the response for
-``KEEP_FOR``; ``release`` deletes the row when the response is not worth keeping (5xx,
-429), so a retry runs the command again. ``IdempotentMixin`` does this for a view's POST,
-after authentication, permissions and throttling: their refusals never touch a key.
+racing for one key are decided by the constraint; ``store`` keeps a successful (2xx)
+response for ``KEEP_FOR``; ``release`` deletes the row after any other (a refusal changed
+nothing, a server error may have), so a retry runs the command again. Each claim counts
+against the player's rate of new keys (``IdempotencyKeyThrottle``). ``IdempotentMixin``
+does this for a view's POST, after authentication, permissions and throttling: their
+refusals never touch a key.
 
 A stored answer's body can hold a new token (tokens are otherwise stored only hashed), so
 it is kept sealed (Fernet: AES and an HMAC, under a key derived from ``SECRET_KEY``); the
@@ -21,6 +23,7 @@ import base64
 import hashlib
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -39,6 +42,7 @@ from games.errors import ServiceError
 
 from .models import IdempotencyKey
 from .problem_types import InvalidRequest
+from .throttling import IdempotencyKeyThrottle
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -87,7 +91,7 @@ class Claim:
 
 @dataclass(frozen=True)
 class StoredResponse:
-    """The first answer to a key: ``status`` (int), ``headers`` (dict of name -> str, of
+    """The kept answer to a key: ``status`` (int), ``headers`` (dict of name -> str, of
     ``REPLAYED_HEADERS``) and ``body`` (bytes, as sent)."""
 
     status: int
@@ -135,13 +139,16 @@ def fingerprint(method: str, path: str, body: bytes) -> str:
 # --- the rows ------------------------------------------------------------------------------
 
 
-def claim(*, user: AbstractBaseUser, key: str, fingerprint: str) -> Claim | StoredResponse:
+def claim(*, user: AbstractBaseUser, key: str, fingerprint: str,
+          count: Callable[[], None]) -> Claim | StoredResponse:
     """Take ``user``'s ``key`` for a request with ``fingerprint``, in a transaction of its
     own: a ``Claim`` to run it (no row yet, or an expired one, or one in flight for longer
     than ``settings.IDEMPOTENCY_IN_FLIGHT_SECONDS``, whose request died, or one whose
     answer no key of this server opens), or the
     ``StoredResponse`` of that same request. Raises ``IdempotencyKeyReused`` when the
-    key's request was another, ``RequestInProgress`` while it is still running."""
+    key's request was another, ``RequestInProgress`` while it is still running. ``count()``
+    is called before a ``Claim`` is returned (never for a stored answer or a refusal);
+    what it raises leaves the key as it was."""
     for _ in range(_CLAIM_TRIES):
         with transaction.atomic():
             now = timezone.now()
@@ -152,6 +159,7 @@ def claim(*, user: AbstractBaseUser, key: str, fingerprint: str) -> Claim | Stor
                         user=user, key=key, fingerprint=fingerprint, lease=lease,
                         state=IdempotencyKey.State.IN_FLIGHT, claimed_at=now,
                         expires_at=now + KEEP_FOR)
+                count()  # raising, it rolls the insert back
                 return Claim(row.pk, lease)
             except IntegrityError:
                 pass
@@ -169,6 +177,7 @@ def claim(*, user: AbstractBaseUser, key: str, fingerprint: str) -> Claim | Stor
                 raise RequestInProgress()
             # Expired, its request died, or its answer sealed under a key no longer held:
             # this one takes the key over.
+            count()
             row.fingerprint, row.state, row.lease = fingerprint, IdempotencyKey.State.IN_FLIGHT, lease
             row.claimed_at, row.expires_at, row.status = now, now + KEEP_FOR, None
             row.headers, row.body = {}, b""
@@ -184,8 +193,8 @@ def _abandoned(row: IdempotencyKey, now: datetime) -> bool:
 
 
 def store(held: Claim, response: HttpResponseBase) -> None:
-    """Keep ``response`` (rendered) as the answer to ``held``'s key, unless the claim was
-    taken over meanwhile."""
+    """Keep ``response`` (rendered; successful, ``is_kept``) as the answer to ``held``'s
+    key, unless the claim was taken over meanwhile."""
     headers = {name: response[name] for name in REPLAYED_HEADERS if name in response}
     IdempotencyKey.objects.filter(pk=held.row, lease=held.lease).update(
         state=IdempotencyKey.State.DONE, status=response.status_code, headers=headers,
@@ -225,9 +234,9 @@ def purge_expired() -> int:
 
 
 def is_kept(status: int) -> bool:
-    """Whether an answer with ``status`` is stored: not a server error (5xx) nor a 429,
-    which say "try again" and must let the retry run."""
-    return status < 500 and status != 429
+    """Whether an answer with ``status`` is stored: a success (2xx). A refusal changed
+    nothing and a server error says "try again": either way a retry runs again."""
+    return 200 <= status < 300
 
 
 # --- the views -----------------------------------------------------------------------------
@@ -246,8 +255,10 @@ class IdempotentMixin:
     """For an ``APIView`` whose POST takes an ``Idempotency-Key``: after authentication,
     permissions and throttling (DRF's ``initial``), the key is read (400 when malformed)
     and claimed; a stored answer is replayed, a key in flight or reused is refused (409
-    ``request_in_progress``, 422 ``idempotency_key_reused``); otherwise the view runs and
-    its answer is stored (``is_kept``) or the key released. Other methods pass through."""
+    ``request_in_progress``, 422 ``idempotency_key_reused``), a claim over the player's
+    rate of new keys too (429 ``quota_exceeded``, ``IdempotencyKeyThrottle``); otherwise
+    the view runs and its answer is stored (``is_kept``) or the key released. Other
+    methods pass through."""
 
     _claim: Claim | None = None
 
@@ -257,7 +268,8 @@ class IdempotentMixin:
         if key is None:
             return
         claimed = claim(user=request.user, key=key,
-                        fingerprint=fingerprint(request.method, request.path, request.body))
+                        fingerprint=fingerprint(request.method, request.path, request.body),
+                        count=lambda: IdempotencyKeyThrottle().check(request, self))
         if isinstance(claimed, StoredResponse):
             raise _Replay(claimed)
         self._claim = claimed

@@ -538,7 +538,7 @@ class IdempotencyKeyReused(Problem):
     title = "This Idempotency-Key was used for another request"
     description = (
         "You sent this Idempotency-Key before with another request: another method, path or body. A key "
-        "names one request for 24 hours; the request was not run.")
+        "names one request while it runs and for 24 hours after it succeeded; the request was not run.")
     what_to_do = (
         "Send a new request with a new key (a fresh UUID per request is simplest); send the same key only to "
         "retry the very same request.")

@@ -880,8 +880,17 @@ class ProblemSerializer(serializers.Serializer):
                                    help_text="with already_seated, to a player who left a "
                                              "seat: that seat")
     retry_after = serializers.IntegerField(required=False,
-                                           help_text="with throttled and unavailable: seconds to "
-                                                     "wait")
+                                           help_text="with throttled, unavailable and a rate's "
+                                                     "quota_exceeded: seconds to wait")
+    quota = serializers.CharField(required=False,
+                                  help_text="with quota_exceeded: the quota's name (tokens, "
+                                            "match_creations, idempotency_keys, ...)")
+    limit = serializers.IntegerField(required=False,
+                                     help_text="with quota_exceeded: how many may be held, or "
+                                               "with period_s, how many a window allows")
+    period_s = serializers.IntegerField(required=False,
+                                        help_text="with quota_exceeded for a rate: its window, "
+                                                  "in seconds")
     match_id = serializers.UUIDField(required=False,
                                      help_text="with daily_attempted: the match of your attempt")
     database = serializers.CharField(required=False, help_text=(

@@ -7,6 +7,10 @@ every web process counts together and exactly, also when requests race: DRF's ow
 window's history from the cache and wrote it back, so that racing requests overwrote one
 another's counts (16 at once passed 13 at a rate of 10). Without Redis each process counts
 alone, in its memory.
+
+Some rates are quotas (``_QuotaThrottle``): counted the same way, their refusal is 429
+``quota_exceeded`` naming the scope, checked where the view says (not in DRF's throttling:
+they count what a request does, not every request).
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from redis.exceptions import RedisError
 from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
+
+from games.errors import QuotaExceeded
 
 logger = logging.getLogger(__name__)
 
@@ -133,3 +139,37 @@ class LoginThrottle(_MovingWindowThrottle):
         the seconds to wait) when the address is over the rate."""
         if not self.allow_request(request, None):
             raise Throttled(self.wait())
+
+
+class _QuotaThrottle(_MovingWindowThrottle):
+    """A rate that is a quota: its scope (of ``DEFAULT_THROTTLE_RATES``) is the quota's name."""
+
+    def check(self, request: Request, view: Any) -> None:
+        """Count ``request`` against the rate. Raises ``QuotaExceeded`` (``limit``,
+        ``period_s`` and ``retry_after``) when it is over it; a refused request is not
+        counted."""
+        if not self.allow_request(request, view):
+            raise QuotaExceeded(
+                self.scope, self.num_requests, f"Over the quota {self.scope}: at most "
+                f"{self.num_requests} in {self.duration} s. Try again in {self.wait()} s.",
+                period_s=self.duration, retry_after=self.wait())
+
+
+class MatchCreationThrottle(_QuotaThrottle, UserRateThrottle):
+    """``POST /matches`` per player (rate ``RATE_MATCH_CREATIONS``), on top of the
+    player's general rate."""
+
+    scope = "match_creations"
+
+
+class IdempotencyKeyThrottle(_QuotaThrottle, UserRateThrottle):
+    """New ``Idempotency-Key`` claims per player (rate ``RATE_IDEMPOTENCY_KEYS``)."""
+
+    scope = "idempotency_keys"
+
+
+class PasswordRegistrationThrottle(_QuotaThrottle, AnonRateThrottle):
+    """Registrations with a password per address (rate ``RATE_PASSWORD_REGISTRATIONS``),
+    counted before the password is checked or hashed."""
+
+    scope = "password_registrations"

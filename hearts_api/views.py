@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Page
 from django.http.response import HttpResponseBase
 from django.utils import timezone
@@ -33,7 +34,7 @@ from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, Que
 from .idempotency import IdempotentMixin
 from .problem_types import InvalidRequest, NotFound, Unavailable
 from .problems import PROBLEM_CONTENT_TYPE, problem_response
-from .throttling import AnonThrottle
+from .throttling import AnonThrottle, MatchCreationThrottle, PasswordRegistrationThrottle
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
 # and 503 when the database is down (both with Retry-After: hearts_api.schema adds it).
@@ -42,40 +43,89 @@ _ALWAYS = (406, 429, 503)
 _BODY = (400, 413, 415)
 
 
-def _problems(*statuses: int, auth: bool = True) -> dict[tuple[int, str], Any]:
+def _problems(*statuses: int, auth: bool = True,
+              quotas: Sequence[str] = ()) -> dict[tuple[int, str], Any]:
     """The problem+json responses of an operation: ``statuses`` and those every operation
-    (with ``auth``, every authenticated one: 401) can answer."""
+    (with ``auth``, every authenticated one: 401) can answer; its 429 names the
+    ``quotas`` (``_quota`` texts) it may be ``quota_exceeded`` by."""
     codes = sorted({*statuses, *_ALWAYS, *((401,) if auth else ())})
-    return {(code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in codes}
+    problems: dict[tuple[int, str], Any] = {
+        (code, PROBLEM_CONTENT_TYPE): s.ProblemSerializer for code in codes}
+    if quotas:
+        problems[(429, PROBLEM_CONTENT_TYPE)] = OpenApiResponse(
+            s.ProblemSerializer, description="throttled (over a request rate), or "
+                                             "quota_exceeded with quota " + " or ".join(quotas))
+    return problems
 
 
+def _quota(scope: str, counted: str) -> str:
+    """How a 429 names the rate ``scope`` (of ``DEFAULT_THROTTLE_RATES``) that counts
+    ``counted``: the quota's name, its rate and what it counts."""
+    return f"{scope} ({settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'][scope]} {counted})"
+
+
+_IDEMPOTENCY_KEYS = _quota("idempotency_keys", "new Idempotency-Keys per player")
 _IDEMPOTENCY_KEY = OpenApiParameter(
     idempotency.HEADER, {"type": "string", "pattern": idempotency.KEY_PATTERN,
                          # the key's 255 characters and, quoted, its two quotes
                          "maxLength": idempotency.MAX_KEY_LENGTH + 2},
     OpenApiParameter.HEADER,
     description='1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). '
-                "A retry of the same request with the same key within 24 hours gets the "
-                "first answer again; the same key with another request is 422 "
-                "idempotency_key_reused, and 409 request_in_progress while the first runs.")
+                "A successful (2xx) answer is kept for 24 hours: a retry of the same request "
+                "with the same key gets it again. A refusal or server error is not kept: a "
+                "retry runs again. The same key with another request is 422 "
+                "idempotency_key_reused, and 409 request_in_progress while the first runs. "
+                "A request that runs under a key, rather than getting its kept answer, "
+                f"counts against the quota {_IDEMPOTENCY_KEYS}: beyond it 429 "
+                "quota_exceeded.")
 
 
 def _idempotent(success: int, serializer: Any, *statuses: int,
-                parameters: Sequence[OpenApiParameter] = ()) -> dict[str, Any]:
+                parameters: Sequence[OpenApiParameter] = (),
+                quotas: Sequence[str] = ()) -> dict[str, Any]:
     """The ``extend_schema`` parameters and responses of a POST taking an
     ``Idempotency-Key``: ``serializer`` answered with ``success``, the problems of
-    ``statuses`` and the 409 and 422 a key may cause, ``parameters`` and the key itself,
-    and ``Idempotent-Replayed`` on each answer a key stores (not 401, 406 or 429, which
-    come before the key is read)."""
+    ``statuses`` and the 409, 422 and 429 (quota ``idempotency_keys``, and ``quotas``) a
+    key may cause, ``parameters`` and the key itself, and ``Idempotent-Replayed`` on the
+    ``success`` answer, the only one a key keeps."""
     replayed = OpenApiParameter(
         idempotency.REPLAYED_HEADER, str, OpenApiParameter.HEADER, enum=["true"],
-        response=sorted({success, *statuses, 409, 422}),
-        description="true: the stored answer to an earlier request with this Idempotency-Key")
+        response=[success],
+        description="true: the kept answer to an earlier request with this Idempotency-Key")
     return {"parameters": [*parameters, _IDEMPOTENCY_KEY, replayed],
-            "responses": {success: serializer, **_problems(*statuses, 409, 422)}}
+            "responses": {success: serializer,
+                          **_problems(*statuses, 409, 422, quotas=[*quotas, _IDEMPOTENCY_KEYS])}}
+
+
+# --- pages of lists ----------------------------------------------------------------------
+
+
+class MatchPagination(PageNumberPagination):
+    """Pages of 20 (``page_size`` up to 100); a page past the last is empty, not a 404, so
+    a client may read pages until ``next`` is null or a page comes back empty."""
+
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
+        # The view has validated page and page_size (PageQuerySerializer).
+        number = int(request.query_params.get(self.page_query_param, 1))
+        paginator = self.django_paginator_class(queryset, self.get_page_size(request))
+        self.request = request
+        if number > paginator.num_pages:
+            # Empty, "next" null and "previous" the last page.
+            self.page = Page([], paginator.num_pages + 1, paginator)
+            return []
+        self.page = paginator.page(number)
+        return list(self.page)
 
 
 # --- players and tokens -------------------------------------------------------------------
+
+
+_PASSWORD_REGISTRATIONS = _quota("password_registrations",
+                                 "registrations with a password, per address")
 
 
 class PlayerCreateView(APIView):
@@ -85,11 +135,18 @@ class PlayerCreateView(APIView):
 
     @extend_schema(operation_id="players_create", request=s.PlayerCreateSerializer,
                    responses={201: s.PlayerCreatedSerializer,
-                              **_problems(*_BODY, 403, 409, auth=False)},
+                              **_problems(*_BODY, 403, 409, auth=False,
+                                          quotas=[_PASSWORD_REGISTRATIONS])},
                    auth=[],
-                   summary="Register a player and get its first bearer token")
+                   summary="Register a player and get its first bearer token",
+                   description="A registration with a password counts against the quota "
+                               f"{_PASSWORD_REGISTRATIONS}, before the password is checked: "
+                               "beyond it 429 quota_exceeded. One without a password has only "
+                               "the rate of requests without a token.")
     def post(self, request: Request) -> Response:
         accounts.registration_check()  # before the body is read: closed is closed
+        if isinstance(request.data, dict) and "password" in request.data:
+            PasswordRegistrationThrottle().check(request, self)  # before it is hashed
         data = _valid(s.PlayerCreateSerializer, request.data)
         issued = accounts.player_create(username=data["username"],
                                         password=data.get("password"))
@@ -97,7 +154,10 @@ class PlayerCreateView(APIView):
                         status=status.HTTP_201_CREATED)
 
 
-class TokenListView(IdempotentMixin, APIView):
+class TokenListView(IdempotentMixin, generics.GenericAPIView):
+    pagination_class = MatchPagination
+    serializer_class = s.ApiTokenSerializer
+
     def get_authenticators(self) -> list[Any]:
         """A bearer token for every method, and for POST (minting a token) HTTP Basic
         credentials too: a player who registered with a password and lost every token is not
@@ -107,14 +167,19 @@ class TokenListView(IdempotentMixin, APIView):
             return [*super().get_authenticators(), BasicCredentialsAuthentication()]
         return super().get_authenticators()  # type: ignore[no-any-return]
 
-    @extend_schema(operation_id="tokens_list",
-                   responses={200: s.ApiTokenSerializer(many=True), **_problems()},
-                   summary="Your tokens (their first characters, never the whole token)")
+    @extend_schema(operation_id="tokens_list", parameters=[s.PageQuerySerializer],
+                   responses={200: s.ApiTokenSerializer(many=True), **_problems(400)},
+                   summary="Your tokens, oldest first (their first characters, never the "
+                           "whole token)")
     def get(self, request: Request) -> Response:
-        return Response(s.ApiTokenSerializer(accounts.token_list(user=request.user), many=True).data)
+        _valid(s.PageQuerySerializer, request.query_params.dict())
+        page = self.paginate_queryset(accounts.token_list(user=request.user)) or []
+        return self.get_paginated_response(s.ApiTokenSerializer(page, many=True).data)
 
     @extend_schema(operation_id="tokens_create", request=s.TokenCreateSerializer,
-                   **_idempotent(201, s.ApiTokenCreatedSerializer, *_BODY),
+                   **_idempotent(201, s.ApiTokenCreatedSerializer, *_BODY,
+                                 quotas=[f"tokens (you hold {settings.QUOTAS['tokens']}, the "
+                                         "most a player may: revoke one first)"]),
                    summary="Create another token (one per app), with a bearer token or a "
                            "password; it is shown once",
                    description="Authenticated by a bearer token, or by HTTP Basic credentials "
@@ -146,25 +211,7 @@ class TokenDetailView(APIView):
 # --- matches ------------------------------------------------------------------------------
 
 
-class MatchPagination(PageNumberPagination):
-    """Pages of 20 (``page_size`` up to 100); a page past the last is empty, not a 404, so
-    a client may read pages until ``next`` is null or a page comes back empty."""
-
-    page_size = 20
-    page_size_query_param = "page_size"
-    max_page_size = 100
-
-    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
-        # The view has validated page and page_size (MatchListQuerySerializer).
-        number = int(request.query_params.get(self.page_query_param, 1))
-        paginator = self.django_paginator_class(queryset, self.get_page_size(request))
-        self.request = request
-        if number > paginator.num_pages:
-            # Empty, "next" null and "previous" the last page.
-            self.page = Page([], paginator.num_pages + 1, paginator)
-            return []
-        self.page = paginator.page(number)
-        return list(self.page)
+_MATCH_CREATIONS = _quota("match_creations", "POST /matches per player")
 
 
 class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
@@ -187,9 +234,13 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
                                  parameters=[OpenApiParameter(
                                      "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
                                      response=[201], required=True,
-                                     description="the new match's URL")]),
-                   summary="Create a match; it starts when every seat is taken")
+                                     description="the new match's URL")],
+                                 quotas=[_MATCH_CREATIONS]),
+                   summary="Create a match; it starts when every seat is taken",
+                   description=f"Each request that runs (not a replay) counts against the "
+                               f"quota {_MATCH_CREATIONS}: beyond it 429 quota_exceeded.")
     def post(self, request: Request) -> Response:
+        MatchCreationThrottle().check(request, self)  # after the key: a replay is not counted
         data = _valid(s.MatchCreateSerializer, request.data)
         seats = [services.SeatSpec(seat["kind"], seat.get("level")) for seat in data["seats"]]
         result = services.match_create(creator=request.user, seats=seats,

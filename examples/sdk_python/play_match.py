@@ -192,7 +192,8 @@ def _act(client: AuthenticatedClient, match_id: UUID, view: SeatView, etag: str)
 def with_retries(send: Callable[[str], Response[T]], attempts: int = 5) -> Response[T]:
     """``send(key)`` with a fresh Idempotency-Key, and again with the same key when no answer
     came (a timeout, a dropped connection) or the first try is still running (409
-    request_in_progress): the server runs the command once and answers every try alike."""
+    request_in_progress): the server runs the command once, and a try after that gets its
+    answer again (a refusal, which is not kept, is decided again)."""
     key = str(uuid4())
     for attempt in range(1, attempts + 1):
         try:

@@ -250,7 +250,8 @@ async function playMatch(
 /**
  * Send a command with a fresh Idempotency-Key, and again with the same key when no answer
  * came (a timeout, a dropped connection) or the first try is still running (409
- * request_in_progress): the server runs the command once and answers every try alike.
+ * request_in_progress): the server runs the command once, and a try after that gets its
+ * answer again (a refusal, which is not kept, is decided again).
  */
 async function withRetries<R extends { error?: { code: string }; response: Response }>(
   send: (key: string, signal: AbortSignal) => Promise<R>,

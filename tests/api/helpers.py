@@ -105,6 +105,23 @@ def assert_problem(response: Any, status: int, code: str,
     return body
 
 
+def assert_quota_exceeded(response: Any, quota: str, limit: int,
+                          period_s: int | None = None) -> dict[str, Any]:
+    """Assert a 429 ``quota_exceeded`` naming ``quota`` and ``limit`` and no other member;
+    for a rate (``period_s``) also ``period_s`` and ``retry_after`` (1..``period_s``
+    seconds), which the Retry-After header repeats, and without one, no Retry-After."""
+    body = assert_problem(response, 429, "quota_exceeded")
+    rate = {} if period_s is None else {"period_s": period_s, "retry_after": body.get("retry_after")}
+    assert {k: v for k, v in body.items() if k not in ("type", "title", "status", "detail", "code")} \
+        == {"quota": quota, "limit": limit, **rate}
+    if period_s is None:
+        assert "Retry-After" not in response
+    else:
+        assert 1 <= body["retry_after"] <= period_s
+        assert response["Retry-After"] == str(body["retry_after"])
+    return body
+
+
 def assert_invalid(response: Any, *fields: str) -> list[dict[str, Any]]:
     """Assert a 400 ``invalid_request`` whose ``errors`` name exactly ``fields``."""
     body = assert_problem(response, 400, "invalid_request")

@@ -1,6 +1,6 @@
 """Players and bearer tokens (docs/api.md, "Auth"): registration (its optional password
-stored hashed, weak ones refused), several tokens per player, revocation, and tokens
-stored only as digests."""
+stored hashed, weak ones refused), several tokens per player up to a quota, listed in
+pages, revocation, and tokens stored only as digests."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hearts_api.accounts import PASSWORD_MIN_LENGTH
 from hearts_api.models import ApiToken
 
 from ..clients import InProcessClient
-from .helpers import API, assert_invalid, assert_problem
+from .helpers import API, assert_invalid, assert_problem, assert_quota_exceeded
 
 pytestmark = pytest.mark.django_db
 
@@ -123,10 +123,45 @@ def test_tokens_are_listed_by_key_and_name_and_never_in_full(client_a):
     assert set(new) == {"token_key", "name", "created", "token"}
     assert new["name"] == "phone" and new["token"].startswith(new["token_key"])
     assert len(new["token_key"]) < len(new["token"])
-    listed = client_a.get(f"{API}/tokens").json()
+    listed = client_a.get(f"{API}/tokens").json()["results"]
     assert [t["name"] for t in listed] == ["", "phone"]  # the fixture's token, then the new one
     assert listed[1] == {k: new[k] for k in ("token_key", "name", "created")}
     assert all(set(t) == {"token_key", "name", "created"} for t in listed)
+
+
+def test_tokens_are_listed_in_pages_oldest_first(client_a):
+    for name in ("a", "b", "c", "d"):
+        assert client_a.post(f"{API}/tokens", {"name": name}, format="json").status_code == 201
+    first = client_a.get(f"{API}/tokens", {"page_size": 2}).json()
+    assert (first["count"], [t["name"] for t in first["results"]]) == (5, ["", "a"])
+    assert first["previous"] is None and first["next"].endswith("/api/v1/tokens?page=2&page_size=2")
+    last = client_a.get(f"{API}/tokens", {"page": 3, "page_size": 2}).json()
+    assert ([t["name"] for t in last["results"]], last["next"]) == (["d"], None)
+    past = client_a.get(f"{API}/tokens", {"page": 4, "page_size": 2}).json()
+    assert (past["count"], past["results"], past["next"]) == (5, [], None)
+    assert [t["name"] for t in client_a.get(f"{API}/tokens").json()["results"]] == [
+        "", "a", "b", "c", "d"]  # pages of 20 by default
+
+
+@pytest.mark.parametrize(("query", "field"), [({"page": 0}, "page"), ({"page": "x"}, "page"),
+                                              ({"page_size": 101}, "page_size"),
+                                              ({"page_size": "1.0"}, "page_size")])
+def test_a_bad_page_of_tokens_is_invalid_request_400(client_a, query, field):
+    assert_invalid(client_a.get(f"{API}/tokens", query), field)
+
+
+def test_a_player_holding_the_quota_of_tokens_gets_no_other_until_one_is_revoked(
+        client_a, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "tokens": 3}
+    made = [client_a.post(f"{API}/tokens", {"name": name}, format="json") for name in "ab"]
+    assert [response.status_code for response in made] == [201, 201]
+    assert_quota_exceeded(client_a.post(f"{API}/tokens", {"name": "c"}, format="json"),
+                          "tokens", 3)
+    assert client_a.get(f"{API}/tokens").json()["count"] == 3
+    assert client_a.delete(f"{API}/tokens/{made[0].json()['token_key']}").status_code == 204
+    again = client_a.post(f"{API}/tokens", {"name": "c"}, format="json")
+    assert again.status_code == 201
+    assert [t["name"] for t in client_a.get(f"{API}/tokens").json()["results"]] == ["", "b", "c"]
 
 
 def test_a_player_may_hold_several_working_tokens(client_a):
@@ -142,7 +177,7 @@ def test_a_revoked_token_gets_401_and_the_others_still_work(client_a):
     response = client_a.delete(f"{API}/tokens/{new['token_key']}")
     assert response.status_code == 204
     assert_problem(revoked.get(f"{API}/tokens"), 401, "not_authenticated")
-    assert [t["name"] for t in client_a.get(f"{API}/tokens").json()] == [""]
+    assert [t["name"] for t in client_a.get(f"{API}/tokens").json()["results"]] == [""]
 
 
 def test_revoking_another_players_token_is_not_found_404(make_client):

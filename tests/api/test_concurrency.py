@@ -1,5 +1,6 @@
 """Concurrent commands on one match serialise on the match row: one wins, the rest are
-refused, and the log stays contiguous (games/services.py). Real threads, real commits."""
+refused, and the log stays contiguous (games/services.py); tokens minted at once stay
+within the quota (hearts_api/accounts.py). Real threads, real commits."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from games.models import Event
+from hearts_api.models import ApiToken
 
 from ..clients import InProcessClient
-from .helpers import D1, create_match, match_url
+from .helpers import API, D1, create_match, match_url
 
 THREADS = 8
 
@@ -136,3 +138,18 @@ def test_a_leave_sent_concurrently_leaves_once_and_a_racing_play_is_refused(make
         if kind == "play" and response.status_code == 200:
             assert response.json()["events"][0]["seq"] < left_at  # played while west sat there
     _assert_log_contiguous(table.id, table.view("north")["version"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tokens_minted_at_once_one_short_of_the_quota_make_exactly_one(client_a, settings):
+    """Each mint counts the player's tokens with the player's row locked, so of requests
+    racing for the last place exactly one takes it."""
+    settings.QUOTAS = {**settings.QUOTAS, "tokens": 3}
+    assert client_a.post(f"{API}/tokens", {}, format="json").status_code == 201  # 2 of 3
+    responses = _race([lambda client: client.post(f"{API}/tokens", {}, format="json")] * THREADS,
+                      [_same_player(client_a) for _ in range(THREADS)])
+    made = [i for i, response in enumerate(responses) if response.status_code == 201]
+    assert len(made) == 1, [_outcome(r) for r in responses]
+    assert [_outcome(r) for i, r in enumerate(responses) if i != made[0]] == [
+        (429, "quota_exceeded")] * (THREADS - 1)
+    assert ApiToken.objects.filter(user__username=client_a.username).count() == 3

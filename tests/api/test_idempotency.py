@@ -1,7 +1,8 @@
 """``Idempotency-Key`` on the POSTs (docs/api.md, "Retries"): a retry of the same request
-gets the first answer again, marked ``Idempotent-Replayed: true``; the key with another
-request is 422, while in flight 409, malformed 400; keys are per player, expire after 24
-hours and are purged by beat (hearts_api/idempotency.py)."""
+gets its successful answer again, marked ``Idempotent-Replayed: true``, and runs again
+after a refusal; the key with another request is 422, while in flight 409, malformed 400;
+keys are per player, limited to a rate of new ones, expire after 24 hours and are purged
+by beat (hearts_api/idempotency.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from rest_framework.throttling import SimpleRateThrottle
 
 from games import services
 from games.models import Event, Match
@@ -20,7 +22,15 @@ from hearts_api import idempotency
 from hearts_api.models import IdempotencyKey
 from hearts_api.tasks import purge_idempotency_keys
 
-from .helpers import API, D1, assert_invalid, assert_problem, assert_refused, match_url
+from .helpers import (
+    API,
+    D1,
+    assert_invalid,
+    assert_problem,
+    assert_quota_exceeded,
+    assert_refused,
+    match_url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +121,7 @@ def test_a_retried_token_request_shows_the_same_token_and_issues_no_other(client
     assert (first.status_code, retry.status_code) == (201, 201)
     assert retry["Idempotent-Replayed"] == "true"
     assert retry.json()["token"] == first.json()["token"]
-    assert [token["name"] for token in client_a.get(tokens).json()] == ["", "phone"]
+    assert [token["name"] for token in client_a.get(tokens).json()["results"]] == ["", "phone"]
 
 
 def test_a_kept_answer_is_sealed_so_the_database_holds_no_token(client_a):
@@ -137,7 +147,7 @@ def test_an_answer_no_key_opens_counts_as_expired_and_the_request_runs_again(cli
     again = client_a.post(f"{API}/tokens", {}, format="json", **{KEY: "t-1"})
     assert again.status_code == 201 and "Idempotent-Replayed" not in again
     assert again.json()["token"] != first.json()["token"]
-    assert len(client_a.get(f"{API}/tokens").json()) == 3  # registration's, then two
+    assert client_a.get(f"{API}/tokens").json()["count"] == 3  # registration's, then two
     retry = client_a.post(f"{API}/tokens", {}, format="json", **{KEY: "t-1"})
     assert retry["Idempotent-Replayed"] == "true"
     assert retry.json()["token"] == again.json()["token"]
@@ -174,29 +184,29 @@ def test_a_retried_join_replays_the_summary(make_client):
     assert [seat["kind"] for seat in retry.json()["seats"]] == ["player", "player", "bot", "open"]
 
 
-def test_a_refusal_is_stored_and_replayed_even_once_the_request_would_pass(make_table):
+def test_a_refusal_is_not_kept_and_a_retry_runs_again_once_the_request_would_pass(make_table):
     table = make_table(D1)
     east = table.clients["east"]
     early = b'{"card": "8D"}'
-    first = _play(east, table.id, early, "early")
-    assert_problem(first, 409, "not_your_turn")
+    assert_problem(_play(east, table.id, early, "early"), 409, "not_your_turn")
+    assert IdempotencyKey.objects.count() == 0
     table.played("N 2C")  # now it is east's turn, and 8D is legal
     retry = _play(east, table.id, early, "early")
-    assert_problem(retry, 409, "not_your_turn")
-    assert retry["Idempotent-Replayed"] == "true"
-    assert retry.content == first.content
-    assert _played(table.id) == ["2C"]
+    assert retry.status_code == 200 and "Idempotent-Replayed" not in retry
+    assert _played(table.id) == ["2C", "8D"]
+    again = _play(east, table.id, early, "early")
+    assert again["Idempotent-Replayed"] == "true" and again.content == retry.content
 
 
-def test_a_malformed_body_is_a_stored_answer_too(make_table):
+def test_a_malformed_body_is_refused_again_not_replayed(make_table):
     table = make_table(D1)
     north = table.clients["north"]
     first = _play(north, table.id, b'{"card": "2C", "x": 1}', "bad")
     retry = _play(north, table.id, b'{"card": "2C", "x": 1}', "bad")
     assert_invalid(first, "x")
     assert_invalid(retry, "x")
-    assert retry["Idempotent-Replayed"] == "true"
-    assert retry.content == first.content
+    assert "Idempotent-Replayed" not in retry
+    assert IdempotencyKey.objects.count() == 0
 
 
 def test_no_key_stores_nothing(make_table):
@@ -241,7 +251,7 @@ def test_the_key_on_another_path_is_idempotency_key_reused_422(make_table):
     response = north.post(f"{API}/tokens", PLAY_2C, content_type="application/json",
                           **{KEY: "k"})
     assert_problem(response, 422, "idempotency_key_reused")
-    assert [token["name"] for token in north.get(f"{API}/tokens").json()] == [""]
+    assert [token["name"] for token in north.get(f"{API}/tokens").json()["results"]] == [""]
 
 
 def test_a_key_over_255_characters_is_invalid_request_400(make_table):
@@ -329,11 +339,50 @@ def test_a_server_error_is_not_stored_and_a_retry_runs_again(make_table, monkeyp
     assert _played(table.id) == ["2C"]
 
 
-@pytest.mark.parametrize(("status", "kept"), [(200, True), (201, True), (409, True),
-                                              (422, True), (429, False), (500, False),
+@pytest.mark.parametrize(("status", "kept"), [(200, True), (201, True), (204, True),
+                                              (304, False), (400, False), (409, False),
+                                              (422, False), (429, False), (500, False),
                                               (503, False)])
-def test_only_answers_below_500_other_than_429_are_kept(status, kept):
+def test_only_successful_answers_are_kept(status, kept):
     assert idempotency.is_kept(status) is kept
+
+
+# --- the rate of new keys -------------------------------------------------------------------
+
+
+def _key_rate(monkeypatch, rate):
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {**SimpleRateThrottle.THROTTLE_RATES, "idempotency_keys": rate})
+
+
+def test_a_new_key_over_the_rate_is_quota_exceeded_429_and_claims_nothing(client_a, monkeypatch):
+    _key_rate(monkeypatch, "2/day")
+    assert [_create(client_a, key).status_code for key in ("k1", "k2")] == [201, 201]
+    body = assert_quota_exceeded(_create(client_a, "k3"), "idempotency_keys", 2, 86400)
+    assert body["retry_after"] > 86300  # the first key leaves the window in a day
+    assert Match.objects.count() == 2
+    assert sorted(IdempotencyKey.objects.values_list("key", flat=True)) == ["k1", "k2"]
+    # A retry that finds its kept answer is not a new key; nor is a request without one.
+    assert _create(client_a, "k1")["Idempotent-Replayed"] == "true"
+    assert client_a.post(f"{API}/matches", {"seats": BOTS}, format="json").status_code == 201
+
+
+def test_each_run_under_a_key_counts_a_retry_after_a_refusal_too(client_a, monkeypatch):
+    _key_rate(monkeypatch, "2/day")
+    bad = {"seats": [{"kind": "player"}] * 4}  # two seats of one player: 409
+    for _ in range(2):
+        refused = client_a.post(f"{API}/matches", bad, format="json", **{KEY: "again"})
+        assert_problem(refused, 409, "already_seated")
+    assert_quota_exceeded(_create(client_a, "k3"), "idempotency_keys", 2, 86400)
+
+
+def test_the_rate_of_new_keys_is_each_players_own(make_client, monkeypatch):
+    _key_rate(monkeypatch, "1/day")
+    alice, bob = make_client(), make_client()
+    assert _create(alice, "k1").status_code == 201
+    assert_quota_exceeded(_create(alice, "k2"), "idempotency_keys", 1, 86400)
+    assert _create(bob, "k1").status_code == 201
+
 
 
 # --- expiry ---------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Rate limits: every 429 is problem+json whose ``retry_after`` and ``Retry-After`` agree,
 on every path that counts requests (the API and the schema and docs pages); the problem
-pages count none; and with Redis the counters are in Redis, where every process sees them."""
+pages count none; the rates that are quotas (match creations, registrations with a
+password) are 429 quota_exceeded naming them; and with Redis the counters are in Redis,
+where every process sees them."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
+from django.contrib.auth import get_user_model
 from django.test import RequestFactory, override_settings
 from limits import RateLimitItemPerSecond
 from limits.storage import MemoryStorage, RedisStorage
@@ -20,11 +23,13 @@ from limits.strategies import MovingWindowRateLimiter
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
+from games.models import Match
 from hearts_api import throttling
 from hearts_api.throttling import AnonThrottle
 from tests.e2e.stack import redis_unreachable
 
-from .helpers import API, assert_problem
+from ..clients import InProcessClient
+from .helpers import API, assert_problem, assert_quota_exceeded
 
 TEST_REDIS_URL = "redis://127.0.0.1:6379/12"
 # Keys of their own: another test run's e2e broker may share the database (not flushed),
@@ -36,6 +41,12 @@ DOCS_PAGES = ("/api/schema/", "/api/schema/?format=json", "/api/docs/", "/api/re
 
 def _rates(monkeypatch, anon="2/min", user="2/min"):
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": anon, "user": user})
+
+
+def _quota_rates(monkeypatch, **rates):
+    """The configured rates, with ``rates`` (scope -> rate) in place of theirs."""
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {**SimpleRateThrottle.THROTTLE_RATES, **rates})
 
 
 def _throttled(response, at_most=60):
@@ -85,6 +96,62 @@ def test_problem_pages_are_not_rate_limited(anon_client, monkeypatch):
     _throttled(anon_client.get("/api/docs/"))
     assert [anon_client.get(path).status_code
             for path in ("/problems", "/problems/throttled") * 3] == [200] * 6
+
+
+# --- rates that are quotas ----------------------------------------------------------------
+
+BOTS = {"seats": [{"kind": "player"}] + [{"kind": "bot", "level": "random"}] * 3}
+
+
+def _create(client, **headers):
+    return client.post(f"{API}/matches", BOTS, format="json", **headers)
+
+
+@pytest.mark.django_db
+def test_match_creations_over_their_rate_are_quota_exceeded_and_lists_are_not_limited(
+        client_a, monkeypatch):
+    _quota_rates(monkeypatch, match_creations="2/hour")
+    assert [_create(client_a).status_code for _ in range(2)] == [201, 201]
+    body = assert_quota_exceeded(_create(client_a), "match_creations", 2, 3600)
+    assert body["retry_after"] > 3500  # the first creation leaves the window in an hour
+    assert Match.objects.count() == 2
+    assert [client_a.get(f"{API}/matches").status_code for _ in range(3)] == [200] * 3
+
+
+@pytest.mark.django_db
+def test_a_replayed_match_creation_is_not_counted_and_each_player_has_their_own_rate(
+        make_client, monkeypatch):
+    _quota_rates(monkeypatch, match_creations="2/hour")
+    alice, bob = make_client(), make_client()
+    first = _create(alice, HTTP_IDEMPOTENCY_KEY="k1")
+    replays = [_create(alice, HTTP_IDEMPOTENCY_KEY="k1") for _ in range(3)]
+    assert [r["Idempotent-Replayed"] for r in replays] == ["true"] * 3
+    assert replays[-1].json() == first.json()
+    assert _create(alice).status_code == 201
+    assert_quota_exceeded(_create(alice), "match_creations", 2, 3600)
+    assert _create(bob).status_code == 201
+
+
+def _register(username, password=None, address="127.0.0.1"):
+    body = {"username": username} | ({} if password is None else {"password": password})
+    return InProcessClient().post(f"{API}/players", body, format="json", REMOTE_ADDR=address)
+
+
+@pytest.mark.django_db
+def test_registrations_with_a_password_over_their_rate_per_address_are_quota_exceeded(
+        monkeypatch):
+    _quota_rates(monkeypatch, password_registrations="2/hour")
+    assert _register("ann", "correct horse battery").status_code == 201
+    assert _register("bea", "12345678").status_code == 400  # counted before it is checked
+    body = assert_quota_exceeded(_register("cat", "correct horse battery"),
+                                 "password_registrations", 2, 3600)
+    assert body["retry_after"] > 3500
+    # Also when the password would be refused: the count comes first.
+    assert_quota_exceeded(_register("cat", "1"), "password_registrations", 2, 3600)
+    assert _register("cat").status_code == 201  # without a password: the anonymous rate only
+    assert _register("dot", "correct horse battery", address="10.0.0.2").status_code == 201
+    assert sorted(get_user_model().objects.values_list("username", flat=True)) == [
+        "ann", "cat", "dot"]
 
 
 # --- the counters' store ------------------------------------------------------------------
@@ -200,3 +267,12 @@ def test_while_redis_cannot_be_reached_requests_pass_uncounted_and_logged(
         assert [client_a.get(f"{API}/matches").status_code for _ in range(3)] == [200] * 3
     assert [r.message.split(":")[0] for r in caplog.records] == [
         "throttle counters unreachable, request not counted"] * 3
+
+
+@pytest.mark.django_db
+def test_on_redis_the_quota_rates_count_there_too(redis_client, client_a):
+    assert _create(client_a, HTTP_IDEMPOTENCY_KEY="k1").status_code == 201
+    pk = get_user_model().objects.get(username=client_a.username).pk
+    counted = {key.split("/")[1]: redis_client.llen(key) for key in _prefixed_keys(redis_client)}
+    assert counted == {f"throttle_{scope}_{pk}": 1
+                       for scope in ("user", "match_creations", "idempotency_keys")}

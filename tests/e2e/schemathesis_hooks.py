@@ -3,7 +3,7 @@
 A request whose headers are all as the schema says gets a fresh Idempotency-Key, as a
 real client's requests do (but retries). The fuzzer draws few distinct strings (in
 deterministic mode the same ones run after run), and a key sent twice answers, by design,
-with the first answer again or 422 idempotency_key_reused: the run would mostly test
+with its successful answer again or 422 idempotency_key_reused: the run would mostly test
 that, and would read a replayed token creation, whose token it has revoked since, as a
 created resource gone missing. Headers drawn to be refused (a malformed key, a missing
 token) are sent as drawn.

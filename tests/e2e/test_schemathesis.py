@@ -41,7 +41,9 @@ def fuzz_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     database_url = stack.create_database(server_url, name)
     try:
         env = {**stack.service_env(database_url), "THROTTLE_ANON": "1000000/min",
-               "THROTTLE_USER": "1000000/min", "THROTTLE_LOGIN": "1000000/min"}
+               "THROTTLE_USER": "1000000/min", "THROTTLE_LOGIN": "1000000/min",
+               "RATE_MATCH_CREATIONS": "1000000/min", "RATE_IDEMPOTENCY_KEYS": "1000000/min",
+               "RATE_PASSWORD_REGISTRATIONS": "1000000/min", "QUOTA_TOKENS": "1000000"}
         stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         web, base_url = stack.start_gunicorn(env, tmp_path_factory.mktemp("fuzz-logs"))
         try:

@@ -131,7 +131,10 @@ export interface paths {
         /** Matches you created or sit in, newest first */
         get: operations["matches_list"];
         put?: never;
-        /** Create a match; it starts when every seat is taken */
+        /**
+         * Create a match; it starts when every seat is taken
+         * @description Each request that runs (not a replay) counts against the quota match_creations (60/hour POST /matches per player): beyond it 429 quota_exceeded.
+         */
         post: operations["matches_create"];
         delete?: never;
         options?: never;
@@ -287,7 +290,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a player and get its first bearer token */
+        /**
+         * Register a player and get its first bearer token
+         * @description A registration with a password counts against the quota password_registrations (30/hour registrations with a password, per address), before the password is checked: beyond it 429 quota_exceeded. One without a password has only the rate of requests without a token.
+         */
         post: operations["players_create"];
         delete?: never;
         options?: never;
@@ -322,7 +328,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your tokens (their first characters, never the whole token) */
+        /** Your tokens, oldest first (their first characters, never the whole token) */
         get: operations["tokens_list"];
         put?: never;
         /**
@@ -853,6 +859,21 @@ export interface components {
             /** @description The won match that took the fewest hands (the earlier of two as fast); null until a win with deals the server shuffled (fixed deals set none). */
             fastest_win: components["schemas"]["FastestWin"] | null;
         };
+        PaginatedApiTokenList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ApiToken"][];
+        };
         PaginatedDailyLeaderboardEntryList: {
             /** @example 123 */
             count: number;
@@ -1010,8 +1031,14 @@ export interface components {
              *     * `west` - west
              */
             seat?: components["schemas"]["SeatEnum"];
-            /** @description with throttled and unavailable: seconds to wait */
+            /** @description with throttled, unavailable and a rate's quota_exceeded: seconds to wait */
             retry_after?: number;
+            /** @description with quota_exceeded: the quota's name (tokens, match_creations, idempotency_keys, ...) */
+            quota?: string;
+            /** @description with quota_exceeded: how many may be held, or with period_s, how many a window allows */
+            limit?: number;
+            /** @description with quota_exceeded for a rate: its window, in seconds */
+            period_s?: number;
             /**
              * Format: uuid
              * @description with daily_attempted: the match of your attempt
@@ -1485,7 +1512,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1500,7 +1527,7 @@ export interface operations {
                 headers: {
                     /** @description the new match's URL */
                     Location: string;
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1510,8 +1537,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1530,8 +1555,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1548,8 +1571,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1558,14 +1579,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -1812,7 +1832,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1828,7 +1848,7 @@ export interface operations {
                 headers: {
                     /** @description the new match's URL */
                     Location: string;
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -1838,8 +1858,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1866,8 +1884,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1876,8 +1892,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1886,8 +1900,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1896,14 +1908,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota match_creations (60/hour POST /matches per player) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2079,7 +2090,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2095,7 +2106,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2105,8 +2116,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2125,8 +2134,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2143,8 +2150,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2153,8 +2158,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2163,8 +2166,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2173,14 +2174,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2207,7 +2207,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2223,7 +2223,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2233,8 +2233,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2253,8 +2251,6 @@ export interface operations {
             };
             403: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2263,8 +2259,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2281,8 +2275,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2291,8 +2283,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2301,8 +2291,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2311,14 +2299,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2345,7 +2332,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
                 /** @description "<version>": refuse with 412 stale_version if the match has moved on; * or none: any version */
                 "If-Match"?: string;
@@ -2363,7 +2350,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2373,8 +2360,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2393,8 +2378,6 @@ export interface operations {
             };
             403: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2403,8 +2386,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2421,8 +2402,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2431,8 +2410,6 @@ export interface operations {
             };
             412: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2441,8 +2418,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2451,8 +2426,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,14 +2434,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2495,7 +2467,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
                 /** @description "<version>": refuse with 412 stale_version if the match has moved on; * or none: any version */
                 "If-Match"?: string;
@@ -2513,7 +2485,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2523,8 +2495,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2543,8 +2513,6 @@ export interface operations {
             };
             403: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2553,8 +2521,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2571,8 +2537,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2581,8 +2545,6 @@ export interface operations {
             };
             412: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2591,8 +2553,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2601,8 +2561,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,14 +2569,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2895,6 +2852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota password_registrations (30/hour registrations with a password, per address) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2986,7 +2944,12 @@ export interface operations {
     };
     tokens_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based; a page past the last is empty */
+                page?: number;
+                /** @description default 20 */
+                page_size?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2998,7 +2961,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiToken"][];
+                    "application/json": components["schemas"]["PaginatedApiTokenList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             401: {
@@ -3045,7 +3016,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A retry of the same request with the same key within 24 hours gets the first answer again; the same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. */
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3059,7 +3030,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -3069,8 +3040,6 @@ export interface operations {
             };
             400: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3097,8 +3066,6 @@ export interface operations {
             };
             409: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3107,8 +3074,6 @@ export interface operations {
             };
             413: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3117,8 +3082,6 @@ export interface operations {
             };
             415: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3127,14 +3090,13 @@ export interface operations {
             };
             422: {
                 headers: {
-                    /** @description true: the stored answer to an earlier request with this Idempotency-Key */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description throttled (over a request rate), or quota_exceeded with quota tokens (you hold 20, the most a player may: revoke one first) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

@@ -53,6 +53,7 @@ from .moon_scoring_enum import MoonScoringEnum
 from .open_seat_spec_request import OpenSeatSpecRequest
 from .open_seat_spec_request_kind import OpenSeatSpecRequestKind
 from .opponent_record import OpponentRecord
+from .paginated_api_token_list import PaginatedApiTokenList
 from .paginated_daily_leaderboard_entry_list import PaginatedDailyLeaderboardEntryList
 from .paginated_leaderboard_entry_list import PaginatedLeaderboardEntryList
 from .paginated_lobby_entry_list import PaginatedLobbyEntryList
@@ -141,6 +142,7 @@ __all__ = (
     "OpenSeatSpecRequest",
     "OpenSeatSpecRequestKind",
     "OpponentRecord",
+    "PaginatedApiTokenList",
     "PaginatedDailyLeaderboardEntryList",
     "PaginatedLeaderboardEntryList",
     "PaginatedLobbyEntryList",

@@ -42,7 +42,10 @@ class Problem:
                 * `east` - east
                 * `south` - south
                 * `west` - west
-            retry_after (int | Unset): with throttled and unavailable: seconds to wait
+            retry_after (int | Unset): with throttled, unavailable and a rate's quota_exceeded: seconds to wait
+            quota (str | Unset): with quota_exceeded: the quota's name (tokens, match_creations, idempotency_keys, ...)
+            limit (int | Unset): with quota_exceeded: how many may be held, or with period_s, how many a window allows
+            period_s (int | Unset): with quota_exceeded for a rate: its window, in seconds
             match_id (UUID | Unset): with daily_attempted: the match of your attempt
             database (str | Unset): with unavailable at /healthz: "ok" or "error: <exception class>"
             broker (str | Unset): with unavailable at /healthz: "ok", "error: <exception class>", or "none (tasks run in-
@@ -61,6 +64,9 @@ class Problem:
     version: int | Unset = UNSET
     seat: SeatEnum | Unset = UNSET
     retry_after: int | Unset = UNSET
+    quota: str | Unset = UNSET
+    limit: int | Unset = UNSET
+    period_s: int | Unset = UNSET
     match_id: UUID | Unset = UNSET
     database: str | Unset = UNSET
     broker: str | Unset = UNSET
@@ -104,6 +110,12 @@ class Problem:
 
         retry_after = self.retry_after
 
+        quota = self.quota
+
+        limit = self.limit
+
+        period_s = self.period_s
+
         match_id: str | Unset = UNSET
         if not isinstance(self.match_id, Unset):
             match_id = str(self.match_id)
@@ -137,6 +149,12 @@ class Problem:
             field_dict["seat"] = seat
         if retry_after is not UNSET:
             field_dict["retry_after"] = retry_after
+        if quota is not UNSET:
+            field_dict["quota"] = quota
+        if limit is not UNSET:
+            field_dict["limit"] = limit
+        if period_s is not UNSET:
+            field_dict["period_s"] = period_s
         if match_id is not UNSET:
             field_dict["match_id"] = match_id
         if database is not UNSET:
@@ -194,6 +212,12 @@ class Problem:
 
         retry_after = d.pop("retry_after", UNSET)
 
+        quota = d.pop("quota", UNSET)
+
+        limit = d.pop("limit", UNSET)
+
+        period_s = d.pop("period_s", UNSET)
+
         _match_id = d.pop("match_id", UNSET)
         match_id: UUID | Unset
         if isinstance(_match_id, Unset):
@@ -219,6 +243,9 @@ class Problem:
             version=version,
             seat=seat,
             retry_after=retry_after,
+            quota=quota,
+            limit=limit,
+            period_s=period_s,
             match_id=match_id,
             database=database,
             broker=broker,

@@ -109,6 +109,9 @@ def sync_detailed(
 ) -> Response[MatchSummary | Problem]:
     """Create a match; it starts when every seat is taken
 
+     Each request that runs (not a replay) counts against the quota match_creations (60/hour POST
+    /matches per player): beyond it 429 quota_exceeded.
+
     Args:
         idempotency_key (str | Unset):
         body (MatchCreateRequest): A request body; a field it does not name is refused (400
@@ -142,6 +145,9 @@ def sync(
 ) -> MatchSummary | Problem | None:
     """Create a match; it starts when every seat is taken
 
+     Each request that runs (not a replay) counts against the quota match_creations (60/hour POST
+    /matches per player): beyond it 429 quota_exceeded.
+
     Args:
         idempotency_key (str | Unset):
         body (MatchCreateRequest): A request body; a field it does not name is refused (400
@@ -169,6 +175,9 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
     """Create a match; it starts when every seat is taken
+
+     Each request that runs (not a replay) counts against the quota match_creations (60/hour POST
+    /matches per player): beyond it 429 quota_exceeded.
 
     Args:
         idempotency_key (str | Unset):
@@ -200,6 +209,9 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
     """Create a match; it starts when every seat is taken
+
+     Each request that runs (not a replay) counts against the quota match_creations (60/hour POST
+    /matches per player): beyond it 429 quota_exceeded.
 
     Args:
         idempotency_key (str | Unset):

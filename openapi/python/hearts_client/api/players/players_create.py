@@ -102,6 +102,10 @@ def sync_detailed(
 ) -> Response[PlayerCreated | Problem]:
     """Register a player and get its first bearer token
 
+     A registration with a password counts against the quota password_registrations (30/hour
+    registrations with a password, per address), before the password is checked: beyond it 429
+    quota_exceeded. One without a password has only the rate of requests without a token.
+
     Args:
         body (PlayerCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
@@ -132,6 +136,10 @@ def sync(
 ) -> PlayerCreated | Problem | None:
     """Register a player and get its first bearer token
 
+     A registration with a password counts against the quota password_registrations (30/hour
+    registrations with a password, per address), before the password is checked: beyond it 429
+    quota_exceeded. One without a password has only the rate of requests without a token.
+
     Args:
         body (PlayerCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
@@ -156,6 +164,10 @@ async def asyncio_detailed(
     body: PlayerCreateRequest,
 ) -> Response[PlayerCreated | Problem]:
     """Register a player and get its first bearer token
+
+     A registration with a password counts against the quota password_registrations (30/hour
+    registrations with a password, per address), before the password is checked: beyond it 429
+    quota_exceeded. One without a password has only the rate of requests without a token.
 
     Args:
         body (PlayerCreateRequest): A request body; a field it does not name is refused (400
@@ -184,6 +196,10 @@ async def asyncio(
     body: PlayerCreateRequest,
 ) -> PlayerCreated | Problem | None:
     """Register a player and get its first bearer token
+
+     A registration with a password counts against the quota password_registrations (30/hour
+    registrations with a password, per address), before the password is checked: beyond it 429
+    quota_exceeded. One without a password has only the rate of requests without a token.
 
     Args:
         body (PlayerCreateRequest): A request body; a field it does not name is refused (400

@@ -5,16 +5,29 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.api_token import ApiToken
+from ...models.paginated_api_token_list import PaginatedApiTokenList
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/v1/tokens",
+        "params": params,
     }
 
     return _kwargs
@@ -22,16 +35,16 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | list[ApiToken] | None:
+) -> PaginatedApiTokenList | Problem | None:
     if response.status_code == 200:
-        response_200 = []
-        _response_200 = response.json()
-        for response_200_item_data in _response_200:
-            response_200_item = ApiToken.from_dict(response_200_item_data)
-
-            response_200.append(response_200_item)
+        response_200 = PaginatedApiTokenList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -61,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | list[ApiToken]]:
+) -> Response[PaginatedApiTokenList | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,18 +86,27 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | list[ApiToken]]:
-    """Your tokens (their first characters, never the whole token)
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[PaginatedApiTokenList | Problem]:
+    """Your tokens, oldest first (their first characters, never the whole token)
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | list[ApiToken]]
+        Response[PaginatedApiTokenList | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -96,37 +118,54 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Problem | list[ApiToken] | None:
-    """Your tokens (their first characters, never the whole token)
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> PaginatedApiTokenList | Problem | None:
+    """Your tokens, oldest first (their first characters, never the whole token)
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | list[ApiToken]
+        PaginatedApiTokenList | Problem
     """
 
     return sync_detailed(
         client=client,
+        page=page,
+        page_size=page_size,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | list[ApiToken]]:
-    """Your tokens (their first characters, never the whole token)
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[PaginatedApiTokenList | Problem]:
+    """Your tokens, oldest first (their first characters, never the whole token)
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | list[ApiToken]]
+        Response[PaginatedApiTokenList | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -136,19 +175,27 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Problem | list[ApiToken] | None:
-    """Your tokens (their first characters, never the whole token)
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> PaginatedApiTokenList | Problem | None:
+    """Your tokens, oldest first (their first characters, never the whole token)
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | list[ApiToken]
+        PaginatedApiTokenList | Problem
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            page=page,
+            page_size=page_size,
         )
     ).parsed
