@@ -238,7 +238,10 @@ def main() -> None:
     try:
         env = {**stack.service_env(database_url), "LIVE_NOTIFIER": args.notifier,
                "REDIS_URL": args.redis_url if args.notifier == "redis" else "",
-               "THROTTLE_ANON": "1000000/min", "THROTTLE_USER": "1000000/min"}
+               "THROTTLE_ANON": "1000000/min", "THROTTLE_USER": "1000000/min",
+               # One player's token holds every client.
+               "QUOTA_WAITING_REQUESTS_PER_TOKEN": str(max(args.clients)),
+               "QUOTA_WAITING_REQUESTS_PER_USER": str(max(args.clients))}
         stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         for clients in args.clients:
             server, base_url = serve(env, log)

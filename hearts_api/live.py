@@ -2,18 +2,20 @@
 Server-Sent Events stream (``GET /matches/{id}/stream``), docs/api.md "Events" and
 "Stream".
 
-The views validate and authenticate synchronously, then answer with a streaming response
-whose body is produced here, in the event loop. The waiting requests on one match in one
-event loop share a ``Feed``: it subscribes to the match (``hearts_api.notifier``) and
-reads for all of them at once, only when a commit announces a new version or one of them
-asks (its first read, a stream's read at every few heartbeats, a long poll's at its
-timeout). One read is three queries whatever the number of requests (the tokens still
-there, the match row, the events any of them needs); each event is presented once per
-seat, each view built once per seat, and every request takes its own part (its cursor,
-its seat, whether its token is gone or the match hidden from it). Each read runs in a
-pooled thread and gives its database connection back, so a waiting client holds neither
-a thread nor a connection; a client that disconnects cancels its body at once, which
-takes it out of its feed (the last one out closes the feed and its subscription).
+The views validate and authenticate synchronously, take the request's place among the
+waiting requests of its token and player (``hearts_api.waiting_quota``), then answer with
+a streaming response whose body is produced here, in the event loop. The waiting requests
+on one match in one event loop share a ``Feed``: it subscribes to the match
+(``hearts_api.notifier``) and reads for all of them at once, only when a commit announces
+a new version or one of them asks (its first read, a stream's read at every few
+heartbeats, a long poll's at its timeout). One read is three queries whatever the number
+of requests (the tokens still there, the match row, the events any of them needs); each
+event is presented once per seat, each view built once per seat, and every request takes
+its own part (its cursor, its seat, whether its token is gone or the match hidden from
+it). Each read runs in a pooled thread and gives its database connection back, so a
+waiting client holds neither a thread nor a connection; a client that disconnects cancels
+its body at once, which takes it out of its feed (the last one out closes the feed and its
+subscription) and gives its place back.
 
 The status line (200) is sent before the body, so a read that fails because the database
 is away (down, restarting, no pooled connection in time) cannot become a 503 any more, and
@@ -29,7 +31,7 @@ import re
 import uuid
 import weakref
 from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -314,45 +316,51 @@ def waiting() -> int:
 
 
 def long_poll_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
-                       after: int, limit: int, wait: int) -> StreamingHttpResponse:
+                       after: int, limit: int, wait: int,
+                       place: AbstractAsyncContextManager[object]) -> StreamingHttpResponse:
     """The answer of ``GET /events?after=N&limit=L&wait=S``: ``{"events", "version"}`` as
     soon as an event after N is committed, or with no events after ``wait`` seconds.
-    The status (200) is sent at once; the body when it is known."""
-    return StreamingHttpResponse(_long_poll(match_id, user, token_id, after, limit, wait),
+    The status (200) is sent at once; the body when it is known. ``place`` is held until
+    then (``hearts_api.waiting_quota``)."""
+    return StreamingHttpResponse(_long_poll(match_id, user, token_id, after, limit, wait, place),
                                  content_type="application/json")
 
 
 async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int,
-                     limit: int, wait: int) -> AsyncIterator[bytes]:
+                     limit: int, wait: int,
+                     place: AbstractAsyncContextManager[object]) -> AsyncIterator[bytes]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
     reading: Reading | None = None
-    with _waiting(match_id, user, token_id, limit=limit, view=False) as waiter:
-        fresh = await waiter.reading(after=after)
-        # Not a Reading: the token was revoked, or the database is away: answer with what was read.
-        while isinstance(fresh, Reading):
-            reading = fresh
-            remaining = deadline - loop.time()
-            if reading.events or remaining <= 0:
-                break
-            fresh = await waiter.reading(after=after, within=remaining)
-            if fresh is Outcome.QUIET:
-                # Time is up: one last read, so the answer carries the current version (and
-                # any event whose notification was lost on its way).
-                last = await waiter.reading(after=after)
-                reading = last if isinstance(last, Reading) else reading
-                break
+    async with place:
+        with _waiting(match_id, user, token_id, limit=limit, view=False) as waiter:
+            fresh = await waiter.reading(after=after)
+            # Not a Reading: the token was revoked, or the database is away: answer with what was read.
+            while isinstance(fresh, Reading):
+                reading = fresh
+                remaining = deadline - loop.time()
+                if reading.events or remaining <= 0:
+                    break
+                fresh = await waiter.reading(after=after, within=remaining)
+                if fresh is Outcome.QUIET:
+                    # Time is up: one last read, so the answer carries the current version (and
+                    # any event whose notification was lost on its way).
+                    last = await waiter.reading(after=after)
+                    reading = last if isinstance(last, Reading) else reading
+                    break
     body = {"events": reading.events, "version": reading.version} if reading else {
         "events": [], "version": after}
     yield _json.render(body)
 
 
 def stream_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
-                    after: int | None) -> StreamingHttpResponse:
+                    after: int | None,
+                    place: AbstractAsyncContextManager[object]) -> StreamingHttpResponse:
     """The ``text/event-stream`` of docs/api.md "Stream": with ``after`` None, the seat
     view first, then live; with ``after`` (``Last-Event-ID`` or ``?after=``), the events
-    after that seq, the view, then live. Closes after the match's last event."""
-    response = StreamingHttpResponse(_stream(match_id, user, token_id, after),
+    after that seq, the view, then live. Closes after the match's last event. ``place`` is
+    held while it is open (``hearts_api.waiting_quota``)."""
+    response = StreamingHttpResponse(_stream(match_id, user, token_id, after, place),
                                      content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each frame on as it comes
@@ -367,38 +375,39 @@ def frame(event: str, id_: int, data: dict[str, Any]) -> bytes:
 HEARTBEAT = b": keep-alive\n\n"
 
 
-async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
-                  after: int | None) -> AsyncIterator[bytes]:
+async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int | None,
+                  place: AbstractAsyncContextManager[object]) -> AsyncIterator[bytes]:
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     # last: the seq sent up to (None: nothing yet, so no events, the view first);
     # shown: the version of the last view sent; quiet: heartbeats sent.
     # away: the last read failed, the database being away (read again at each heartbeat).
     last, shown, quiet, away = after, None, 0, False
-    with _waiting(match_id, user, token_id, limit=STREAM_BATCH, view=True) as waiter:
-        reading = await waiter.reading(after=last, shown=shown)
-        while reading is not Outcome.ENDED:  # ended: the token was revoked, or the match is gone
-            if reading is Outcome.QUIET:
-                yield HEARTBEAT
-                # And read at every few: a notification lost on its way (a publish that
-                # failed) delays the stream by a minute at most, never stalls it.
-                quiet += 1
-                read_now = away or quiet % READ_EVERY_HEARTBEATS == 0
-                reading = await waiter.reading(after=last, shown=shown,
-                                               within=None if read_now else heartbeat)
-                continue
-            away = reading is Outcome.AWAY
-            if isinstance(reading, Reading):
-                for item in reading.events:  # every event after ``last``
-                    yield frame(item["type"], item["seq"], item)
-                    last = item["seq"]
-                if last is None:
-                    last = reading.version
-                if last < reading.version:  # more to catch up on: the next batch at once
-                    reading = await waiter.reading(after=last, shown=shown)
+    async with place:
+        with _waiting(match_id, user, token_id, limit=STREAM_BATCH, view=True) as waiter:
+            reading = await waiter.reading(after=last, shown=shown)
+            while reading is not Outcome.ENDED:  # ended: the token was revoked, or the match is gone
+                if reading is Outcome.QUIET:
+                    yield HEARTBEAT
+                    # And read at every few: a notification lost on its way (a publish that
+                    # failed) delays the stream by a minute at most, never stalls it.
+                    quiet += 1
+                    read_now = away or quiet % READ_EVERY_HEARTBEATS == 0
+                    reading = await waiter.reading(after=last, shown=shown,
+                                                   within=None if read_now else heartbeat)
                     continue
-                if reading.view is not None:  # then the view at that version, once
-                    yield frame("view", reading.version, reading.view)
-                    shown = reading.version
-                if reading.status in FINAL_STATUSES:
-                    return
-            reading = await waiter.reading(after=last, shown=shown, within=heartbeat)
+                away = reading is Outcome.AWAY
+                if isinstance(reading, Reading):
+                    for item in reading.events:  # every event after ``last``
+                        yield frame(item["type"], item["seq"], item)
+                        last = item["seq"]
+                    if last is None:
+                        last = reading.version
+                    if last < reading.version:  # more to catch up on: the next batch at once
+                        reading = await waiter.reading(after=last, shown=shown)
+                        continue
+                    if reading.view is not None:  # then the view at that version, once
+                        yield frame("view", reading.version, reading.view)
+                        shown = reading.version
+                    if reading.status in FINAL_STATUSES:
+                        return
+                reading = await waiter.reading(after=last, shown=shown, within=heartbeat)
