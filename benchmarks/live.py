@@ -239,7 +239,11 @@ def main() -> None:
         env = {**stack.service_env(database_url), "LIVE_NOTIFIER": args.notifier,
                "REDIS_URL": args.redis_url if args.notifier == "redis" else "",
                "THROTTLE_ANON": "1000000/min", "THROTTLE_USER": "1000000/min",
-               "RATE_MATCH_CREATIONS": "1000000/min"}  # one creator makes every match
+               # One player creates every match, and its token holds every client.
+               "RATE_MATCH_CREATIONS": "1000000/min",
+               **{f"QUOTA_{quota}": str(max(args.clients)) for quota in (
+                   "UNFINISHED_MATCHES", "OPEN_MATCHES", "WAITING_REQUESTS_PER_TOKEN",
+                   "WAITING_REQUESTS_PER_USER")}}
         stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         for clients in args.clients:
             server, base_url = serve(env, log)

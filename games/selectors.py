@@ -8,6 +8,7 @@ through, raise ``MatchNotFound`` for it, as for a match that does not exist."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -100,12 +101,21 @@ def match_seat_get(
     match = statements.match_read(match_id, lock=lock)
     if match is None:
         raise MatchNotFound(match_id)
-    if not user.is_authenticated:
-        return match, None
+    return match, seat_of(match_state(match), user) if user.is_authenticated else None
+
+
+def seat_of(state: MatchState, user: AbstractBaseUser | AnonymousUser) -> Seat | None:
+    """``user``'s seat in ``state`` (None: a spectator, or a player who left the seat to a
+    bot): the seat whose occupant is the player of that username."""
     username = user.get_username()
-    state = match_state(match)
-    return match, next((seat for seat in Seat if (occupant := state.seats[seat]) is not None
-                        and occupant.player == username), None)
+    return next((seat for seat in Seat if (occupant := state.seats[seat]) is not None
+                 and occupant.player == username), None)
+
+
+def match_find(*, match_id: uuid.UUID) -> models.Match | None:
+    """The match row, or None when there is none (one query). Whom it is hidden from is
+    the caller's to ask (``is_hidden_from``): a read shared by several watchers."""
+    return statements.match_read(match_id, lock=False)
 
 
 def match_watch_get(
@@ -211,6 +221,25 @@ def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEve
     ``games.engine.redact``). Bounded by the version read, so the events end where the
     snapshot beside them stands, even while another command commits."""
     rows = match.events.filter(seq__gt=after, seq__lte=match.version).order_by("seq")[:limit]
+    return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]
+
+
+def event_list_spans(*, match: models.Match, spans: Iterable[tuple[int, int]]) -> list[LoggedEvent]:
+    """The events with ``after < seq <= last`` for any ``(after, last)`` of ``spans`` and at
+    most the row's ``version``, oldest first, each once: ``event_list`` for several readers
+    at once, in one query."""
+    merged: list[tuple[int, int]] = []  # overlapping spans as one
+    for after, last in sorted(spans):
+        if merged and after <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+        else:
+            merged.append((after, last))
+    if not merged:
+        return []
+    wanted = Q()
+    for after, last in merged:
+        wanted |= Q(seq__gt=after, seq__lte=last)
+    rows = match.events.filter(wanted, seq__lte=match.version).order_by("seq")
     return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]
 
 

@@ -2,13 +2,20 @@
 Server-Sent Events stream (``GET /matches/{id}/stream``), docs/api.md "Events" and
 "Stream".
 
-The views validate and authenticate synchronously, then answer with a streaming
-response whose body is produced here, in the event loop: it subscribes to the match
-(``hearts_api.notifier``), reads the log once, and reads again only when a commit
-announces a new version. Each read runs in a pooled thread and gives its database
-connection back before the request waits again, so a waiting client holds neither a
-thread nor a connection; a client that disconnects cancels its body at once, which
-drops its subscription.
+The views validate and authenticate synchronously, take the request's place among the
+waiting requests of its token and player (``hearts_api.waiting_quota``), then answer with
+a streaming response whose body is produced here, in the event loop. The waiting requests
+on one match in one event loop share a ``Feed``: it subscribes to the match
+(``hearts_api.notifier``) and reads for all of them at once, only when a commit announces
+a new version or one of them asks (its first read, a stream's read at every few
+heartbeats, a long poll's at its timeout). One read is three queries whatever the number
+of requests (the tokens still there, the match row, the events any of them needs); each
+event is presented once per seat, each view built once per seat, and every request takes
+its own part (its cursor, its seat, whether its token is gone or the match hidden from
+it). Each read runs in a pooled thread and gives its database connection back, so a
+waiting client holds neither a thread nor a connection; a client that disconnects cancels
+its body at once, which takes it out of its feed (the last one out closes the feed and its
+subscription) and gives its place back.
 
 The status line (200) is sent before the body, so a read that fails because the database
 is away (down, restarting, no pooled connection in time) cannot become a 503 any more, and
@@ -19,11 +26,14 @@ timeout, and a stream sends heartbeats and reads again at each one until the dat
 from __future__ import annotations
 
 import asyncio
+import enum
 import re
 import uuid
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from typing import Any, Literal
+import weakref
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
+from dataclasses import dataclass, field
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -33,8 +43,7 @@ from django.http import StreamingHttpResponse
 from rest_framework.renderers import JSONRenderer
 
 from games import selectors
-from games.engine import seat_view
-from games.errors import MatchNotFound
+from games.engine import Seat, seat_view
 
 from . import database, notifier, presenters
 from .models import ApiToken
@@ -43,7 +52,7 @@ from .models import ApiToken
 WAIT_MIN_SECONDS, WAIT_MAX_SECONDS = 1, 30
 # Events per read while a stream catches up (a stream reads again until it has them all).
 STREAM_BATCH = 500
-# Seconds a woken request lets further commits land before it reads: bots answer a move
+# Seconds a woken feed lets further commits land before it reads: bots answer a move
 # within milliseconds of each other, and one read then carries them all.
 SETTLE_SECONDS = 0.02
 # A quiet stream reads the log at every this many heartbeats all the same (a minute, by
@@ -67,15 +76,39 @@ _json = JSONRenderer()
 
 
 @dataclass(frozen=True)
+class Ask:
+    """One waiting request's part of a read: who asks (``user``; ``token_id``, None without
+    a token), the events after seq ``after`` (None: none) up to ``limit`` of them, and the
+    seat view when ``view`` and the version read is not ``shown`` and the events reach it."""
+
+    user: AbstractBaseUser
+    token_id: Any
+    after: int | None
+    limit: int
+    view: bool
+    shown: int | None = None
+
+
+@dataclass(frozen=True)
 class Reading:
-    """What a waiting request read: the match's ``version`` and ``status``, the events
-    after the seq it asked for (presented and redacted for the caller's seat, at most
-    ``version``) and, when asked, the caller's seat view at ``version``."""
+    """What one waiting request read: the match's ``version`` and ``status``, the events
+    after the seq it asked for (presented and redacted for its seat, at most ``version``)
+    and, when asked, its seat view at ``version``."""
 
     version: int
     status: str
     events: list[dict[str, Any]]
     view: dict[str, Any] | None
+
+
+class Outcome(enum.Enum):
+    """A wait that brought no ``Reading``: the request's token was revoked or the match is
+    gone or hidden from it (``ENDED``: the waiting ends), the database is away (``AWAY``), or
+    the match did not move in time (``QUIET``)."""
+
+    ENDED = "ended"
+    AWAY = "away"
+    QUIET = "quiet"
 
 
 def release_connections() -> None:
@@ -86,25 +119,52 @@ def release_connections() -> None:
             connection.close()
 
 
-def _read(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int | None,
-          limit: int, with_view: bool) -> Reading | None:
-    """One read (sync, in a pooled thread): the events after seq ``after`` (none when
-    ``after`` is None) and the view. None when the caller's token was revoked or the
-    match is gone (or hidden: a daily match, ``selectors.match_watch_get``) since the
-    request began: the waiting ends."""
+def _read(match_id: uuid.UUID, asks: Sequence[Ask]) -> list[Reading | None]:
+    """One read for every ask (sync, in a pooled thread): at most three queries, the tokens
+    still there, the match row, and the events any ask needs. Each ask's ``Reading``, or
+    None where the waiting ends: its token was revoked, or the match is gone or hidden from
+    its user (``selectors.is_hidden_from``). Each event is presented once per seat, each
+    view built once per seat; an ask's seat is read off the state (``selectors.seat_of``),
+    since seats change hands."""
     try:
-        if token_id is not None and not ApiToken.objects.filter(pk=token_id).exists():
-            return None
-        try:
-            match, viewer = selectors.match_watch_get(match_id=match_id, user=user)
-        except MatchNotFound:
-            return None
-        logged = [] if after is None else selectors.event_list(match=match, after=after, limit=limit)
-        view = None
-        if with_view:
-            view = presenters.match_seat_view(seat_view(selectors.match_state(match), viewer),
-                                              match)
-        return Reading(match.version, match.status, presenters.events(logged, viewer), view)
+        token_ids = {ask.token_id for ask in asks if ask.token_id is not None}
+        tokens = set(ApiToken.objects.filter(pk__in=token_ids).values_list("pk", flat=True)
+                     ) if token_ids else set()
+        match = selectors.match_find(match_id=match_id)
+        if match is None:
+            return [None] * len(asks)
+        version = match.version
+
+        def last_of(ask: Ask) -> int:  # the last seq an ask gets from this read
+            return version if ask.after is None else min(ask.after + ask.limit, version)
+
+        served = [(ask.token_id is None or ask.token_id in tokens)
+                  and not selectors.is_hidden_from(match, ask.user) for ask in asks]
+        logged = {item.seq: item for item in selectors.event_list_spans(match=match, spans=[
+            (ask.after, last_of(ask)) for ask, ok in zip(asks, served, strict=True)
+            if ok and ask.after is not None and ask.after < version])}
+        state = selectors.match_state(match)
+        presented: dict[tuple[int, Seat | None], dict[str, Any]] = {}
+        views: dict[Seat | None, dict[str, Any]] = {}
+        readings: list[Reading | None] = []
+        for ask, ok in zip(asks, served, strict=True):
+            if not ok:
+                readings.append(None)
+                continue
+            seat = selectors.seat_of(state, ask.user)
+            events = []  # seqs run 1..version without a gap
+            for seq in range(version + 1 if ask.after is None else ask.after + 1, last_of(ask) + 1):
+                if (seq, seat) not in presented:
+                    item = logged[seq]
+                    presented[seq, seat] = presenters.event(seq, item.event, seat, item.at)
+                events.append(presented[seq, seat])
+            view = None
+            if ask.view and version != ask.shown and last_of(ask) == version:
+                if seat not in views:
+                    views[seat] = presenters.match_seat_view(seat_view(state, seat), match)
+                view = views[seat]
+            readings.append(Reading(version, match.status, events, view))
+        return readings
     finally:
         release_connections()
 
@@ -114,58 +174,193 @@ _read_async = sync_to_async(_read, thread_sensitive=False)
 _AWAY = (OperationalError, InterfaceError)
 
 
+@dataclass(eq=False)
+class _Request:
+    """A waiter's ask, answered by the feed's next read: at once (``now``) or once the match
+    has moved."""
+
+    waiter: Waiter
+    ask: Ask
+    now: bool
+    answer: asyncio.Future[Reading | Outcome] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class Feed:
+    """The waiting requests (``Waiter``) on one match in one event loop, and their shared
+    reads: one task subscribes to the match and, when woken by a move (after
+    ``SETTLE_SECONDS``) or by an ask made now, reads once for every request then due."""
+
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.waiters: set[Waiter] = set()
+        self.requests: list[_Request] = []  # asked and not yet taken into a read
+        self._due = asyncio.Event()
+        self._settle = False
+        # Subscribed before the first read: a commit after any read's start wakes another.
+        self._board = notifier.board()
+        self._board.add(match_id, self)
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="match-feed")
+
+    def wake(self) -> None:
+        """The match moved (``notifier.Subscriber``): every waiter's next read is due."""
+        for waiter in self.waiters:
+            waiter.moved = True
+        self._settle = True
+        self._due.set()
+
+    def ask(self, request: _Request) -> None:
+        self.requests.append(request)
+        if request.now or request.waiter.moved:
+            self._due.set()
+
+    def withdraw(self, waiter: Waiter) -> None:
+        """Drop ``waiter``'s ask, if it is not in a read yet."""
+        self.requests = [request for request in self.requests if request.waiter is not waiter]
+
+    def close(self) -> None:
+        self._board.remove(self.match_id, self)
+        self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            await self._due.wait()
+            if self._settle:
+                await asyncio.sleep(SETTLE_SECONDS)
+                self._settle = False
+            self._due.clear()
+            due = [request for request in self.requests if request.now or request.waiter.moved]
+            if not due:
+                continue
+            self.requests = [request for request in self.requests
+                             if not (request.now or request.waiter.moved)]
+            for request in due:
+                request.waiter.moved = False
+            answers: Sequence[Reading | Outcome | None]
+            try:
+                answers = await _read_async(uuid.UUID(self.match_id), [request.ask for request in due])
+            except _AWAY as error:
+                database.forget_pool(error)  # as after a request's 503
+                answers = [Outcome.AWAY] * len(due)
+            except Exception as error:  # each request fails with it, as its own read would
+                for request in due:
+                    if not request.answer.done():
+                        request.answer.set_exception(error)
+                continue
+            for request, answer in zip(due, answers, strict=True):
+                if not request.answer.done():  # not timed out nor cancelled meanwhile
+                    request.answer.set_result(Outcome.ENDED if answer is None else answer)
+
+
+class Waiter:
+    """One waiting request on a feed: it reads as ``user`` with ``token_id``, ``limit``
+    events at a time, with the view or not (``view``). ``moved``: the match moved since its
+    last read began."""
+
+    def __init__(self, feed: Feed, user: AbstractBaseUser, token_id: Any, limit: int,
+                 view: bool) -> None:
+        self.feed, self.user, self.token_id, self.limit, self.view = feed, user, token_id, limit, view
+        self.moved = False
+
+    async def reading(self, *, after: int | None, shown: int | None = None,
+                      within: float | None = None) -> Reading | Outcome:
+        """The events after seq ``after`` (None: none) and the view unless at ``shown``, from
+        the feed's next read: at once (``within`` None), or once the match moves, if it does
+        within ``within`` seconds (else ``Outcome.QUIET``)."""
+        request = _Request(self, Ask(self.user, self.token_id, after, self.limit, self.view,
+                                     shown), now=within is None)
+        self.feed.ask(request)
+        if within is None:
+            return await request.answer
+        try:
+            return await asyncio.wait_for(request.answer, within)
+        except TimeoutError:
+            if request not in self.feed.requests:
+                self.moved = True  # its read had begun: the next one is due at once
+            self.feed.withdraw(self)
+            return Outcome.QUIET
+
+
+# The feeds of each running event loop, by match id.
+_feeds: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, Feed]] = (
+    weakref.WeakKeyDictionary())
+
+
+@contextmanager
+def _waiting(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, *, limit: int,
+             view: bool) -> Iterator[Waiter]:
+    """A ``Waiter`` on the running loop's feed of ``match_id`` for the block (the feed is
+    opened by the first and closed by the last)."""
+    feeds = _feeds.setdefault(asyncio.get_running_loop(), {})
+    key = str(match_id)
+    feed = feeds.get(key)
+    if feed is None:
+        feed = feeds[key] = Feed(key)
+    waiter = Waiter(feed, user, token_id, limit, view)
+    feed.waiters.add(waiter)
+    try:
+        yield waiter
+    finally:
+        feed.waiters.discard(waiter)
+        feed.withdraw(waiter)
+        if not feed.waiters:
+            feed.close()
+            del feeds[key]
+
+
+def waiting() -> int:
+    """How many requests in the running loop wait for their match to move (the tests wait
+    for them before they commit, and check that none is left)."""
+    return sum(not request.now for feed in _feeds.get(asyncio.get_running_loop(), {}).values()
+               for request in feed.requests)
+
+
 def long_poll_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
-                       after: int, limit: int, wait: int) -> StreamingHttpResponse:
+                       after: int, limit: int, wait: int,
+                       place: AbstractAsyncContextManager[object]) -> StreamingHttpResponse:
     """The answer of ``GET /events?after=N&limit=L&wait=S``: ``{"events", "version"}`` as
     soon as an event after N is committed, or with no events after ``wait`` seconds.
-    The status (200) is sent at once; the body when it is known."""
-    return StreamingHttpResponse(
-        _long_poll(match_id, user, token_id, after, limit, wait), content_type="application/json")
-
-
-async def _read_unless_away(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
-                            after: int | None, limit: int,
-                            with_view: bool) -> Reading | None | Literal[False]:
-    """``_read``, or False when the database is away (the pool that timed out is
-    forgotten, as after a request's 503)."""
-    try:
-        return await _read_async(match_id, user, token_id, after, limit, with_view)
-    except _AWAY as error:
-        database.forget_pool(error)
-        return False
+    The status (200) is sent at once; the body when it is known. ``place`` is held until
+    then (``hearts_api.waiting_quota``)."""
+    return StreamingHttpResponse(_long_poll(match_id, user, token_id, after, limit, wait, place),
+                                 content_type="application/json")
 
 
 async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int,
-                     limit: int, wait: int) -> AsyncIterator[bytes]:
+                     limit: int, wait: int,
+                     place: AbstractAsyncContextManager[object]) -> AsyncIterator[bytes]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
     reading: Reading | None = None
-    with notifier.subscription(str(match_id)) as moved:
-        while True:
-            fresh = await _read_unless_away(match_id, user, token_id, after, limit, False)
-            if not isinstance(fresh, Reading):
-                break  # the token was revoked, or the database is away: answer with what was read
-            reading = fresh
-            remaining = deadline - loop.time()
-            if reading.events or remaining <= 0:
-                break
-            if not await moved.wait(remaining, SETTLE_SECONDS):
-                # Time is up: one last read, so the answer carries the current version (and
-                # any event whose notification was lost on its way).
-                last = await _read_unless_away(match_id, user, token_id, after, limit, False)
-                reading = last if isinstance(last, Reading) else reading
-                break
+    async with place:
+        with _waiting(match_id, user, token_id, limit=limit, view=False) as waiter:
+            fresh = await waiter.reading(after=after)
+            # Not a Reading: the token was revoked, or the database is away: answer with what was read.
+            while isinstance(fresh, Reading):
+                reading = fresh
+                remaining = deadline - loop.time()
+                if reading.events or remaining <= 0:
+                    break
+                fresh = await waiter.reading(after=after, within=remaining)
+                if fresh is Outcome.QUIET:
+                    # Time is up: one last read, so the answer carries the current version (and
+                    # any event whose notification was lost on its way).
+                    last = await waiter.reading(after=after)
+                    reading = last if isinstance(last, Reading) else reading
+                    break
     body = {"events": reading.events, "version": reading.version} if reading else {
         "events": [], "version": after}
     yield _json.render(body)
 
 
 def stream_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
-                    after: int | None) -> StreamingHttpResponse:
+                    after: int | None,
+                    place: AbstractAsyncContextManager[object]) -> StreamingHttpResponse:
     """The ``text/event-stream`` of docs/api.md "Stream": with ``after`` None, the seat
     view first, then live; with ``after`` (``Last-Event-ID`` or ``?after=``), the events
-    after that seq, the view, then live. Closes after the match's last event."""
-    response = StreamingHttpResponse(_stream(match_id, user, token_id, after),
+    after that seq, the view, then live. Closes after the match's last event. ``place`` is
+    held while it is open (``hearts_api.waiting_quota``)."""
+    response = StreamingHttpResponse(_stream(match_id, user, token_id, after, place),
                                      content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each frame on as it comes
@@ -180,43 +375,39 @@ def frame(event: str, id_: int, data: dict[str, Any]) -> bytes:
 HEARTBEAT = b": keep-alive\n\n"
 
 
-async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
-                  after: int | None) -> AsyncIterator[bytes]:
+async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int | None,
+                  place: AbstractAsyncContextManager[object]) -> AsyncIterator[bytes]:
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     # last: the seq sent up to (None: nothing yet, so no events, the view first);
     # shown: the version of the last view sent; quiet: heartbeats sent.
     # away: the last read failed, the database being away (read again at each heartbeat).
     last, shown, quiet, away = after, None, 0, False
-    with notifier.subscription(str(match_id)) as moved:
-        catch_up = True
-        while True:
-            if catch_up:
-                while True:  # every event after ``last``, then the view at the version read
-                    reading = await _read_unless_away(match_id, user, token_id, last,
-                                                      STREAM_BATCH, True)
-                    away = reading is False
-                    if not isinstance(reading, Reading):
-                        break
-                    for item in reading.events:
+    async with place:
+        with _waiting(match_id, user, token_id, limit=STREAM_BATCH, view=True) as waiter:
+            reading = await waiter.reading(after=last, shown=shown)
+            while reading is not Outcome.ENDED:  # ended: the token was revoked, or the match is gone
+                if reading is Outcome.QUIET:
+                    yield HEARTBEAT
+                    # And read at every few: a notification lost on its way (a publish that
+                    # failed) delays the stream by a minute at most, never stalls it.
+                    quiet += 1
+                    read_now = away or quiet % READ_EVERY_HEARTBEATS == 0
+                    reading = await waiter.reading(after=last, shown=shown,
+                                                   within=None if read_now else heartbeat)
+                    continue
+                away = reading is Outcome.AWAY
+                if isinstance(reading, Reading):
+                    for item in reading.events:  # every event after ``last``
                         yield frame(item["type"], item["seq"], item)
                         last = item["seq"]
                     if last is None:
                         last = reading.version
-                    if last >= reading.version:
-                        break
-                if reading is None:
-                    return  # the token was revoked, or the match is gone
-                if isinstance(reading, Reading):
-                    if reading.version != shown:  # a wake-up with nothing new sends nothing
-                        assert reading.view is not None
+                    if last < reading.version:  # more to catch up on: the next batch at once
+                        reading = await waiter.reading(after=last, shown=shown)
+                        continue
+                    if reading.view is not None:  # then the view at that version, once
                         yield frame("view", reading.version, reading.view)
                         shown = reading.version
                     if reading.status in FINAL_STATUSES:
                         return
-            catch_up = await moved.wait(heartbeat, SETTLE_SECONDS)
-            if not catch_up:
-                yield HEARTBEAT
-                # And read at every few: a notification lost on its way (a publish that
-                # failed) delays the stream by a minute at most, never stalls it.
-                quiet += 1
-                catch_up = away or quiet % READ_EVERY_HEARTBEATS == 0
+                reading = await waiter.reading(after=last, shown=shown, within=heartbeat)

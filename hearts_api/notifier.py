@@ -3,9 +3,10 @@
 A commit sends ``games.signals.match_advanced``; ``announce`` (connected to it in
 ``HeartsApiConfig.ready``, in every process that commits: web and worker) publishes
 the match's id and new version. Each web process's event loop has one ``Board``:
-waiting requests subscribe to it by match, and one listener task per loop carries the
-published versions from the backend to the board. No waiting request holds a thread
-or a database connection, and none reads the database until it is woken.
+subscribers (``hearts_api.live``'s feeds, one per match) subscribe to it by match, and one
+listener task per loop carries the published versions from the backend to the board. No
+waiting request holds a thread or a database connection, and none reads the database
+until it is woken.
 
 Backends (``LIVE_NOTIFIER``; by default the first that applies):
 
@@ -16,8 +17,8 @@ Backends (``LIVE_NOTIFIER``; by default the first that applies):
 - ``process`` (the embedded default, SQLite): the commit and the waiting request are
   in the same process, so the board is woken directly (``call_soon_threadsafe``).
 
-A listener that (re)connects wakes every waiter of its board, so nothing committed
-while it was away is missed: a woken request re-reads the log. One that cannot connect
+A listener that (re)connects wakes every subscriber of its board, so nothing committed
+while it was away is missed: a woken feed reads the log again. One that cannot connect
 tries again after 1, 2, 4 … 30 s; meanwhile a long poll reads at its timeout and a
 stream at every few heartbeats (``hearts_api.live``), so nothing stalls.
 """
@@ -28,8 +29,6 @@ import asyncio
 import logging
 import weakref
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -43,53 +42,36 @@ logger = logging.getLogger(__name__)
 RECONNECT_SECONDS, RECONNECT_MAX_SECONDS = 1.0, 30.0
 
 
-class Subscription:
-    """One waiting request's interest in one match; ``wait`` returns when the match moved."""
+class Subscriber(Protocol):
+    """What subscribes to a match: ``wake`` is called (in the loop) each time it moves."""
 
-    def __init__(self) -> None:
-        self._moved = asyncio.Event()
-
-    def wake(self) -> None:
-        self._moved.set()
-
-    async def wait(self, timeout: float, settle: float = 0.0) -> bool:
-        """True once the match moved since the last call (or since subscribing), and then
-        ``settle`` more seconds passed, so that a burst of commits (bots answering in turn)
-        is read once; False after ``timeout`` seconds without a move."""
-        try:
-            await asyncio.wait_for(self._moved.wait(), timeout)
-        except TimeoutError:
-            return False
-        if settle:
-            await asyncio.sleep(settle)
-        self._moved.clear()
-        return True
+    def wake(self) -> None: ...
 
 
 class Board:
-    """The subscriptions of one event loop, by match id (str)."""
+    """The subscribers of one event loop, by match id (str)."""
 
     def __init__(self) -> None:
-        self._by_match: defaultdict[str, set[Subscription]] = defaultdict(set)
+        self._by_match: defaultdict[str, set[Subscriber]] = defaultdict(set)
 
-    def add(self, match_id: str, subscription: Subscription) -> None:
-        self._by_match[match_id].add(subscription)
+    def add(self, match_id: str, subscriber: Subscriber) -> None:
+        self._by_match[match_id].add(subscriber)
 
-    def remove(self, match_id: str, subscription: Subscription) -> None:
+    def remove(self, match_id: str, subscriber: Subscriber) -> None:
         waiting = self._by_match.get(match_id)
         if waiting is not None:
-            waiting.discard(subscription)
+            waiting.discard(subscriber)
             if not waiting:
                 del self._by_match[match_id]
 
     def wake(self, match_id: str) -> None:
-        for subscription in self._by_match.get(match_id, ()):
-            subscription.wake()
+        for subscriber in self._by_match.get(match_id, ()):
+            subscriber.wake()
 
     def wake_all(self) -> None:
         for waiting in self._by_match.values():
-            for subscription in waiting:
-                subscription.wake()
+            for subscriber in waiting:
+                subscriber.wake()
 
     def __len__(self) -> int:
         return sum(len(waiting) for waiting in self._by_match.values())
@@ -102,7 +84,7 @@ class Backend(Protocol):
         """Announce ``version`` of ``match_id`` to every process (sync, from any thread)."""
 
     async def listen(self, board: Board) -> None:
-        """Wake ``board``'s subscriptions as announcements arrive, until cancelled."""
+        """Wake ``board``'s subscribers as announcements arrive, until cancelled."""
 
 
 def _message(match_id: str, version: int) -> str:
@@ -253,7 +235,8 @@ _boards: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[Board, async
 
 
 def board() -> Board:
-    """The running loop's board, its listener started on first use."""
+    """The running loop's board, its listener started on first use. Subscribe to it before
+    reading the log, so that a commit between the read and the wait still wakes."""
     loop = asyncio.get_running_loop()
     found = _boards.get(loop)
     if found is None or found[1].done():
@@ -263,20 +246,7 @@ def board() -> Board:
     return found[0]
 
 
-@contextmanager
-def subscription(match_id: str) -> Iterator[Subscription]:
-    """Subscribe to ``match_id``'s moves for the block (in a running event loop). Subscribe
-    before reading the log, so that a commit between the read and the wait still wakes."""
-    here = board()
-    subscribed = Subscription()
-    here.add(match_id, subscribed)
-    try:
-        yield subscribed
-    finally:
-        here.remove(match_id, subscribed)
-
-
 def waiting() -> int:
-    """How many subscriptions the running loop's board holds (the tests check it drops to 0)."""
+    """How many subscribers the running loop's board holds (the tests check it drops to 0)."""
     found = _boards.get(asyncio.get_running_loop())
     return len(found[0]) if found else 0

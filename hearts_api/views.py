@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 from games import daily, selectors, services
 from games.engine import RuleSet, Seat, seat_view
 
-from . import accounts, health, idempotency, live, presenters
+from . import accounts, health, idempotency, live, presenters, waiting_quota
 from . import serializers as s
 from .accounts import USERNAME_PATTERN
 from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, QueryTokenAuthentication
@@ -362,6 +362,7 @@ class PlayView(IdempotentMixin, APIView):
 
 class EventListView(APIView):
     @extend_schema(operation_id="matches_events",
+                   description="With `wait`, a long poll. " + waiting_quota.schema_note(),
                    parameters=[s.EventQuerySerializer],
                    responses={200: s.EventListSerializer, **_problems(400, 404)},
                    summary="The match's events after seq N, redacted for your seat; with "
@@ -371,9 +372,11 @@ class EventListView(APIView):
         match, viewer = selectors.match_watch_get(match_id=match_id, user=request.user)
         if "wait" in query:
             live.release_connections()
+            token_id = _token_id(request)
+            place = waiting_quota.take(user=request.user, token_id=token_id)
             return live.long_poll_response(match_id=match.id, user=request.user,
-                                           token_id=_token_id(request), after=query["after"],
-                                           limit=query["limit"], wait=query["wait"])
+                                           token_id=token_id, after=query["after"],
+                                           limit=query["limit"], wait=query["wait"], place=place)
         logged = selectors.event_list(match=match, after=query["after"], limit=query["limit"])
         return Response({"events": presenters.events(logged, viewer), "version": match.version})
 
@@ -412,7 +415,7 @@ class MatchStreamView(APIView):
     authentication_classes = [BearerTokenAuthentication, QueryTokenAuthentication]
     renderer_classes = [EventStreamRenderer]
 
-    @extend_schema(operation_id="matches_stream",
+    @extend_schema(operation_id="matches_stream", description=waiting_quota.schema_note(),
                    parameters=[s.StreamQuerySerializer, _LAST_EVENT_ID],
                    responses={(200, "text/event-stream"): OpenApiResponse(
                        OpenApiTypes.STR, description=STREAM_DESCRIPTION),
@@ -436,9 +439,11 @@ class MatchStreamView(APIView):
         if after is not None and after >= match.version and match.status in live.FINAL_STATUSES:
             # Nothing will ever follow: 204 tells EventSource to stop reconnecting.
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return live.stream_response(match_id=match.id, user=request.user,
-                                    token_id=_token_id(request),
-                                    after=None if after is None else min(after, match.version))
+        token_id = _token_id(request)
+        place = waiting_quota.take(user=request.user, token_id=token_id)
+        return live.stream_response(match_id=match.id, user=request.user, token_id=token_id,
+                                    after=None if after is None else min(after, match.version),
+                                    place=place)
 
 
 class HealthView(APIView):

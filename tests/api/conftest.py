@@ -9,16 +9,17 @@ import pytest
 from limits.storage import MemoryStorage
 from rest_framework.test import APIClient
 
-from hearts_api import throttling
+from hearts_api import throttling, waiting_quota
 
 from .helpers import HOLD, SEATS, Table, create_match, deal, match_url
 
 
 @pytest.fixture(autouse=True)
 def _fresh_throttle_counts() -> Iterator[None]:
-    """Throttle counts live in the process's memory here (no REDIS_URL); start every test
-    with none."""
+    """Throttle counts and waiting requests' places live in the process's memory here (no
+    REDIS_URL); start every test with none."""
     forget_throttle_counts()
+    waiting_quota.places.cache_clear()
     yield
     forget_throttle_counts()
 

@@ -296,7 +296,7 @@ def test_the_stream_of_an_aborted_match_ends_after_match_aborted(
     services.match_abort(match_id=table.id, reason="stopped")
 
     async def scenario() -> list[dict[str, Any]]:
-        reader = await _open_stream(SeatClient(table, "south"), table.id,
+        reader = await _open_stream(SeatClient.of(table.clients["south"]), table.id,
                                     **{"Last-Event-ID": str(version)})
         return await reader.rest()
 

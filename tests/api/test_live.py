@@ -13,16 +13,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.db import OperationalError
+from django.contrib.auth import get_user_model
+from django.db import OperationalError, connections
 from django.test import AsyncClient
 
-from hearts_api import live, notifier
+from hearts_api import live, notifier, presenters
+from hearts_api.models import ApiToken
 
 from .helpers import HOLD, SEATS, Table, assert_invalid, assert_problem, match_url
 
@@ -58,12 +62,17 @@ def backend(request: pytest.FixtureRequest, settings: Any) -> Iterator[str]:
 
 
 class SeatClient:
-    """Django's ``AsyncClient`` acting as one seat of ``table`` (its bearer token on each
-    request: the client's own ``headers`` do not reach an ASGI request's headers)."""
+    """Django's ``AsyncClient`` sending ``authorization`` (``Bearer <token>``) on each
+    request (the client's own ``headers`` do not reach an ASGI request's headers)."""
 
-    def __init__(self, table: Table, seat: str) -> None:
-        self.authorization = table.clients[seat]._credentials["HTTP_AUTHORIZATION"]  # type: ignore[attr-defined]
+    def __init__(self, authorization: str) -> None:
+        self.authorization = authorization
         self.client = AsyncClient(SERVER_NAME="localhost")
+
+    @classmethod
+    def of(cls, client: Any) -> SeatClient:
+        """As the player of a test ``client`` (an ``APIClient`` with a bearer token)."""
+        return cls(client._credentials["HTTP_AUTHORIZATION"])
 
     async def get(self, path: str, query: dict[str, Any] | None = None, **headers: str) -> Any:
         return await self.client.get(path, query, headers={"Authorization": self.authorization,
@@ -82,9 +91,9 @@ async def _in_thread(command: Callable[..., Any], *args: Any) -> Any:
 
 
 async def _subscribed(count: int = 1) -> None:
-    """Until the loop's board holds ``count`` subscriptions (the request is waiting)."""
+    """Until ``count`` requests wait for their match to move (each has read, subscribed)."""
     for _ in range(500):
-        if notifier.waiting() >= count:
+        if live.waiting() >= count:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the request never subscribed")
@@ -177,7 +186,7 @@ def test_a_long_poll_with_events_waiting_answers_at_once(make_table: Callable[..
     table = make_table()
     expected = table.get("east", "events", after=2).json()
 
-    (status, body), _ = asyncio.run(_long_poll(SeatClient(table, "east"), table.id, after=2,
+    (status, body), _ = asyncio.run(_long_poll(SeatClient.of(table.clients["east"]), table.id, after=2,
                                                wait=30))
 
     assert status == 200
@@ -194,7 +203,7 @@ def test_a_long_poll_is_woken_by_the_commit(make_table: Callable[..., Table], ba
     cards = view["legal_cards"][:3]
 
     async def scenario() -> tuple[tuple[int, dict[str, Any]], float]:
-        poll = asyncio.ensure_future(_long_poll(SeatClient(table, "north"), table.id,
+        poll = asyncio.ensure_future(_long_poll(SeatClient.of(table.clients["north"]), table.id,
                                                 after=view["version"], wait=20))
         await _subscribed()
         await asyncio.sleep(0.2)  # the listener is connected (it wakes every waiter when it is)
@@ -218,7 +227,7 @@ def test_a_long_poll_with_nothing_new_answers_empty_after_wait(make_table: Calla
     table = make_table()
     version = table.view("north")["version"]
 
-    (status, body), elapsed = asyncio.run(_long_poll(SeatClient(table, "north"), table.id,
+    (status, body), elapsed = asyncio.run(_long_poll(SeatClient.of(table.clients["north"]), table.id,
                                                      after=version, wait=1))
 
     assert (status, body) == (200, {"events": [], "version": version})
@@ -288,7 +297,7 @@ def test_the_stream_sends_the_view_then_each_event_and_the_view_after_it(
     south = table.view("south")
 
     async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        reader = await _open_stream(SeatClient(table, "north"), table.id)
+        reader = await _open_stream(SeatClient.of(table.clients["north"]), table.id)
         first = await reader.frames(1)
         await _in_thread(table.passed, "south", south["legal_cards"][:3])
         then = await reader.frames(2)
@@ -319,7 +328,7 @@ def test_a_stream_resumes_after_last_event_id_and_closes_after_the_last_event(
     expected = json.loads(json.dumps(table.events("west", after=3)))
 
     async def scenario() -> list[dict[str, Any]]:
-        reader = await _open_stream(SeatClient(table, "west"), table.id, **{"Last-Event-ID": "3"})
+        reader = await _open_stream(SeatClient.of(table.clients["west"]), table.id, **{"Last-Event-ID": "3"})
         return await reader.rest()
 
     frames = asyncio.run(scenario())
@@ -376,7 +385,7 @@ def test_a_stream_resumed_from_a_views_id_goes_on_from_that_version(
     version = south["version"]  # what a view frame's id names
 
     async def scenario() -> list[dict[str, Any]]:
-        reader = await _open_stream(SeatClient(table, "north"), table.id,
+        reader = await _open_stream(SeatClient.of(table.clients["north"]), table.id,
                                     **{"Last-Event-ID": str(version)})
         first = await reader.frames(1)  # nothing missed: the view at once
         await _in_thread(table.passed, "south", south["legal_cards"][:3])
@@ -402,7 +411,7 @@ def test_a_stream_whose_notification_is_lost_reads_within_a_few_heartbeats(
         raise ConnectionError("the notifier is down")
 
     async def scenario() -> list[dict[str, Any]]:
-        reader = await _open_stream(SeatClient(table, "north"), table.id)
+        reader = await _open_stream(SeatClient.of(table.clients["north"]), table.id)
         await reader.frames(1)
         monkeypatch.setattr(notifier.backend(), "publish", lost)
         await _in_thread(table.passed, "south", south["legal_cards"][:3])
@@ -429,7 +438,7 @@ def test_a_long_poll_whose_notification_is_lost_answers_at_its_timeout_with_the_
 
     async def scenario() -> tuple[tuple[int, dict[str, Any]], float]:
         monkeypatch.setattr(notifier.backend(), "publish", lost)
-        poll = asyncio.ensure_future(_long_poll(SeatClient(table, "north"), table.id,
+        poll = asyncio.ensure_future(_long_poll(SeatClient.of(table.clients["north"]), table.id,
                                                 after=south["version"], wait=3))
         await _subscribed()
         await _in_thread(table.passed, "south", south["legal_cards"][:3])
@@ -467,7 +476,7 @@ def test_a_long_poll_whose_read_meets_the_database_away_answers_what_it_read_bef
     reads = _away_for(monkeypatch, range(2, 3))
 
     async def scenario() -> tuple[tuple[int, dict[str, Any]], float]:
-        poll = asyncio.ensure_future(_long_poll(SeatClient(table, "north"), table.id,
+        poll = asyncio.ensure_future(_long_poll(SeatClient.of(table.clients["north"]), table.id,
                                                 after=south["version"], wait=20))
         await _subscribed()
         await _in_thread(table.passed, "south", south["legal_cards"][:3])  # wakes it: read 2
@@ -488,7 +497,7 @@ def test_a_stream_whose_reads_meet_the_database_away_reads_again_at_each_heartbe
     reads = _away_for(monkeypatch, range(2, 4))
 
     async def scenario() -> list[dict[str, Any]]:
-        reader = await _open_stream(SeatClient(table, "north"), table.id)
+        reader = await _open_stream(SeatClient.of(table.clients["north"]), table.id)
         frames = await reader.frames(1)
         await _in_thread(table.passed, "south", south["legal_cards"][:3])  # wakes it: read 2
         frames += await reader.frames(4, timeout=5)
@@ -504,3 +513,164 @@ def test_a_stream_whose_reads_meet_the_database_away_reads_again_at_each_heartbe
     assert [(f["id"], f["event"]) for f in frames[3:]] == [
         (version + 1, "cards_passed"), (version + 1, "view")]
     assert reads == [1, 2, 3, 4]
+
+
+# --- reads shared by the requests waiting on one match ------------------------------------
+
+
+def second_token(client: Any) -> tuple[SeatClient, ApiToken]:
+    """Another token of ``client``'s player, and a client sending it."""
+    user = get_user_model().objects.get(username=client.username)
+    row, token = ApiToken.objects.create(user=user, expiry=None)
+    return SeatClient(f"Bearer {token}"), row
+
+
+class PumpedStream:
+    """An open stream read continuously, as the server sends it: its frames gather here."""
+
+    def __init__(self, response: Any) -> None:
+        self.text = ""
+        self.task = asyncio.ensure_future(self._pump(response.streaming_content))
+
+    async def _pump(self, chunks: Any) -> None:
+        async for chunk in chunks:
+            self.text += chunk.decode()
+
+    async def frames(self, count: int) -> list[dict[str, Any]]:
+        """The first ``count`` frames, once they have come."""
+        for _ in range(1000):
+            if self.text.count("\n\n") >= count or self.task.done():
+                break
+            await asyncio.sleep(0.01)
+        return parse_frames(self.text)[:count]
+
+    async def close(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+
+
+def _count_reads(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
+    """Count the waiting requests' reads: per read, its asks and its queries; and each event
+    presented (seq, seat) and each view built (seat)."""
+    counted: dict[str, list[Any]] = {"asks": [], "queries": [], "events": [], "views": []}
+    present_event, present_view = presenters.event, presenters.match_seat_view
+    reading = threading.local()  # set in a read's thread (a command presents its own too)
+
+    def read(match_id: Any, asks: Any) -> Any:
+        queries: list[str] = []
+        reading.now = True
+        with connections["default"].execute_wrapper(
+                lambda execute, sql, *args: queries.append(sql) or execute(sql, *args)):
+            try:
+                return live._read(match_id, asks)
+            finally:
+                reading.now = False
+                counted["asks"].append(len(asks))
+                counted["queries"].append(len(queries))
+
+    def label(seat: Any) -> str | None:
+        return None if seat is None else str(seat.label)
+
+    def event(seq: int, event: Any, viewer: Any, at: Any) -> Any:
+        if getattr(reading, "now", False):
+            counted["events"].append((seq, label(viewer)))
+        return present_event(seq, event, viewer, at)
+
+    def view(view: Any, match: Any) -> Any:
+        if getattr(reading, "now", False):
+            counted["views"].append(label(view.seat))
+        return present_view(view, match)
+
+    monkeypatch.setattr(live, "_read_async", sync_to_async(read, thread_sensitive=False))
+    monkeypatch.setattr(presenters, "event", event)
+    monkeypatch.setattr(presenters, "match_seat_view", view)
+    return counted
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_requests_waiting_on_a_match_share_one_read_per_version(
+        make_table: Callable[..., Table], make_client: Callable[..., Any],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five streams (north twice, east, south, a spectator) and two long polls (west,
+    north): south's pass costs one read of three queries, its event is presented once per
+    seat and the view built once per seat that streams, and each request gets its own;
+    east's pass, with the streams alone waiting, one more read."""
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    south, east = table.view("south"), table.view("east")
+    version, cards = south["version"], south["legal_cards"][:3]
+    spectator = SeatClient.of(make_client())
+    counted = _count_reads(monkeypatch)
+
+    async def scenario() -> tuple[list[list[dict[str, Any]]], list[Any]]:
+        streams = []
+        for client in [*(SeatClient.of(table.clients[seat]) for seat in ("north", "north", "east",
+                                                                          "south")), spectator]:
+            response = await client.get(match_url(table.id, "stream"))
+            streams.append(PumpedStream(response))
+        polls = [asyncio.ensure_future(_long_poll(SeatClient.of(table.clients[seat]), table.id,
+                                                  after=version, wait=20))
+                 for seat in ("west", "north")]
+        await _subscribed(7)
+        for key in counted:
+            counted[key].clear()
+        await _in_thread(table.passed, "south", cards)
+        answers = [answer for answer, _ in await asyncio.gather(*polls)]
+        frames = [await stream.frames(3) for stream in streams]
+        await _subscribed(5)  # the streams wait again; nothing more is read
+        assert counted["asks"] == [7]
+        await _in_thread(table.passed, "east", east["legal_cards"][:3])
+        frames = [await stream.frames(5) for stream in streams]
+        await _subscribed(5)
+        for stream in streams:
+            await stream.close()
+        assert (live.waiting(), notifier.waiting()) == (0, 0)  # the feed closed with the last
+        return frames, answers
+
+    frames, answers = asyncio.run(scenario())
+
+    assert (counted["asks"], counted["queries"]) == ([7, 5], [3, 3])
+    assert Counter(counted["events"]) == Counter(
+        [(version + 1, seat) for seat in ("north", "east", "south", "west", None)]
+        + [(version + 2, seat) for seat in ("north", "east", "south", None)])
+    assert Counter(counted["views"]) == Counter(["north", "east", "south", None] * 2)
+    expected = {seat: table.view(seat) for seat in SEATS}
+    for stream, seat in zip(frames, ["north", "north", "east", "south", None], strict=True):
+        assert [(f["id"], f["event"]) for f in stream] == [
+            (version, "view"), (version + 1, "cards_passed"), (version + 1, "view"),
+            (version + 2, "cards_passed"), (version + 2, "view")]
+        assert stream[1]["data"]["cards"] == (cards if seat == "south" else None)
+        assert stream[4]["data"]["seat"] == seat
+        if seat:
+            assert stream[4]["data"] == json.loads(json.dumps(expected[seat]))
+    for status, body in answers:
+        assert status == 200 and body["version"] == version + 1
+        assert [(e["seq"], e["type"], e["cards"]) for e in body["events"]] == [
+            (version + 1, "cards_passed", None)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_revoked_token_ends_its_own_stream_and_no_other_on_the_shared_read(
+        make_table: Callable[..., Table]) -> None:
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    south = table.view("south")
+    other, token = second_token(table.clients["north"])
+
+    async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        kept = PumpedStream(await SeatClient.of(table.clients["north"]).get(
+            match_url(table.id, "stream")))
+        revoked = PumpedStream(await other.get(match_url(table.id, "stream")))
+        await _subscribed(2)
+        await _in_thread(token.delete)
+        await _in_thread(table.passed, "south", south["legal_cards"][:3])
+        await asyncio.wait_for(revoked.task, 10)  # the server ended it
+        frames = [await kept.frames(3), await revoked.frames(3)]
+        await kept.close()
+        return frames[0], frames[1]
+
+    kept, revoked = asyncio.run(scenario())
+
+    version = south["version"]
+    assert [(f["id"], f["event"]) for f in kept] == [
+        (version, "view"), (version + 1, "cards_passed"), (version + 1, "view")]
+    assert [(f["id"], f["event"]) for f in revoked] == [(version, "view")]

@@ -166,7 +166,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match's events after seq N, redacted for your seat; with wait, held until there is one */
+        /**
+         * The match's events after seq N, redacted for your seat; with wait, held until there is one
+         * @description With `wait`, a long poll. Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429 quota_exceeded (quota waiting_requests_per_token or waiting_requests_per_user, no Retry-After: ending one frees its place).
+         */
         get: operations["matches_events"];
         put?: never;
         post?: never;
@@ -254,7 +257,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match as Server-Sent Events: your view, then every event and view as it happens */
+        /**
+         * The match as Server-Sent Events: your view, then every event and view as it happens
+         * @description Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429 quota_exceeded (quota waiting_requests_per_token or waiting_requests_per_user, no Retry-After: ending one frees its place).
+         */
         get: operations["matches_stream"];
         put?: never;
         post?: never;

@@ -102,6 +102,10 @@ def sync_detailed(
 ) -> Response[EventList | Problem]:
     """The match's events after seq N, redacted for your seat; with wait, held until there is one
 
+     With `wait`, a long poll. Streams and long polls open at once are limited to 10 per token and 20 per
+    player; beyond that, 429 quota_exceeded (quota waiting_requests_per_token or
+    waiting_requests_per_user, no Retry-After: ending one frees its place).
+
     Args:
         match_id (UUID):
         after (int | Unset):  Default: 0.
@@ -140,6 +144,10 @@ def sync(
 ) -> EventList | Problem | None:
     """The match's events after seq N, redacted for your seat; with wait, held until there is one
 
+     With `wait`, a long poll. Streams and long polls open at once are limited to 10 per token and 20 per
+    player; beyond that, 429 quota_exceeded (quota waiting_requests_per_token or
+    waiting_requests_per_user, no Retry-After: ending one frees its place).
+
     Args:
         match_id (UUID):
         after (int | Unset):  Default: 0.
@@ -172,6 +180,10 @@ async def asyncio_detailed(
     wait: int | Unset = UNSET,
 ) -> Response[EventList | Problem]:
     """The match's events after seq N, redacted for your seat; with wait, held until there is one
+
+     With `wait`, a long poll. Streams and long polls open at once are limited to 10 per token and 20 per
+    player; beyond that, 429 quota_exceeded (quota waiting_requests_per_token or
+    waiting_requests_per_user, no Retry-After: ending one frees its place).
 
     Args:
         match_id (UUID):
@@ -208,6 +220,10 @@ async def asyncio(
     wait: int | Unset = UNSET,
 ) -> EventList | Problem | None:
     """The match's events after seq N, redacted for your seat; with wait, held until there is one
+
+     With `wait`, a long poll. Streams and long polls open at once are limited to 10 per token and 20 per
+    player; beyond that, 429 quota_exceeded (quota waiting_requests_per_token or
+    waiting_requests_per_user, no Retry-After: ending one frees its place).
 
     Args:
         match_id (UUID):

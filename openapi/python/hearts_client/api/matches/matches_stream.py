@@ -106,6 +106,10 @@ def sync_detailed(
 ) -> Response[Any | Problem | str]:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
+     Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429
+    quota_exceeded (quota waiting_requests_per_token or waiting_requests_per_user, no Retry-After:
+    ending one frees its place).
+
     Args:
         match_id (UUID):
         access_token (str | Unset):
@@ -144,6 +148,10 @@ def sync(
 ) -> Any | Problem | str | None:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
+     Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429
+    quota_exceeded (quota waiting_requests_per_token or waiting_requests_per_user, no Retry-After:
+    ending one frees its place).
+
     Args:
         match_id (UUID):
         access_token (str | Unset):
@@ -176,6 +184,10 @@ async def asyncio_detailed(
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Problem | str]:
     """The match as Server-Sent Events: your view, then every event and view as it happens
+
+     Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429
+    quota_exceeded (quota waiting_requests_per_token or waiting_requests_per_user, no Retry-After:
+    ending one frees its place).
 
     Args:
         match_id (UUID):
@@ -212,6 +224,10 @@ async def asyncio(
     last_event_id: str | Unset = UNSET,
 ) -> Any | Problem | str | None:
     """The match as Server-Sent Events: your view, then every event and view as it happens
+
+     Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429
+    quota_exceeded (quota waiting_requests_per_token or waiting_requests_per_user, no Retry-After:
+    ending one frees its place).
 
     Args:
         match_id (UUID):
