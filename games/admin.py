@@ -25,7 +25,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from . import dispatch, inspection, models, services
+from . import daily, dispatch, inspection, models, services
 from .bot_levels import BOT_LEVELS
 from .engine import IllegalMove, Seat
 from .errors import MatchNotFound
@@ -275,6 +275,10 @@ class HandAdmin(PerMatchAdmin):
 @admin.register(models.Trick)
 class TrickAdmin(PerMatchAdmin):
     list_display = ["match", "hand_number", "number", "leader", "winner", "points", "cards"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[models.Trick]:
+        """No trick of a daily attempt whose day is not over (``inspection``)."""
+        return super().get_queryset(request).exclude(match__daily_date__gte=daily.today())
 
 
 @admin.register(models.DailyAttempt)

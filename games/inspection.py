@@ -4,9 +4,10 @@ the table as the log describes it at any event (docs/architecture.md, "The admin
 The table is replayed from the event rows (``replay`` of ``event_from_json``), never read
 from the snapshot, so it shows what the log says even where a snapshot went wrong.
 
-A daily attempt whose day is not over (``is_unrevealed_daily``) is shown to every staff
-member, superusers included, only as a spectator sees it until the day closes: its events
-redacted as a spectator's client reads them (``shown_event``), no holding, deal or pass.
+A daily attempt whose day is not over (``is_unrevealed_daily``) shows no card to any staff
+member, superusers included, until the day closes: its events without their fields
+(``shown_event``: a card played, seen trick by trick, would give the whole deal away), no
+table, no tricks.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from . import daily, models, timeouts
-from .engine import Event, MatchState, Seat, event_from_json, redact, replay
+from .engine import Event, MatchState, Seat, event_from_json, replay
 
 EVENT_PAGE_SIZE = 50
 
@@ -63,9 +64,8 @@ def is_unrevealed_daily(match: models.Match) -> bool:
 
 def shown_event(*, match: models.Match, payload: dict[str, Any]) -> dict[str, Any]:
     """A stored event's JSON (``payload``) as the admin shows it: as stored, or for an
-    unrevealed daily (``is_unrevealed_daily``) as a spectator's client reads it
-    (``redact``: no holdings, deals, seeds or passes)."""
-    return redact(event_from_json(payload), None) if is_unrevealed_daily(match) else payload
+    unrevealed daily (``is_unrevealed_daily``) its type alone."""
+    return {"type": payload["type"]} if is_unrevealed_daily(match) else payload
 
 
 @dataclass(frozen=True)

@@ -31,11 +31,16 @@ class MatchAdmin(games_admin.MatchAdmin):
     def table_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """``?at=N`` (default: the last event) ``&as=all|spectator|<seat>`` (default all;
         any other, or one the match may not be shown as, is the default of
-        ``admin_table.viewers``: a daily attempt whose day is not over is shown as a
-        spectator sees it, whoever is asked for); ``?hand=H&trick=T`` jumps to the event
+        ``admin_table.viewers``; a daily attempt whose day is not over has no table until
+        then: its match page instead); ``?hand=H&trick=T`` jumps to the event
         that completes trick T of hand H (no trick: the hand's deal)."""
         match = self.inspected_match(request, object_id)
         shown_as = viewers(match)
+        if not shown_as:
+            until = inspection.unrevealed_until(match)
+            self.message_user(request, f"the table of a daily attempt is hidden until its day "
+                                       f"closes ({until:%Y-%m-%d %H:%M} UTC)", messages.WARNING)
+            return HttpResponseRedirect(reverse("admin:games_match_change", args=[match.pk]))
         viewer = request.GET.get("as", shown_as[0])
         viewer = viewer if viewer in shown_as else shown_as[0]
         if "hand" in request.GET:
@@ -52,7 +57,6 @@ class MatchAdmin(games_admin.MatchAdmin):
             "match": match,
             "page": table_page(match=match, at=at, viewer=viewer),
             "viewers": shown_as,
-            "unrevealed_until": inspection.unrevealed_until(match),
         }
         return TemplateResponse(request, "admin/games/match/table.html", context)
 

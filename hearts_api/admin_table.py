@@ -5,8 +5,8 @@ seat views the API would have served at that version (``presenters.seat_view``):
 seats' for ``all``, one seat's for that seat, none but a spectator's for ``spectator``.
 Every card and pass on the page comes from those views, so a page "as seen by" a seat
 shows exactly what that seat's client was shown, and nothing of any other seat's cards.
-A daily attempt whose day is not over (``inspection.is_unrevealed_daily``) is shown as a
-spectator sees it only (``viewers``), to every staff member, superusers included.
+A daily attempt whose day is not over (``inspection.is_unrevealed_daily``) has no table
+until then (``viewers``), for every staff member, superusers included.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ VIEWERS = ("all", "spectator", *(seat.label for seat in Seat))
 
 def viewers(match: Match) -> tuple[str, ...]:
     """Whom the page may show ``match`` as, the default first: every one of ``VIEWERS``, or
-    for a daily attempt whose day is not over the spectator alone."""
-    return ("spectator",) if inspection.is_unrevealed_daily(match) else VIEWERS
+    for a daily attempt whose day is not over nobody (its played cards would give the deal
+    away)."""
+    return () if inspection.is_unrevealed_daily(match) else VIEWERS
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,63 @@
+"""A player's quotas of matches (``games.quotas``): unfinished matches, those with an expert
+seat, and open ones, each refused with its problem and freed when a match ends; and a match
+with an open seat times its players' turns out unless its creator says otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games import services
+from games.models import Match
+
+from .helpers import API, assert_quota_exceeded, create_match
+
+pytestmark = pytest.mark.django_db
+
+EXPERTS = [{"kind": "player"}] + [{"kind": "bot", "level": "expert"}] * 3
+EASY = [{"kind": "player"}] + [{"kind": "bot", "level": "easy"}] * 3
+OPEN = [{"kind": "player"}] + [{"kind": "open"}] * 3
+HOLD = {"pass_rotation": ["hold"]}
+
+
+def _create(client: Any, seats: list[dict[str, Any]]) -> Any:
+    return client.post(f"{API}/matches", {"seats": seats, "rules": HOLD}, format="json")
+
+
+def test_unfinished_matches_are_capped_and_one_that_ends_frees_a_place(client_a, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "unfinished_matches": 3}
+    created = [create_match(client_a, seats=EASY, rules=HOLD)["id"] for _ in range(3)]
+    assert_quota_exceeded(_create(client_a, EASY), "unfinished_matches", 3)
+    assert Match.objects.count() == 3  # the refusal wrote nothing
+    services.match_abort(match_id=created[0], reason="test")
+    assert _create(client_a, EASY).status_code == 201
+
+
+def test_matches_with_an_expert_seat_have_a_lower_cap_of_their_own(client_a, make_client, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "unfinished_expert_matches": 2}
+    for _ in range(2):
+        create_match(client_a, seats=EXPERTS, rules=HOLD)
+    assert_quota_exceeded(_create(client_a, EXPERTS), "unfinished_expert_matches", 2)
+    assert _create(client_a, EASY).status_code == 201  # no expert: only the overall cap
+    assert _create(make_client(), EXPERTS).status_code == 201  # another player's own count
+
+
+def test_a_players_open_matches_in_the_lobby_are_capped(client_a, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "open_matches": 2}
+    for _ in range(2):
+        create_match(client_a, seats=OPEN, rules=HOLD)
+    assert_quota_exceeded(_create(client_a, OPEN), "open_matches", 2)
+    assert _create(client_a, EASY).status_code == 201
+
+
+def test_a_match_with_an_open_seat_times_turns_out_unless_its_creator_says(
+        client_a: Any, make_client: Callable[..., Any]) -> None:
+    assert create_match(client_a, seats=OPEN, rules=HOLD)["turn_timeout_s"] == 60
+    explicit = client_a.post(f"{API}/matches", {"seats": OPEN, "rules": HOLD,
+                                                "turn_timeout_s": None}, format="json").json()
+    assert explicit["turn_timeout_s"] == 60
+    chosen = create_match(make_client(), seats=OPEN, rules=HOLD, turn_timeout_s=600)
+    assert chosen["turn_timeout_s"] == 600
+    assert create_match(make_client(), seats=EASY, rules=HOLD)["turn_timeout_s"] is None
