@@ -2,8 +2,10 @@
 
 A bot decides from its own seat view only, with a generator seeded from a server secret
 (``seed``); a daily's bots from the day's secret and the position (``games.daily``), at
-the reference work, so every player of the day meets the same play. The move is submitted
-at the claimed version, so a claim that the match has outrun does nothing.
+the reference work, so every player of the day meets the same play. A searching level
+thinks on a thread of its own whose CPU priority is lowered (``BOT_SEARCH_NICENESS``), so
+a search yields the machine to requests and quick moves. The move is submitted at the
+claimed version, so a claim that the match has outrun does nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +14,11 @@ import dataclasses
 import hashlib
 import hmac
 import logging
+import os
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from random import Random
 
 from django.conf import settings
@@ -23,7 +29,7 @@ from games.engine import IllegalMove, PassCards, PlayCard, Seat
 from games.errors import StaleVersion
 from games.services import CommandResult
 
-from .strategies import choose_command
+from .strategies import SEARCHING_LEVELS, choose_command
 from .strategies.effort import reference_work
 
 logger = logging.getLogger(__name__)
@@ -67,13 +73,37 @@ def _decide_and_submit(turn: selectors.BotTurn) -> CommandResult | None:
     else:
         rng, work = Random(seed(turn.match_id, turn.version, turn.seat)), None
     try:
-        command = choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms, work=work)
+        decide = partial(choose_command, turn.level, turn.view, rng, budget_ms=turn.think_ms,
+                         work=work)
+        command = _searcher().submit(decide).result() if turn.level in SEARCHING_LEVELS else decide()
         return _submit(turn, command)
     except IllegalMove as refusal:
         # A strategy bug must not stall the match: log it, and move at random.
         logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
                      turn.seat.label, turn.level, turn.match_id, turn.version, refusal.code)
         return _submit(turn, choose_command("random", turn.view, rng))
+
+
+_searchers: dict[int, ThreadPoolExecutor] = {}
+
+
+def _searcher() -> ThreadPoolExecutor:
+    """This process's search thread (made after a worker's fork, never inherited)."""
+    pid = os.getpid()
+    if pid not in _searchers:
+        _searchers[pid] = ThreadPoolExecutor(1, "bots-search", initializer=_lower_priority)
+    return _searchers[pid]
+
+
+def _lower_priority() -> None:
+    """Raise this thread's nice value to ``settings.BOT_SEARCH_NICENESS`` (Linux gives each
+    thread its own; raising needs no privilege). Elsewhere it stays as it is."""
+    thread = threading.get_native_id()
+    try:
+        nice = max(os.getpriority(os.PRIO_PROCESS, thread), settings.BOT_SEARCH_NICENESS)
+        os.setpriority(os.PRIO_PROCESS, thread, nice)
+    except (AttributeError, OSError):
+        logger.info("could not lower the search thread's priority")
 
 
 def _submit(turn: selectors.BotTurn, command: PassCards | PlayCard) -> CommandResult | None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.db import close_old_connections, connection
 
 from . import moves
 from .dispatcher import BOTS_QUEUE, making_moves
@@ -27,8 +28,12 @@ def work() -> int:
     """Make due moves, one claim at a time (``games.dispatch``), until none may be claimed or
     ``WORK_SLICE_SECONDS`` have passed; returns how many were made."""
     started = time.monotonic()
-    with making_moves():
-        made = moves.run_due(seconds=WORK_SLICE_SECONDS)
+    try:
+        with making_moves():
+            made = moves.run_due(seconds=WORK_SLICE_SECONDS)
+    finally:
+        if not connection.in_atomic_block:  # (a test's transaction holds it)
+            close_old_connections()  # back to the process's pool, which drops a broken one
     if time.monotonic() - started >= WORK_SLICE_SECONDS:
         work.apply_async(queue=BOTS_QUEUE)
     return made

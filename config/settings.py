@@ -210,6 +210,9 @@ BOT_THINK_MS_CEILING = env.int("BOT_THINK_MS_CEILING", default=1000)
 # Bot work (games.dispatch): how many of one player's bot moves may be in progress at once,
 # on all workers together (the rest wait their turn in the round-robin).
 BOT_DECISIONS_PER_USER = env.int("BOT_DECISIONS_PER_USER", default=1)
+# The nice value of the thread a searching bot (the expert) thinks on (bots.moves): a search
+# is batch work, and yields the CPU to requests and quick moves (0: as the process's own).
+BOT_SEARCH_NICENESS = env.int("BOT_SEARCH_NICENESS", default=10)
 # A match created with an open seat and no turn_timeout_s gets this one (seconds), so nobody
 # who joins can hold the table (docs/api.md, "Nobody stalls a table").
 OPEN_SEAT_TURN_TIMEOUT_S = env.int("OPEN_SEAT_TURN_TIMEOUT_S", default=60)
@@ -287,6 +290,10 @@ CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_WORKER_PROC_ALIVE_TIMEOUT = 30
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_TASK_IGNORE_RESULT = True
+# Celery's Django fixup closes the database pool before and after every task unless told to
+# reuse it: each work ticket then opened a new connection (some 10 ms of a bot's reply). It
+# closes it every 1000 tasks now; bots.tasks.work gives its connection back after each.
+CELERY_DB_REUSE_MAX = 1000
 # A dead broker must not hang a web request: fail fast, and beat's tick catches up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -71,39 +71,66 @@ def claim(*, now: datetime) -> Claim | None:
     """Lease the next due move (module docstring) until ``now`` plus its ``lease_ms``, in a
     transaction of its own; None when no owner has one it may take now."""
     at = connection.ops.adapt_datetimefield_value(now)
+    locking = connection.vendor == "postgresql"
+    work, share = models.DueWork._meta.db_table, models.BotShare._meta.db_table
+    passed: list[object] = []  # owners found busy or without a free move once locked
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(_claim_select(connection.vendor == "postgresql"),
-                       [at, at, at, settings.BOT_DECISIONS_PER_USER, at, at])
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        match_id, version, owner_id, lease_ms = row
-        lease = uuid.uuid4()
-        until = connection.ops.adapt_datetimefield_value(now + timedelta(milliseconds=lease_ms))
-        work, share = models.DueWork._meta, models.BotShare._meta
-        cursor.execute(f"UPDATE {work.db_table} SET leased_until = %s, lease = %s "
-                       f"WHERE match_id = %s", [until, _uuid_value(lease), match_id])
-        cursor.execute(f"UPDATE {share.db_table} SET served_at = %s WHERE owner_id = %s",
-                       [at, owner_id])
-    return Claim(_uuid(match_id), version, lease)
+        for _ in range(CLAIM_TRIES):
+            cursor.execute(_owner_select(locking, len(passed)),
+                           [at, at, at, settings.BOT_DECISIONS_PER_USER, *passed])
+            found = cursor.fetchone()
+            if found is None:
+                return None
+            owner = found[0]
+            # Counted again now that the owner's row is ours: a claim that committed while
+            # the query above ran is seen by this statement (its snapshot is newer).
+            cursor.execute(f"SELECT count(*) FROM {work} WHERE owner_id = %s AND leased_until > %s",
+                           [owner, at])
+            if cursor.fetchone()[0] >= settings.BOT_DECISIONS_PER_USER:
+                passed.append(owner)
+                continue
+            cursor.execute(_work_select(locking), [owner, at, at])
+            row = cursor.fetchone()
+            if row is None:  # its one due move is being rewritten by a command right now
+                passed.append(owner)
+                continue
+            match_id, version, lease_ms = row
+            lease = uuid.uuid4()
+            until = connection.ops.adapt_datetimefield_value(now + timedelta(milliseconds=lease_ms))
+            cursor.execute(f"UPDATE {work} SET leased_until = %s, lease = %s WHERE match_id = %s",
+                           [until, _uuid_value(lease), match_id])
+            cursor.execute(f"UPDATE {share} SET served_at = %s WHERE owner_id = %s", [at, owner])
+            return Claim(_uuid(match_id), version, lease)
+    return None
+
+
+# Owners a claim may pass over (busy, or its move taken at that instant) before it gives up.
+CLAIM_TRIES = 4
+_CLAIMABLE = "{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s)"
 
 
 @cache
-def _claim_select(locking: bool) -> str:
-    """The claim's one query (module docstring): the next owner's earliest due move. With
-    ``locking`` (PostgreSQL), the owner's row and the move's are locked, skipping those
-    another claim holds; SQLite runs one writer at a time anyway."""
+def _owner_select(locking: bool, passed: int) -> str:
+    """The next owner in the round (module docstring), other than the ``passed`` ones. With
+    ``locking`` (PostgreSQL) its row is locked, skipping those another claim holds; SQLite
+    runs one writer at a time anyway."""
     work, share = models.DueWork._meta.db_table, models.BotShare._meta.db_table
-    claimable = "{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s)"
-    owner = (f"SELECT s.owner_id FROM {share} s JOIN (SELECT d.owner_id, min(d.lane) AS lane "
-             f"FROM {work} d WHERE {claimable.format(w='d')} GROUP BY d.owner_id) due "
-             f"ON due.owner_id = s.owner_id WHERE (SELECT count(*) FROM {work} r "
-             f"WHERE r.owner_id = s.owner_id AND r.leased_until > %s) < %s "
-             f"ORDER BY due.lane, s.served_at, s.owner_id LIMIT 1"
-             + (" FOR UPDATE OF s SKIP LOCKED" if locking else ""))
-    return (f"SELECT w.match_id, w.version, w.owner_id, w.lease_ms FROM {work} w "
-            f"WHERE w.owner_id = ({owner}) AND {claimable.format(w='w')} "
-            f"ORDER BY w.lane, w.due_at LIMIT 1" + (" FOR UPDATE OF w SKIP LOCKED" if locking else ""))
+    not_passed = f" AND s.owner_id NOT IN ({', '.join(['%s'] * passed)})" if passed else ""
+    return (f"SELECT s.owner_id FROM {share} s JOIN (SELECT d.owner_id, min(d.lane) AS lane "
+            f"FROM {work} d WHERE {_CLAIMABLE.format(w='d')} GROUP BY d.owner_id) due "
+            f"ON due.owner_id = s.owner_id WHERE (SELECT count(*) FROM {work} r "
+            f"WHERE r.owner_id = s.owner_id AND r.leased_until > %s) < %s{not_passed} "
+            f"ORDER BY due.lane, s.served_at, s.owner_id LIMIT 1"
+            + (" FOR UPDATE OF s SKIP LOCKED" if locking else ""))
+
+
+@cache
+def _work_select(locking: bool) -> str:
+    """The owner's earliest due move, locked (``locking``) unless another claim holds it."""
+    work = models.DueWork._meta.db_table
+    return (f"SELECT w.match_id, w.version, w.lease_ms FROM {work} w WHERE w.owner_id = %s "
+            f"AND {_CLAIMABLE.format(w='w')} ORDER BY w.lane, w.due_at LIMIT 1"
+            + (" FOR UPDATE OF w SKIP LOCKED" if locking else ""))
 
 
 def _uuid_value(value: uuid.UUID) -> object:

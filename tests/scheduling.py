@@ -25,6 +25,7 @@ LONGEST = ("tests/e2e/", "tests/engine/test_openspiel_differential.py")
 # one at a time like any other, the longest first.
 E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_full_match.py",
                      "tests/e2e/test_idempotency.py", "tests/e2e/test_live.py",
+                     "tests/e2e/test_noisy_neighbour.py",
                      "tests/e2e/test_sdk_examples.py", "tests/e2e/test_timeouts.py")
 
 

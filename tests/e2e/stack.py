@@ -178,16 +178,18 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def run_manage(args: list[str], env: dict[str, str],
-               timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """``python manage.py ARGS`` as a subprocess; stdout and stderr captured as text."""
-    return subprocess.run([str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=env,
+def run_manage(args: list[str], env: dict[str, str], timeout: float = 120,
+               cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """``python manage.py ARGS`` as a subprocess (in the checkout ``cwd``); stdout and
+    stderr captured as text."""
+    return subprocess.run([str(BIN / "python"), "manage.py", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout, check=False)
 
 
-def manage_ok(args: list[str], env: dict[str, str], timeout: float = 120) -> str:
+def manage_ok(args: list[str], env: dict[str, str], timeout: float = 120,
+              cwd: Path = ROOT) -> str:
     """Run ``manage.py ARGS``; fail with its output unless it exits 0. Returns stdout."""
-    done = run_manage(args, env, timeout)
+    done = run_manage(args, env, timeout, cwd)
     assert done.returncode == 0, (f"manage.py {' '.join(args)} exited {done.returncode}\n"
                                   f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}")
     return done.stdout
@@ -195,17 +197,19 @@ def manage_ok(args: list[str], env: dict[str, str], timeout: float = 120) -> str
 
 @dataclass
 class ManagedProcess:
-    """A long-running subprocess in its own process group, its output in ``log_path``."""
+    """A long-running subprocess in its own process group, its output in ``log_path``, run
+    in the checkout ``cwd``."""
 
     name: str
     argv: list[str]
     env: dict[str, str]
     log_path: Path
     popen: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    cwd: Path = ROOT
 
     def start(self) -> ManagedProcess:
         with open(self.log_path, "wb") as log:
-            self.popen = subprocess.Popen(self.argv, cwd=ROOT, env=self.env, stdout=log,
+            self.popen = subprocess.Popen(self.argv, cwd=self.cwd, env=self.env, stdout=log,
                                           stderr=subprocess.STDOUT, start_new_session=True)
         RUNNING.append(self)
         return self
@@ -283,7 +287,7 @@ def _stopped_on_failure(process: ManagedProcess) -> Iterator[None]:
 
 
 def start_gunicorn(env: dict[str, str], log_dir: Path, *, workers: int = 2,
-                   extra: Sequence[str] = ()) -> tuple[ManagedProcess, str]:
+                   extra: Sequence[str] = (), cwd: Path = ROOT) -> tuple[ManagedProcess, str]:
     """gunicorn with uvicorn workers serving config.asgi on a free port, as ``make serve``
     does (gunicorn.conf.py; ``extra``: more gunicorn options, after its own); waits until
     /healthz says ok."""
@@ -293,7 +297,7 @@ def start_gunicorn(env: dict[str, str], log_dir: Path, *, workers: int = 2,
         "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
         "--graceful-timeout", "5",  # tests stop their servers often; nothing here needs 10 s
         *extra,
-    ], env, log_dir / "gunicorn.log").start()
+    ], env, log_dir / "gunicorn.log", cwd=cwd).start()
     base_url = f"http://127.0.0.1:{port}"
 
     def healthy() -> bool:
@@ -313,25 +317,26 @@ def _bare_celery(broker: str) -> Any:
 
 
 def purge_broker(broker: str) -> None:
-    """Drop any task left in the broker's queues (config/settings.py, CELERY_TASK_QUEUES) by
-    an earlier run."""
-    from kombu import Queue
+    """Empty the broker's Redis database, which the stack owns: no task an earlier run left
+    in its queues, and no rate counter of its players (whose ids a fresh database gives
+    again)."""
+    import redis
 
-    app = _bare_celery(broker)
-    app.conf.task_queues = [Queue(name) for name in ("control", "bots")]
+    client = redis.Redis.from_url(broker, socket_connect_timeout=2, socket_timeout=5)
     try:
-        app.control.purge()
+        client.flushdb()
     finally:
-        app.close()
+        client.close()
 
 
-def start_celery_worker(env: dict[str, str], log_dir: Path, broker: str) -> ManagedProcess:
+def start_celery_worker(env: dict[str, str], log_dir: Path, broker: str,
+                        cwd: Path = ROOT) -> ManagedProcess:
     """``celery -A config worker`` (prefork, 2 children); waits until it answers a ping."""
     node = f"e2e-{os.getpid()}@{socket.gethostname()}"
     worker = ManagedProcess("celery worker", [
         str(BIN / "celery"), "-A", "config", "worker", "--concurrency", "2", "--pool", "prefork",
         "-l", "WARNING", "--hostname", node, "--without-gossip", "--without-mingle",
-    ], env, log_dir / "celery-worker.log").start()
+    ], env, log_dir / "celery-worker.log", cwd=cwd).start()
     app = _bare_celery(broker)
     with _stopped_on_failure(worker):
         try:

@@ -86,6 +86,26 @@ def test_the_round_serves_the_owner_served_longest_ago_and_an_owner_holds_one_le
     assert _claimed() in (a1.id, a2.id)  # served before bob's last claim: alice goes first
 
 
+def test_an_owner_busy_by_a_claim_the_round_did_not_see_yet_is_passed_over(monkeypatch):
+    """The round's query may read the leases as they were when it began (a claim committing
+    meanwhile): the owner's leases are counted again once its row is locked."""
+    alice, bob = _user("alice"), _user("bob")
+    alices = {_create(alice, FOUR_BOTS).id, _create(alice, FOUR_BOTS).id}
+    bobs = {_create(bob, FOUR_BOTS).id, _create(bob, FOUR_BOTS).id}
+    assert _claimed() in alices  # she holds one lease now
+    bobs_first = dispatch.claim(now=timezone.now())
+    assert bobs_first is not None and bobs_first.match_id in bobs
+    dispatch.release(bobs_first)  # bob is free again, and served after alice
+    stale = dispatch._owner_select.__wrapped__
+
+    def as_if_before_the_lease(locking: bool, passed: int) -> str:
+        return stale(locking, passed).replace("r.leased_until > %s", "r.leased_until > %s AND false")
+
+    monkeypatch.setattr(dispatch, "_owner_select", as_if_before_the_lease)
+    assert _claimed() in bobs  # alice, first in the round, is found busy once locked
+    assert _claimed() is None
+
+
 def test_an_owner_may_hold_as_many_leases_as_the_setting_allows(settings):
     settings.BOT_DECISIONS_PER_USER = 2
     alice = _user("alice")

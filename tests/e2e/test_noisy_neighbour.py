@@ -1,0 +1,45 @@
+"""A noisy neighbour (``tests/e2e/noisy.py``) on the real stack: one player at every quota's
+limit at once leaves another player's bot replies within twice their baseline, and each
+quota it tried to pass refused it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .helpers import ApiClient
+from .noisy import EASY, HOLD, Abuser, percentile, victim_plays
+from .stack import Stack
+
+pytestmark = pytest.mark.e2e
+
+# Cards the victim plays alone and then beside the abuser, after a few to warm up each phase.
+PLAYS, WARM_UP = 100, 8
+
+
+def test_a_noisy_neighbour_at_every_quota_leaves_anothers_bot_replies_within_twice_their_baseline(
+        e2e_stack: Stack) -> None:
+    victim = ApiClient.register(e2e_stack.base_url, "victim")
+    match_id = victim.create_match(EASY, HOLD)["id"]
+    victim_plays(victim, match_id, WARM_UP)
+    baseline = victim_plays(victim, match_id, PLAYS)
+    abuser = Abuser(e2e_stack.base_url)
+    abuser.start()
+    try:
+        time.sleep(2)  # its experts are thinking, its streams open
+        victim_plays(victim, match_id, WARM_UP)
+        loaded = victim_plays(victim, match_id, PLAYS)
+    finally:
+        abuser.stop()
+    print(f"\nalone: {baseline.line()}\nwith the abuser: {loaded.line()}\n"
+          f"abuser refused: {dict(abuser.refused)}, accepted: {dict(abuser.accepted)}")
+    assert percentile(loaded.replies, 0.99) <= 2 * percentile(baseline.replies, 0.99)
+    # Registration gave it one token of its 20; 2 of its 10 expert matches; 3 open ones.
+    assert (abuser.accepted["tokens"], abuser.refused["tokens"]) == (19, 11)
+    assert abuser.refused["think_ms"] == 1
+    assert abuser.refused["unfinished_expert_matches"] == 8
+    assert abuser.refused["open_matches"] == 1
+    assert abuser.accepted["streams"] == 20  # 10 on each of two tokens
+    assert abuser.refused["waiting_requests_per_token"] > 0
+    assert abuser.refused["unfinished_matches"] > 0  # its bot-only matches, made again
