@@ -98,6 +98,13 @@ def test_fixed_deals_counts_the_creators_deals_for_everyone_in_summary_lobby_and
 
 
 @pytest.mark.django_db
+def test_create_takes_the_highest_target_score_and_the_most_deals_allowed(client_a):
+    match = create_match(client_a, seats=OPEN_TABLE, rules={"target_score": 500},
+                         deals=[deal(D1)] * 20)
+    assert (match["rules"]["target_score"], match["fixed_deals"]) == (500, 20)
+
+
+@pytest.mark.django_db
 def test_a_commands_view_says_fixed_deals_too(make_table):
     table = make_table(D1)
     assert table.played("N 2C")["view"]["fixed_deals"] == 1
