@@ -31,6 +31,7 @@ from .engine import (
     seat_view,
     state_from_json,
 )
+from .engine.events import MatchCreated
 from .engine.state import Deal
 from .errors import DailyNotFound, MatchNotFound, PlayerNotFound
 
@@ -200,6 +201,15 @@ def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEve
     snapshot beside them stands, even while another command commits."""
     rows = match.events.filter(seq__gt=after, seq__lte=match.version).order_by("seq")[:limit]
     return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]
+
+
+def fixed_deals_get(*, match: models.Match) -> tuple[Deal, ...]:
+    """The explicit deals ``match`` was created with (``fixed_deals`` of them, hand 1
+    first), read from its log's ``match_created`` (seq 1: one query on the log's unique
+    index)."""
+    created = event_from_json(match.events.values_list("payload", flat=True).get(seq=1))
+    assert isinstance(created, MatchCreated)
+    return created.deals
 
 
 # --- what the bots' tasks read ----------------------------------------------------------------

@@ -52,7 +52,8 @@ from .engine import (
     state_to_json,
 )
 from .engine.cards import format_cards
-from .engine.events import HandScored, SeatLeft, SeatTaken, TrickTaken
+from .engine.events import HandScored, MatchCreated, SeatLeft, SeatTaken, TrickTaken
+from .engine.state import Deal
 from .errors import (
     DailyAttempted,
     DailyClosed,
@@ -62,7 +63,7 @@ from .errors import (
     StoodIn,
     UnknownBotLevel,
 )
-from .selectors import LoggedEvent, has_player, match_seat_get, match_state
+from .selectors import LoggedEvent, fixed_deals_get, has_player, match_seat_get, match_state
 from .signals import match_advanced
 
 
@@ -287,7 +288,9 @@ def _run(
     seat: Seat | None = None,
 ) -> CommandResult:
     """Decide each command in turn, deal any hand that falls due, and persist everything;
-    ``seat`` is the sender's, for the result."""
+    ``seat`` is the sender's, for the result. Hand n is the match's explicit deal n while
+    n <= ``match.fixed_deals`` (from the ``match_created`` of this run, or else read from
+    the log when such a hand is due), else a shuffle."""
     events: list[Event] = []
     transitions: list[tuple[MatchState, Event, MatchState]] = []
 
@@ -299,11 +302,21 @@ def _run(
             transitions.append((before, event, after))
         return after
 
+    fixed: tuple[Deal, ...] | None = None  # the match's explicit deals, once one is due
     for command in commands:
         state = apply(decide(state, command))
         while state.phase is Phase.DEALING:
-            # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
-            state = apply(decide(state, DealHand(seed=secrets.randbits(63))))
+            number = state.hands_played + 1
+            if number <= match.fixed_deals:
+                if fixed is None:
+                    created = next((e for e in events if isinstance(e, MatchCreated)), None)
+                    fixed = (created.deals if created is not None
+                             else fixed_deals_get(match=match))
+                deal = DealHand(holdings=fixed[number - 1])
+            else:
+                # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
+                deal = DealHand(seed=secrets.randbits(63))
+            state = apply(decide(state, deal))
     now = timezone.now()  # the events' time and the row's: one instant, the command's
     appended = [models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
                              seat=event_seat(event), created_at=now)

@@ -134,11 +134,11 @@ class MatchResult:
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """A whole match as the engine knows it.
+    """A whole match as the engine knows it (not the explicit deals still to come: the
+    log's ``match_created`` holds them, and the caller deals them, ``DealHand``).
 
-    ``deals`` are the explicit deals still to come (first the next hand's);
-    ``end_started_after`` is the hand after which some total first reached
-    the target (extra tiebreak hands count from it).
+    ``end_started_after`` is the hand after which some total first reached the target
+    (extra tiebreak hands count from it).
     """
 
     rules: RuleSet
@@ -147,7 +147,6 @@ class MatchState:
     totals: tuple[int, int, int, int] = (0, 0, 0, 0)
     hands_played: int = 0
     hand: HandState | None = None
-    deals: tuple[Deal, ...] = ()
     end_started_after: int | None = None
     moons: tuple[tuple[int, Seat], ...] = ()
     result: MatchResult | None = None
@@ -170,11 +169,18 @@ and ``evolve`` of its ``match_created`` starts the match."""
 
 # --- the snapshot's JSON form -------------------------------------------------------------
 
-SNAPSHOT_VERSION = 1
-"""The format every snapshot is written in. Snapshots written before it had a ``v`` are
-version 1 too (the same fields)."""
-SNAPSHOT_UPCASTERS: Mapping[int, Upcaster] = {}
-"""``n -> upcaster`` from snapshot format ``n`` to ``n + 1``: none yet."""
+SNAPSHOT_VERSION = 2
+"""The format every snapshot is written in. A snapshot written before snapshots carried a
+``v`` is version 1 (it has version 1's fields)."""
+
+
+def _snapshot_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 drops ``deals``, the explicit deals still to come (the log keeps them)."""
+    return {**{key: value for key, value in data.items() if key != "deals"}, "v": 2}
+
+
+SNAPSHOT_UPCASTERS: Mapping[int, Upcaster] = {1: _snapshot_v1_to_v2}
+"""``n -> upcaster`` from snapshot format ``n`` to ``n + 1``."""
 
 
 def _cards(cards: tuple[Card, ...] | None) -> list[str] | None:
@@ -242,7 +248,6 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
         "phase": state.phase.value,
         "totals": list(state.totals),
         "hands_played": state.hands_played,
-        "deals": [[format_cards(h) for h in deal] for deal in state.deals],
         "end_started_after": state.end_started_after,
         "moons": [[number, seat.label] for number, seat in state.moons],
         "result": result_to_json(state.result) if state.result else None,
@@ -284,7 +289,6 @@ def state_from_json(data: dict[str, Any]) -> MatchState:
         totals=tuple(data["totals"]),
         hands_played=data["hands_played"],
         hand=hand,
-        deals=tuple(_deal(deal) for deal in data["deals"]),
         end_started_after=data["end_started_after"],
         moons=tuple((number, Seat.from_label(seat)) for number, seat in data["moons"]),
         result=result_from_json(data["result"]) if data["result"] else None,

@@ -16,12 +16,14 @@ from .helpers import (
     D1,
     D1_A,
     D4,
+    D4_A,
     DEFAULT_RULES,
     SEATS,
     assert_invalid,
     create_match,
     deal,
     first_legal,
+    holdings,
     match_url,
 )
 
@@ -102,6 +104,24 @@ def test_create_takes_the_highest_target_score_and_the_most_deals_allowed(client
     match = create_match(client_a, seats=OPEN_TABLE, rules={"target_score": 500},
                          deals=[deal(D1)] * 20)
     assert (match["rules"]["target_score"], match["fixed_deals"]) == (500, 20)
+
+
+@pytest.mark.django_db
+def test_fixed_deals_stay_out_of_the_snapshot_and_each_hand_is_dealt_as_given(make_table):
+    table = make_table(D4, D1, D4)
+    match = Match.objects.get(pk=table.id)
+    assert "deals" not in match.state and match.state["v"] == 2
+    table.played(*D4_A)  # hand 1; hand 2 is dealt from the log's match_created
+    assert {seat: table.view(seat)["hand"] for seat in SEATS} == holdings(D1)
+    table.play_to_hand(3)
+    assert {seat: table.view(seat)["hand"] for seat in SEATS} == holdings(D4)
+    table.play_to_hand(4)  # past the fixed deals: shuffled
+    dealt = [event.payload for event in Event.objects.filter(match_id=table.id, type="hand_dealt")]
+    assert [d["seed"] is None for d in dealt] == [True, True, True, False]
+    assert [d["holdings"] for d in dealt[:3]] == [holdings(D4), holdings(D1), holdings(D4)]
+    match.refresh_from_db()
+    assert "deals" not in match.state
+    assert _verify(table.id) == f"{table.id}: ok ({match.version} events, version {match.version})\n"
 
 
 @pytest.mark.django_db
@@ -268,20 +288,23 @@ def test_verify_match_reports_a_tampered_snapshot_as_mismatch(make_table):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("change", ["no version", "unknown version", "missing field"])
+@pytest.mark.parametrize("change", ["no version", "version 1 with the deals to come",
+                                    "unknown version", "missing field"])
 def test_verify_match_reads_a_snapshot_of_an_older_format_and_reports_an_unreadable_one(
         make_table, change):
-    table = make_table(D1)
+    table = make_table(D1, D4)
     table.played(*D1_A)
     version = table.view("north")["version"]
     state = dict(Match.objects.get(pk=table.id).state)
-    assert state.pop("v") == 1
-    if change == "unknown version":
-        state["v"] = 2
+    assert state.pop("v") == 2
+    if change == "version 1 with the deals to come":  # as written before version 2
+        state.update(v=1, deals=[deal(D4)])
+    elif change == "unknown version":
+        state["v"] = 3
     elif change == "missing field":
         del state["totals"]
     Match.objects.filter(pk=table.id).update(state=state)
-    if change == "no version":  # as written before snapshots carried one: still ok
+    if change in ("no version", "version 1 with the deals to come"):  # older: still ok
         assert _verify(table.id) == f"{table.id}: ok ({version} events, version {version})\n"
         return
     out = io.StringIO()
