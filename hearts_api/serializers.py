@@ -27,7 +27,7 @@ from games.engine import (
     Seat,
     parse_card,
 )
-from games.engine.rules import MoonScoring, PassDirection, TiePolicy
+from games.engine.rules import EndedBy, MoonScoring, PassDirection, TiePolicy
 from games.engine.variants import MAX_HANDS
 from games.models import (
     BOT_DELAY_MS_DEFAULT,
@@ -485,6 +485,12 @@ class MatchResultSerializer(serializers.Serializer):
     shared = serializers.BooleanField(help_text="true when several seats share the win")
     hands_played = serializers.IntegerField()
     moons = MoonSerializer(many=True)
+    ended_by = serializers.ChoiceField(
+        [reason.value for reason in EndedBy], allow_null=True,
+        help_text="Why the match ended (docs/rules.md, \"End of the match\"): target_score (a "
+                  "total reached it and the tie rule settled the winners), max_hands (the "
+                  "rules' last hand) or hand_cap (the last hand any match may have); null "
+                  "for a match that ended before results said why.")
 
 
 OPPONENTS_HELP = (

@@ -351,12 +351,13 @@ def match_result(state: MatchState) -> MatchResult | None:
     """The result if the match ends after the hand just scored, else None
     (``kernel.match_ends``)."""
     totals = state.totals
-    if not kernel.match_ends(totals, state.rules, hand_number=state.hands_played,
-                      end_started_after=state.end_started_after):
+    ended_by = kernel.match_ends(totals, state.rules, hand_number=state.hands_played,
+                                 end_started_after=state.end_started_after)
+    if ended_by is None:
         return None
     winners = tuple(seat for seat in Seat if totals[seat] == min(totals))
     return MatchResult(tuple(standings(totals)), winners, len(winners) > 1,
-                       state.hands_played, state.moons)
+                       state.hands_played, state.moons, ended_by)
 
 
 def legal_cards(state: MatchState, seat: Seat) -> list[Card]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from .cards import Card, Seat, format_cards, parse_cards
 from .formats import Upcaster, upcast
+from .kernel import EndedBy
 from .rules import pass_source
 from .variants import PassDirection, RuleSet
 
@@ -122,7 +123,9 @@ class MatchResult:
     """The end of a match (docs/rules.md, "End of the match").
 
     ``standings`` are ``(seat, total, place)`` lowest first; ``moons`` are
-    ``(hand_number, seat)`` for each moon (or sun) shot.
+    ``(hand_number, seat)`` for each moon (or sun) shot; ``ended_by`` is why it ended
+    (``kernel.match_ends``), None in a result stored before results said
+    (``result_v1_to_v2``).
     """
 
     standings: tuple[tuple[Seat, int, int], ...]
@@ -130,6 +133,7 @@ class MatchResult:
     is_shared: bool
     hands_played: int
     moons: tuple[tuple[int, Seat], ...]
+    ended_by: EndedBy | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +179,18 @@ SNAPSHOT_VERSION = 2
 
 
 def _snapshot_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 drops ``deals``, the explicit deals still to come (the log keeps them)."""
-    return {**{key: value for key, value in data.items() if key != "deals"}, "v": 2}
+    """Version 2 drops ``deals``, the explicit deals still to come (the log keeps them),
+    and a result says why the match ended: unknown (null) in a version 1 result."""
+    kept = {key: value for key, value in data.items() if key != "deals"}
+    return {**kept, "v": 2, "result": result_v1_to_v2(data["result"])}
+
+
+def result_v1_to_v2(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A result of format 1 (a ``match_ended``'s or a snapshot's) in format 2: ``ended_by``
+    null, unknown. Its match ended by its target or by ``max_hands``; only the rules could
+    tell which, and a ``match_ended`` event does not carry them, while its log and its
+    snapshot must read to the same result."""
+    return None if result is None else {**result, "ended_by": None}
 
 
 SNAPSHOT_UPCASTERS: Mapping[int, Upcaster] = {1: _snapshot_v1_to_v2}
@@ -216,7 +230,8 @@ def _occupant_to_json(occupant: Occupant) -> dict[str, Any]:
 
 
 def result_to_json(result: MatchResult) -> dict[str, Any]:
-    """The result as the API shows it: standings, winners, shared, hands_played, moons."""
+    """The result as the API shows it: standings, winners, shared, hands_played, moons,
+    ended_by."""
     return {
         "standings": [{"seat": seat.label, "score": score, "place": place}
                       for seat, score, place in result.standings],
@@ -224,6 +239,7 @@ def result_to_json(result: MatchResult) -> dict[str, Any]:
         "shared": result.is_shared,
         "hands_played": result.hands_played,
         "moons": [{"hand": hand, "seat": seat.label} for hand, seat in result.moons],
+        "ended_by": None if result.ended_by is None else result.ended_by.value,
     }
 
 
@@ -235,6 +251,7 @@ def result_from_json(data: dict[str, Any]) -> MatchResult:
         data["shared"],
         data["hands_played"],
         tuple((m["hand"], Seat.from_label(m["seat"])) for m in data["moons"]),
+        None if data["ended_by"] is None else EndedBy(data["ended_by"]),
     )
 
 

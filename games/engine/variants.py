@@ -13,6 +13,9 @@ from typing import Any
 
 MAX_HANDS = 100
 """The most a ``RuleSet.max_hands`` may say."""
+HAND_CAP = 200
+"""Every match ends after this hand at the latest, whatever its rules and totals
+(``kernel.match_ends``)."""
 
 
 class PassDirection(Enum):

@@ -264,6 +264,7 @@ def test_match_against_three_bots_plays_to_the_end_and_replays_to_its_snapshot(c
     lowest = min(sums.values())
     assert result["winners"] == [s for s in SEATS if sums[s] == lowest]
     assert result["hands_played"] == len(scored)
+    assert result["ended_by"] == "target_score"
     assert client_a.get(url).json()["status"] == "finished"
     assert _verify(summary["id"]) == (f"{summary['id']}: ok ({view['version']} events, "
                                       f"version {view['version']})\n")

@@ -47,17 +47,24 @@ def test_a_log_written_in_format_1_replays_to_the_snapshot_written_beside_it():
     assert state.phase is Phase.FINISHED and state.hands_played == 4
     assert state.totals == (7, 30, 27, 0)  # four hands of 26 points, less four JDs at -10
     assert state.result is not None and state.result.winners == (Seat.WEST,)
+    assert state.result.ended_by is None  # not recorded in format 1: unknown
 
 
-def test_events_of_format_1_are_written_again_exactly_as_stored():
-    assert [event_to_json(event_from_json(data)) for data in FIXTURE["events"]] == FIXTURE["events"]
+def test_events_of_format_1_are_written_in_format_2_with_a_result_that_does_not_say_why():
+    written = [event_to_json(event_from_json(data)) for data in FIXTURE["events"]]
+    assert events_module.FORMAT_VERSION == 2
+    assert written[:-1] == [{**data, "v": 2} for data in FIXTURE["events"][:-1]]
+    ended = FIXTURE["events"][-1]
+    assert ended["type"] == "match_ended" and "ended_by" not in ended["result"]
+    assert written[-1] == {**ended, "v": 2, "result": {**ended["result"], "ended_by": None}}
 
 
 def test_a_snapshot_is_written_with_its_format_version_and_reads_back():
     state = state_from_json(FIXTURE["snapshot"])
     written = state_to_json(state)
     assert written["v"] == state_module.SNAPSHOT_VERSION == 2
-    assert written == {"v": 2, **without(FIXTURE["snapshot"], "deals")}
+    result = {**FIXTURE["snapshot"]["result"], "ended_by": None}
+    assert written == {"v": 2, **without(FIXTURE["snapshot"], "deals"), "result": result}
     assert state_from_json(written) == state
 
 
@@ -81,16 +88,16 @@ def test_a_v1_snapshot_holding_the_deals_to_come_reads_without_them_and_the_log_
 
 
 def test_an_older_event_format_is_upcast_before_it_is_read(monkeypatch):
-    # A pretend format 2 in which card_played names its card "card_code": the stored v1
-    # rows must be upcast to it and read the same.
-    def to_v2(data):
-        data = {**data, "v": 2}
+    # A pretend format 3 in which card_played names its card "card_code": the stored v1
+    # rows must be upcast through format 2 to it and read the same.
+    def to_v3(data):
+        data = {**data, "v": 3}
         if data["type"] == "card_played":
             data["card_code"] = data.pop("card")
         return data
 
-    monkeypatch.setattr(events_module, "FORMAT_VERSION", 2)
-    monkeypatch.setattr(events_module, "UPCASTERS", {1: to_v2})
+    monkeypatch.setattr(events_module, "FORMAT_VERSION", 3)
+    monkeypatch.setattr(events_module, "UPCASTERS", {**events_module.UPCASTERS, 2: to_v3})
     monkeypatch.setattr(events_module.CardPlayed, "from_json", classmethod(
         lambda cls, data: cls(Seat.from_label(data["seat"]),
                               events_module.parse_card(data["card_code"]))))

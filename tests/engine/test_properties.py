@@ -706,7 +706,7 @@ def test_every_state_survives_its_json_snapshot(match):
 
 def round_trip(event: Event) -> Event:
     data = json.loads(json.dumps(event_to_json(event)))
-    assert data["type"] == event.type and data["v"] == 1
+    assert data["type"] == event.type and data["v"] == 2
     return event_from_json(data)
 
 

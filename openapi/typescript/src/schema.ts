@@ -574,6 +574,13 @@ export interface components {
             /** Format: date-time */
             finished_at: string;
         };
+        /**
+         * @description * `target_score` - target_score
+         *     * `max_hands` - max_hands
+         *     * `hand_cap` - hand_cap
+         * @enum {string}
+         */
+        EndedByEnum: "target_score" | "max_hands" | "hand_cap";
         Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["MatchAbortedEvent"];
         EventList: {
             events: components["schemas"]["Event"][];
@@ -784,6 +791,14 @@ export interface components {
             shared: boolean;
             hands_played: number;
             moons: components["schemas"]["Moon"][];
+            /**
+             * @description Why the match ended (docs/rules.md, "End of the match"): target_score (a total reached it and the tie rule settled the winners), max_hands (the rules' last hand) or hand_cap (the last hand any match may have); null for a match that ended before results said why.
+             *
+             *     * `target_score` - target_score
+             *     * `max_hands` - max_hands
+             *     * `hand_cap` - hand_cap
+             */
+            ended_by: components["schemas"]["EndedByEnum"] | components["schemas"]["NullEnum"];
         };
         /**
          * @description * `waiting` - waiting
