@@ -31,7 +31,7 @@ from .engine import (
     seat_view,
     state_from_json,
 )
-from .engine.events import MatchCreated
+from .engine.events import MatchCreated, SeatLeft
 from .engine.state import Deal
 from .errors import DailyNotFound, MatchNotFound, PlayerNotFound
 
@@ -201,6 +201,12 @@ def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEve
     snapshot beside them stands, even while another command commits."""
     rows = match.events.filter(seq__gt=after, seq__lte=match.version).order_by("seq")[:limit]
     return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]
+
+
+def leaves_count(*, match: models.Match, username: str) -> int:
+    """How many times the player ``username`` left ``match``'s seat: their ``seat_left``
+    events (one query, on the log's index of ``seat_left`` rows)."""
+    return match.events.filter(type=SeatLeft.type, payload__player=username).count()
 
 
 def fixed_deals_get(*, match: models.Match) -> tuple[Deal, ...]:

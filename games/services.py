@@ -11,7 +11,7 @@ or duplicated.
 
 A refusal raises either the engine's ``IllegalMove`` (a rule, with its code) or one of
 this layer's own ``games.errors`` (``MatchNotFound``, ``NotSeated``, ``StaleVersion``,
-``UnknownBotLevel``); nothing is written then.
+``UnknownBotLevel``, ``QuotaExceeded``); nothing is written then.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Model
@@ -59,11 +60,19 @@ from .errors import (
     DailyClosed,
     MatchNotFound,
     NotSeated,
+    QuotaExceeded,
     StaleVersion,
     StoodIn,
     UnknownBotLevel,
 )
-from .selectors import LoggedEvent, fixed_deals_get, has_player, match_seat_get, match_state
+from .selectors import (
+    LoggedEvent,
+    fixed_deals_get,
+    has_player,
+    leaves_count,
+    match_seat_get,
+    match_state,
+)
 from .signals import match_advanced
 
 
@@ -207,14 +216,20 @@ def card_play(
 
 def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str) -> CommandResult:
     """The player's seat passes to a bot of ``bot_level`` for the rest of the match, until
-    the player takes it back with ``match_join`` (docs/api.md, "Commands").
+    the player takes it back with ``match_join`` (docs/api.md, "Commands"). A player may
+    leave a match ``QUOTAS["leaves_per_match"]`` times.
 
-    Raises ``MatchNotFound``, ``NotSeated``, ``UnknownBotLevel``, then the engine's
-    ``IllegalMove`` (``match_finished``)."""
+    Raises ``UnknownBotLevel``, ``MatchNotFound``, ``NotSeated``, ``QuotaExceeded``
+    (``leaves_per_match``: the player's ``seat_left`` events in the match number that
+    many), then the engine's ``IllegalMove`` (``match_finished``)."""
     if bot_level not in BOT_LEVELS:
         raise UnknownBotLevel(bot_level)
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, None)
+        limit = settings.QUOTAS["leaves_per_match"]
+        if leaves_count(match=match, username=player.get_username()) >= limit:
+            raise QuotaExceeded("leaves_per_match", limit,
+                                f"you have left this match {limit} times, the most a player may")
         return _run(match, match_state(match), [LeaveSeat(seat, bot_level)],
                     users={player.get_username(): player})
 

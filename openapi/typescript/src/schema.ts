@@ -201,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * Leave your seat to a bot for the rest of the match (join takes it back)
-         * @description The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a spectator of the match (another leave is 403 not_seated) and may take the seat back with join while the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409 match_finished once the match is over.
+         * @description The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a spectator of the match (another leave is 403 not_seated) and may take the seat back with join while the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409 match_finished once the match is over. A player may leave a match 10 times: the next leave is 429 quota_exceeded (quota leaves_per_match, no Retry-After: it never frees).
          */
         post: operations["matches_leave"];
         delete?: never;
