@@ -76,7 +76,7 @@ def test_play_and_pass_after_the_match_ended_are_match_finished_409(make_table):
                       {"seat": "east", "score": 26, "place": 2},
                       {"seat": "south", "score": 26, "place": 2}],
         "winners": ["west"], "shared": False, "hands_played": 1,
-        "moons": [{"hand": 1, "seat": "west"}]}
+        "moons": [{"hand": 1, "seat": "west"}], "ended_by": "target_score"}
     assert_refused(table, lambda: table.play("west", "2C"), 409, "match_finished")
     assert_refused(table, lambda: table.pass_cards("west", "2C 3C 4C"), 409, "match_finished")
 
