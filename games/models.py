@@ -174,6 +174,9 @@ class Event(models.Model):
     class Meta:
         ordering = ["match", "seq"]
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="unique_event_seq")]
+        # A match's seat_left rows, few among its thousands: a leave counts the player's.
+        indexes = [models.Index(fields=["match"], condition=models.Q(type="seat_left"),
+                                name="event_seat_left")]
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:

@@ -28,6 +28,7 @@ from .engine import (
     seat_view,
     state_from_json,
 )
+from .engine.events import MatchCreated, SeatLeft
 from .engine.state import Deal
 from .errors import DailyNotFound, MatchNotFound, PlayerNotFound
 
@@ -241,6 +242,21 @@ def event_list_spans(*, match: models.Match, spans: Iterable[tuple[int, int]]) -
         wanted |= Q(seq__gt=after, seq__lte=last)
     rows = match.events.filter(wanted, seq__lte=match.version).order_by("seq")
     return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]
+
+
+def leaves_count(*, match: models.Match, username: str) -> int:
+    """How many times the player ``username`` left ``match``'s seat: their ``seat_left``
+    events (one query, on the log's index of ``seat_left`` rows)."""
+    return match.events.filter(type=SeatLeft.type, payload__player=username).count()
+
+
+def fixed_deals_get(*, match: models.Match) -> tuple[Deal, ...]:
+    """The explicit deals ``match`` was created with (``fixed_deals`` of them, hand 1
+    first), read from its log's ``match_created`` (seq 1: one query on the log's unique
+    index)."""
+    created = event_from_json(match.events.values_list("payload", flat=True).get(seq=1))
+    assert isinstance(created, MatchCreated)
+    return created.deals
 
 
 # --- what the bots read ------------------------------------------------------------------------

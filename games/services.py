@@ -11,7 +11,7 @@ state, so no event is lost or duplicated.
 
 A refusal raises either the engine's ``IllegalMove`` (a rule, with its code) or one of
 this layer's own ``games.errors`` (``MatchNotFound``, ``NotSeated``, ``StaleVersion``,
-``UnknownBotLevel``); nothing is written then.
+``UnknownBotLevel``, ``QuotaExceeded``); nothing is written then.
 """
 
 from __future__ import annotations
@@ -53,17 +53,25 @@ from .engine import (
     state_to_json,
 )
 from .engine.cards import format_cards
-from .engine.events import HandScored, SeatLeft, SeatTaken, TrickTaken
+from .engine.events import HandScored, MatchCreated, SeatLeft, SeatTaken, TrickTaken
+from .engine.state import Deal
 from .errors import (
     DailyAttempted,
     DailyClosed,
     MatchNotFound,
     NotSeated,
+    QuotaExceeded,
     StaleVersion,
     StoodIn,
     UnknownBotLevel,
 )
-from .selectors import LoggedEvent, match_seat_get, match_state
+from .selectors import (
+    LoggedEvent,
+    fixed_deals_get,
+    leaves_count,
+    match_seat_get,
+    match_state,
+)
 from .signals import match_advanced
 
 
@@ -215,14 +223,20 @@ def card_play(
 
 def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str) -> CommandResult:
     """The player's seat passes to a bot of ``bot_level`` for the rest of the match, until
-    the player takes it back with ``match_join`` (docs/api.md, "Commands").
+    the player takes it back with ``match_join`` (docs/api.md, "Commands"). A player may
+    leave a match ``QUOTAS["leaves_per_match"]`` times.
 
-    Raises ``MatchNotFound``, ``NotSeated``, ``UnknownBotLevel``, then the engine's
-    ``IllegalMove`` (``match_finished``)."""
+    Raises ``UnknownBotLevel``, ``MatchNotFound``, ``NotSeated``, ``QuotaExceeded``
+    (``leaves_per_match``: the player's ``seat_left`` events in the match number that
+    many), then the engine's ``IllegalMove`` (``match_finished``)."""
     if bot_level not in BOT_LEVELS:
         raise UnknownBotLevel(bot_level)
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, None)
+        limit = settings.QUOTAS["leaves_per_match"]
+        if leaves_count(match=match, username=player.get_username()) >= limit:
+            raise QuotaExceeded("leaves_per_match", limit,
+                                f"you have left this match {limit} times, the most a player may")
         return _run(match, match_state(match), [LeaveSeat(seat, bot_level)],
                     users={player.get_username(): player})
 
@@ -296,7 +310,9 @@ def _run(
     seat: Seat | None = None,
 ) -> CommandResult:
     """Decide each command in turn, deal any hand that falls due, and persist everything;
-    ``seat`` is the sender's, for the result."""
+    ``seat`` is the sender's, for the result. Hand n is the match's explicit deal n while
+    n <= ``match.fixed_deals`` (from the ``match_created`` of this run, or else read from
+    the log when such a hand is due), else a shuffle."""
     events: list[Event] = []
     transitions: list[tuple[MatchState, Event, MatchState]] = []
 
@@ -308,11 +324,21 @@ def _run(
             transitions.append((before, event, after))
         return after
 
+    fixed: tuple[Deal, ...] | None = None  # the match's explicit deals, once one is due
     for command in commands:
         state = apply(decide(state, command))
         while state.phase is Phase.DEALING:
-            # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
-            state = apply(decide(state, DealHand(seed=secrets.randbits(63))))
+            number = state.hands_played + 1
+            if number <= match.fixed_deals:
+                if fixed is None:
+                    created = next((e for e in events if isinstance(e, MatchCreated)), None)
+                    fixed = (created.deals if created is not None
+                             else fixed_deals_get(match=match))
+                deal = DealHand(holdings=fixed[number - 1])
+            else:
+                # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
+                deal = DealHand(seed=secrets.randbits(63))
+            state = apply(decide(state, deal))
     now = timezone.now()  # the events' time and the row's: one instant, the command's
     appended = [models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
                              seat=event_seat(event), created_at=now)

@@ -27,7 +27,7 @@ from games.engine import (
     Seat,
     parse_card,
 )
-from games.engine.rules import MoonScoring, PassDirection, TiePolicy
+from games.engine.rules import EndedBy, MoonScoring, PassDirection, TiePolicy
 from games.engine.variants import MAX_HANDS
 from games.models import (
     BOT_DELAY_MS_DEFAULT,
@@ -243,12 +243,13 @@ class StrictIntegerChoiceField(serializers.ChoiceField):
         return super().to_internal_value(value)
 
 
-def _rule_fields(required: bool) -> dict[str, serializers.Field]:
-    """The RuleSet fields, as strict about JSON types as ``RuleSet.from_json``."""
+def _rule_fields(required: bool, target_score_max: int) -> dict[str, serializers.Field]:
+    """The RuleSet fields, as strict about JSON types as ``RuleSet.from_json``;
+    ``target_score`` at most ``target_score_max``."""
     defaults = RuleSet()
     opts: dict[str, Any] = {"required": required}
     return {
-        "target_score": StrictIntegerField(min_value=1, max_value=MAX_INT32, **opts,
+        "target_score": StrictIntegerField(min_value=1, max_value=target_score_max, **opts,
                                            help_text=f"default {defaults.target_score}"),
         "pass_rotation": serializers.ListField(
             child=serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_blank=False), min_length=1,
@@ -276,7 +277,8 @@ def _rule_fields(required: bool) -> dict[str, serializers.Field]:
 RuleSetSerializer = type("RuleSetSerializer", (serializers.Serializer,), {
     "__doc__": "The rules of a match: every variant, each field's default in its "
                "description.",
-    **_rule_fields(required=True),
+    # The rules a match was created with: one created before TARGET_SCORE_MAX may say more.
+    **_rule_fields(required=True, target_score_max=MAX_INT32),
 })
 
 
@@ -290,7 +292,7 @@ def _validate_rules(self: serializers.Serializer, attrs: dict[str, Any]) -> Rule
 RulesSerializer = type("RulesSerializer", (StrictSerializer,), {
     "__doc__": "Any RuleSet fields; those left out take their defaults.",
     "validate": _validate_rules,
-    **_rule_fields(required=False),
+    **_rule_fields(required=False, target_score_max=settings.TARGET_SCORE_MAX),
 })
 
 
@@ -415,7 +417,7 @@ class MatchCreateSerializer(StrictSerializer):
         child=serializers.ListField(
             child=UniqueListField(child=CardField(), min_length=13, max_length=13),
             min_length=4, max_length=4),
-        required=False, allow_null=True,
+        max_length=settings.FIXED_DEALS_MAX, required=False, allow_null=True,
         help_text="Explicit deals for the first hands: each is four lists of 13 cards "
                   "(north, east, south, west), before passing, holding each of the 52 "
                   "cards once (a card named twice is 422 duplicate_cards).")
@@ -484,6 +486,12 @@ class MatchResultSerializer(serializers.Serializer):
     shared = serializers.BooleanField(help_text="true when several seats share the win")
     hands_played = serializers.IntegerField()
     moons = MoonSerializer(many=True)
+    ended_by = serializers.ChoiceField(
+        [reason.value for reason in EndedBy], allow_null=True,
+        help_text="Why the match ended (docs/rules.md, \"End of the match\"): target_score (a "
+                  "total reached it and the tie rule settled the winners), max_hands (the "
+                  "rules' last hand) or hand_cap (the last hand any match may have); null "
+                  "for a match that ended before results said why.")
 
 
 OPPONENTS_HELP = (

@@ -298,7 +298,10 @@ class MatchLeaveView(IdempotentMixin, APIView):
                        "match's delay_ms). From then on the caller is a spectator of the match "
                        "(another leave is 403 not_seated) and may take the seat back with join "
                        "while the bot holds it, in any phase; the turn's deadline is not reset "
-                       "by leaving or coming back. 409 match_finished once the match is over."))
+                       "by leaving or coming back. 409 match_finished once the match is over. "
+                       f"A player may leave a match {settings.QUOTAS['leaves_per_match']} "
+                       "times: the next leave is 429 quota_exceeded (quota leaves_per_match, "
+                       "no Retry-After: it never frees)."))
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = _valid(s.MatchLeaveSerializer, request.data)
         result = services.seat_leave(match_id=match_id, player=request.user,

@@ -76,7 +76,9 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class CreateMatch:
-    """Create a match with these rules and explicit deals for its first hands (if any)."""
+    """Create a match with these rules and explicit deals for its first hands (if any):
+    ``match_created`` records them, and the caller deals each when its hand is due
+    (``DealHand(holdings=…)``)."""
 
     rules: RuleSet = RuleSet()
     deals: tuple[Deal, ...] = ()
@@ -93,9 +95,11 @@ class TakeSeat:
 
 @dataclass(frozen=True, slots=True)
 class DealHand:
-    """Deal the next hand: the next explicit deal if one is left, else a shuffle from ``seed``."""
+    """Deal the next hand: ``holdings``, an explicit deal (north to west), or else the
+    shuffle of ``seed``; exactly one of them."""
 
-    seed: int
+    seed: int | None = None
+    holdings: Deal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +174,8 @@ def decide(state: MatchState, command: Command) -> list[Event]:
     waits for ``DealHand``. ``CreateMatch`` is decided on ``NEW_MATCH`` only, and
     every other command on a created match (``wrong_phase`` otherwise); a
     ``CreateMatch`` on a created match, a ``TakeSeat`` naming both or neither of a
-    player and a bot, or a ``LeaveSeat`` of a seat no player holds, is a caller's bug:
-    ``ValueError``.
+    player and a bot, a ``DealHand`` giving both or neither of a seed and holdings, or a
+    ``LeaveSeat`` of a seat no player holds, is a caller's bug: ``ValueError``.
 
     Raises ``IllegalMove`` with the first rule broken, in the order of
     docs/rules.md, "Refusals", read within the command's phase: a finished (or
@@ -230,12 +234,15 @@ def _decide_leave(state: MatchState, command: LeaveSeat) -> list[Event]:
 
 
 def _decide_deal(state: MatchState, command: DealHand) -> list[Event]:
+    if (command.seed is None) == (command.holdings is None):
+        raise ValueError("a hand is dealt from a seed or from given holdings")
     if state.phase is not Phase.DEALING:
         raise IllegalMove("wrong_phase", "no hand is waiting to be dealt")
     number = state.hands_played + 1
-    if state.deals:
-        holdings, seed = state.deals[0], None
+    if command.holdings is not None:
+        holdings, seed = check_deal(command.holdings), None
     else:
+        assert command.seed is not None
         holdings, seed = shuffled_deal(command.seed), command.seed
     return [HandDealt(number, pass_direction(state.rules, number), holdings, seed)]
 
@@ -344,12 +351,13 @@ def match_result(state: MatchState) -> MatchResult | None:
     """The result if the match ends after the hand just scored, else None
     (``kernel.match_ends``)."""
     totals = state.totals
-    if not kernel.match_ends(totals, state.rules, hand_number=state.hands_played,
-                      end_started_after=state.end_started_after):
+    ended_by = kernel.match_ends(totals, state.rules, hand_number=state.hands_played,
+                                 end_started_after=state.end_started_after)
+    if ended_by is None:
         return None
     winners = tuple(seat for seat in Seat if totals[seat] == min(totals))
     return MatchResult(tuple(standings(totals)), winners, len(winners) > 1,
-                       state.hands_played, state.moons)
+                       state.hands_played, state.moons, ended_by)
 
 
 def legal_cards(state: MatchState, seat: Seat) -> list[Card]:
@@ -377,8 +385,8 @@ def evolve(state: MatchState, event: Event) -> MatchState:
     Never checks a rule: every event is a fact already decided.
     """
     if isinstance(event, MatchCreated):
-        return MatchState(rules=event.rules, seats=(None, None, None, None),
-                          phase=Phase.WAITING, deals=event.deals)
+        # The explicit deals stay in the log: the caller deals each (``DealHand``).
+        return MatchState(rules=event.rules, seats=(None, None, None, None), phase=Phase.WAITING)
     assert state.phase is not Phase.NEW, "a log starts with match_created"
     replace = dataclasses.replace
     if isinstance(event, SeatTaken | SeatLeft):
@@ -398,10 +406,9 @@ def evolve(state: MatchState, event: Event) -> MatchState:
                           holdings=event.holdings, passes=(None, None, None, None),
                           is_exchanged=False, trick=None, tricks=(), hearts_broken=False,
                           taken=empty)
-        deals = state.deals[1:] if state.deals and event.seed is None else state.deals
         if event.pass_direction is PassDirection.HOLD:
-            return replace(state, hand=_start_play(dealt), phase=Phase.PLAYING, deals=deals)
-        return replace(state, hand=dealt, phase=Phase.PASSING, deals=deals)
+            return replace(state, hand=_start_play(dealt), phase=Phase.PLAYING)
+        return replace(state, hand=dealt, phase=Phase.PASSING)
     hand = state.hand
     assert hand is not None
     if isinstance(event, CardsPassed):
@@ -464,8 +471,8 @@ def _with_hand(state: MatchState, hand: HandState) -> MatchState:
     """``state`` with ``hand`` as its current hand."""
     return MatchState(rules=state.rules, seats=state.seats, phase=state.phase,
                       totals=state.totals, hands_played=state.hands_played, hand=hand,
-                      deals=state.deals, end_started_after=state.end_started_after,
-                      moons=state.moons, result=state.result)
+                      end_started_after=state.end_started_after, moons=state.moons,
+                      result=state.result)
 
 
 def _play(hand: HandState, event: CardPlayed, rules: RuleSet) -> HandState:

@@ -14,13 +14,21 @@ from typing import Any, ClassVar
 from .cards import Card, Seat, format_cards, parse_card, parse_cards
 from .formats import Upcaster, upcast
 from .rules import PassDirection, RuleSet
-from .state import Deal, MatchResult, result_from_json, result_to_json
+from .state import Deal, MatchResult, result_from_json, result_to_json, result_v1_to_v2
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """The format every event is written in."""
-UPCASTERS: Mapping[int, Upcaster] = {}
-"""``n -> upcaster`` from event format ``n`` to ``n + 1``: none yet, version 1 is the only
-format events have been written in."""
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2: a ``match_ended`` result says why the match ended (``ended_by``)."""
+    if data["type"] == MatchEnded.type:
+        return {**data, "v": 2, "result": result_v1_to_v2(data["result"])}
+    return {**data, "v": 2}
+
+
+UPCASTERS: Mapping[int, Upcaster] = {1: _v1_to_v2}
+"""``n -> upcaster`` from event format ``n`` to ``n + 1``."""
 
 
 def _deal_to_json(deal: Deal) -> dict[str, list[str]]:

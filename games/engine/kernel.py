@@ -17,7 +17,7 @@ Everything that applies a rule calls this module: the Decider (``decide`` and
   ``exchange``);
 - penalty points, the moon and the sun, the jack of diamonds (``penalty_points_of``,
   ``moon_shooter``, ``score_hand``);
-- when the match's end begins, whether it ends, and the places (``end_begins``,
+- when the match's end begins, whether (and why) it ends, and the places (``end_begins``,
   ``match_ends``, ``standings``).
 
 >>> from games.engine.cards import parse_cards
@@ -35,9 +35,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from .cards import DECK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_ORDER, TWO_OF_CLUBS, Card, Seat, Suit
-from .variants import MoonScoring, PassDirection, RuleSet, TiePolicy
+from .variants import HAND_CAP, MoonScoring, PassDirection, RuleSet, TiePolicy
 
 # --- card sets ----------------------------------------------------------------------------
 
@@ -241,7 +242,8 @@ def score_hand(
             after = [total + add + j for total, add, j in zip(totals, added, bonus, strict=True)]
             alone_lowest = all(after[shooter] < after[s] for s in range(4) if s != shooter)
             subtract = not alone_lowest and match_ends(
-                after, rules, hand_number=hand_number, end_started_after=end_started_after)
+                after, rules, hand_number=hand_number,
+                end_started_after=end_started_after) is not None
         points = [-amount if seat == shooter else 0 for seat in range(4)] if subtract else added
     a, b, c, d = (p + j for p, j in zip(points, bonus, strict=True))
     return HandScore((a, b, c, d), None if shooter is None else Seat(shooter), is_sun)
@@ -256,25 +258,36 @@ def end_begins(totals: Sequence[int], rules: RuleSet) -> bool:
     return max(totals) >= rules.target_score
 
 
+class EndedBy(Enum):
+    """Why a match ended (``match_ends``)."""
+
+    TARGET_SCORE = "target_score"
+    MAX_HANDS = "max_hands"
+    HAND_CAP = "hand_cap"
+
+
 def match_ends(
     totals: Sequence[int], rules: RuleSet, *, hand_number: int, end_started_after: int | None
-) -> bool:
-    """Whether the match ends with ``totals`` after hand ``hand_number`` (docs/rules.md, "End
-    of the match"). ``end_started_after`` is the hand after which the end began
-    (``end_begins``), if that happened before this hand: extra tiebreak hands count from it.
-    With ``rules.max_hands`` set, the match also ends after that hand whatever the totals
-    (a tie is then shared: no tiebreak hands follow).
+) -> EndedBy | None:
+    """Why the match ends with ``totals`` after hand ``hand_number``, or None while it goes
+    on (docs/rules.md, "End of the match"). ``end_started_after`` is the hand after which
+    the end began (``end_begins``), if that happened before this hand: extra tiebreak hands
+    count from it. Failing that end, the match also ends after hand ``rules.max_hands``
+    (when set) and after hand ``HAND_CAP``, whatever the totals (a tie is then shared: no
+    tiebreak hands follow).
     """
-    if rules.max_hands is not None and hand_number >= rules.max_hands:
-        return True
     started = end_started_after
-    if started is None:
-        if not end_begins(totals, rules):
-            return False
+    if started is None and end_begins(totals, rules):
         started = hand_number
-    alone_lowest = list(totals).count(min(totals)) == 1
-    return (alone_lowest or rules.tie_policy is TiePolicy.SHARE
-            or hand_number - started >= rules.max_tiebreak_hands)
+    if started is not None and (list(totals).count(min(totals)) == 1
+                                or rules.tie_policy is TiePolicy.SHARE
+                                or hand_number - started >= rules.max_tiebreak_hands):
+        return EndedBy.TARGET_SCORE
+    if rules.max_hands is not None and hand_number >= rules.max_hands:
+        return EndedBy.MAX_HANDS
+    if hand_number >= HAND_CAP:
+        return EndedBy.HAND_CAP
+    return None
 
 
 def standings(totals: Sequence[int]) -> list[tuple[int, int, int]]:

@@ -11,11 +11,19 @@ from collections.abc import Iterable, Sequence
 
 from . import kernel
 from .cards import Card, Seat, Suit
-from .kernel import SUIT_MASKS, HandScore, end_begins, mask_of, match_ends, pass_direction
+from .kernel import (
+    SUIT_MASKS,
+    EndedBy,
+    HandScore,
+    end_begins,
+    mask_of,
+    match_ends,
+    pass_direction,
+)
 from .variants import MoonScoring, PassDirection, RuleSet, RuleSetError, TiePolicy
 
 __all__ = [
-    "HandScore", "MoonScoring", "PassDirection", "RuleSet", "RuleSetError", "TiePolicy",
+    "EndedBy", "HandScore", "MoonScoring", "PassDirection", "RuleSet", "RuleSetError", "TiePolicy",
     "end_begins", "legal_plays", "match_ends", "pass_direction", "pass_source", "pass_target",
     "penalty_points", "score_hand", "standings", "trick_winner",
 ]

@@ -14,6 +14,7 @@ from typing import Any
 
 from .cards import Card, Seat, format_cards, parse_cards
 from .formats import Upcaster, upcast
+from .kernel import EndedBy
 from .rules import pass_source
 from .variants import PassDirection, RuleSet
 
@@ -122,7 +123,9 @@ class MatchResult:
     """The end of a match (docs/rules.md, "End of the match").
 
     ``standings`` are ``(seat, total, place)`` lowest first; ``moons`` are
-    ``(hand_number, seat)`` for each moon (or sun) shot.
+    ``(hand_number, seat)`` for each moon (or sun) shot; ``ended_by`` is why it ended
+    (``kernel.match_ends``), None in a result stored before results said
+    (``result_v1_to_v2``).
     """
 
     standings: tuple[tuple[Seat, int, int], ...]
@@ -130,15 +133,16 @@ class MatchResult:
     is_shared: bool
     hands_played: int
     moons: tuple[tuple[int, Seat], ...]
+    ended_by: EndedBy | None
 
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """A whole match as the engine knows it.
+    """A whole match as the engine knows it (not the explicit deals still to come: the
+    log's ``match_created`` holds them, and the caller deals them, ``DealHand``).
 
-    ``deals`` are the explicit deals still to come (first the next hand's);
-    ``end_started_after`` is the hand after which some total first reached
-    the target (extra tiebreak hands count from it).
+    ``end_started_after`` is the hand after which some total first reached the target
+    (extra tiebreak hands count from it).
     """
 
     rules: RuleSet
@@ -147,7 +151,6 @@ class MatchState:
     totals: tuple[int, int, int, int] = (0, 0, 0, 0)
     hands_played: int = 0
     hand: HandState | None = None
-    deals: tuple[Deal, ...] = ()
     end_started_after: int | None = None
     moons: tuple[tuple[int, Seat], ...] = ()
     result: MatchResult | None = None
@@ -170,11 +173,28 @@ and ``evolve`` of its ``match_created`` starts the match."""
 
 # --- the snapshot's JSON form -------------------------------------------------------------
 
-SNAPSHOT_VERSION = 1
-"""The format every snapshot is written in. Snapshots written before it had a ``v`` are
-version 1 too (the same fields)."""
-SNAPSHOT_UPCASTERS: Mapping[int, Upcaster] = {}
-"""``n -> upcaster`` from snapshot format ``n`` to ``n + 1``: none yet."""
+SNAPSHOT_VERSION = 2
+"""The format every snapshot is written in. A snapshot written before snapshots carried a
+``v`` is version 1 (it has version 1's fields)."""
+
+
+def _snapshot_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 drops ``deals``, the explicit deals still to come (the log keeps them),
+    and a result says why the match ended: unknown (null) in a version 1 result."""
+    kept = {key: value for key, value in data.items() if key != "deals"}
+    return {**kept, "v": 2, "result": result_v1_to_v2(data["result"])}
+
+
+def result_v1_to_v2(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A result of format 1 (a ``match_ended``'s or a snapshot's) in format 2: ``ended_by``
+    null, unknown. Its match ended by its target or by ``max_hands``; only the rules could
+    tell which, and a ``match_ended`` event does not carry them, while its log and its
+    snapshot must read to the same result."""
+    return None if result is None else {**result, "ended_by": None}
+
+
+SNAPSHOT_UPCASTERS: Mapping[int, Upcaster] = {1: _snapshot_v1_to_v2}
+"""``n -> upcaster`` from snapshot format ``n`` to ``n + 1``."""
 
 
 def _cards(cards: tuple[Card, ...] | None) -> list[str] | None:
@@ -210,7 +230,8 @@ def _occupant_to_json(occupant: Occupant) -> dict[str, Any]:
 
 
 def result_to_json(result: MatchResult) -> dict[str, Any]:
-    """The result as the API shows it: standings, winners, shared, hands_played, moons."""
+    """The result as the API shows it: standings, winners, shared, hands_played, moons,
+    ended_by."""
     return {
         "standings": [{"seat": seat.label, "score": score, "place": place}
                       for seat, score, place in result.standings],
@@ -218,6 +239,7 @@ def result_to_json(result: MatchResult) -> dict[str, Any]:
         "shared": result.is_shared,
         "hands_played": result.hands_played,
         "moons": [{"hand": hand, "seat": seat.label} for hand, seat in result.moons],
+        "ended_by": None if result.ended_by is None else result.ended_by.value,
     }
 
 
@@ -229,6 +251,7 @@ def result_from_json(data: dict[str, Any]) -> MatchResult:
         data["shared"],
         data["hands_played"],
         tuple((m["hand"], Seat.from_label(m["seat"])) for m in data["moons"]),
+        None if data["ended_by"] is None else EndedBy(data["ended_by"]),
     )
 
 
@@ -242,7 +265,6 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
         "phase": state.phase.value,
         "totals": list(state.totals),
         "hands_played": state.hands_played,
-        "deals": [[format_cards(h) for h in deal] for deal in state.deals],
         "end_started_after": state.end_started_after,
         "moons": [[number, seat.label] for number, seat in state.moons],
         "result": result_to_json(state.result) if state.result else None,
@@ -284,7 +306,6 @@ def state_from_json(data: dict[str, Any]) -> MatchState:
         totals=tuple(data["totals"]),
         hands_played=data["hands_played"],
         hand=hand,
-        deals=tuple(_deal(deal) for deal in data["deals"]),
         end_started_after=data["end_started_after"],
         moons=tuple((number, Seat.from_label(seat)) for number, seat in data["moons"]),
         result=result_from_json(data["result"]) if data["result"] else None,

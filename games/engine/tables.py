@@ -20,7 +20,7 @@ def bot_table(rules: RuleSet, deal: Deal, levels: Sequence[str]) -> tuple[MatchS
     that read the hand's log when it is played out (``HandScored``, ``TrickTaken``)."""
     commands: list[Command] = [CreateMatch(rules, (deal,)),
                                *(TakeSeat(seat, bot_level=levels[seat]) for seat in Seat),
-                               DealHand(0)]  # deals ``deal``: the seed is for shuffles only
+                               DealHand(holdings=deal)]
     state = NEW_MATCH
     events: list[Event] = []
     for command in commands:

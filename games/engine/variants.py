@@ -13,6 +13,10 @@ from typing import Any
 
 MAX_HANDS = 100
 """The most a ``RuleSet.max_hands`` may say."""
+HAND_CAP = 200
+"""Every match ends after this hand at the latest, whatever its rules and totals
+(``kernel.match_ends``): a bound of the service, not a variant, so it holds for matches
+created before it too (one already past it ends with the next hand scored)."""
 
 
 class PassDirection(Enum):

@@ -34,15 +34,16 @@ def forget_throttle_counts() -> None:
 @pytest.fixture
 def make_table(make_client: Callable[..., APIClient]) -> Callable[..., Table]:
     """``make_table(D1, rules=HOLD)`` -> a ``Table``: north creates the match with the
-    fixture deal (None: shuffled deals) and any other create ``fields``, east, south and
-    west join in that order, so the first hand is dealt when west sits down."""
+    fixture deals for its first hands (none, or None: shuffled deals) and any other create
+    ``fields``, east, south and west join in that order, so the first hand is dealt when
+    west sits down."""
 
-    def make(deal_text: str | None = None, rules: Mapping[str, Any] = HOLD, **fields: Any) -> Table:
+    def make(*deal_texts: str | None, rules: Mapping[str, Any] = HOLD, **fields: Any) -> Table:
         clients = {seat: make_client() for seat in SEATS}
+        deals = [deal(text) for text in deal_texts if text]
         summary = create_match(clients["north"],
                                seats=[{"kind": "player"}] + [{"kind": "open"}] * 3,
-                               rules=rules, deals=[deal(deal_text)] if deal_text else None,
-                               **fields)
+                               rules=rules, deals=deals or None, **fields)
         for seat in SEATS[1:]:
             response = clients[seat].post(match_url(summary["id"], "join"), {"seat": seat},
                                           format="json")

@@ -268,7 +268,7 @@ def test_a_whole_daily_played_over_http_never_shows_a_card_south_cannot_know(mak
         seen = events["version"]
         assert keep(ann.get(DAILY))["deals"] is None
 
-    assert view["result"]["hands_played"] == 4
+    assert (view["result"]["hands_played"], view["result"]["ended_by"]) == (4, "max_hands")
     assert keep(ann.get(f"{DAILY}/2025-01-06"))["attempt"] == {"match_id": match_id,
                                                                "status": "finished"}
     assert len(bodies) > 100

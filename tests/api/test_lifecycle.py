@@ -109,6 +109,24 @@ def test_leave_refuses_an_unknown_level_a_stranger_and_an_ended_match(
     assert_problem(table.clients["north"].post(url, {}, format="json"), 409, "match_finished")
 
 
+def test_a_players_eleventh_leave_of_a_match_is_quota_exceeded_and_changes_nothing(
+        make_table: Callable[..., Table]) -> None:
+    table = make_table(D1)  # north leads: no bot holding east or south has to move
+    east, leave = table.clients["east"], match_url(table.id, "leave")
+    for _ in range(10):
+        assert east.post(leave, {}, format="json").status_code == 200
+        assert east.post(match_url(table.id, "join"), {}, format="json").status_code == 200
+    # Another player's leave is theirs: it counts nothing against east.
+    assert table.clients["south"].post(leave, {}, format="json").status_code == 200
+    before = table.snapshot()
+    response = east.post(leave, {}, format="json")
+    problem = assert_problem(response, 429, "quota_exceeded")
+    assert (problem["quota"], problem["limit"]) == ("leaves_per_match", 10)
+    assert "retry_after" not in problem and not response.has_header("Retry-After")
+    assert table.snapshot() == before
+    assert table.view("east")["seat"] == "east"  # still seated
+
+
 # --- turn timeouts ---------------------------------------------------------------------------
 
 

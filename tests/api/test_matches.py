@@ -16,12 +16,14 @@ from .helpers import (
     D1,
     D1_A,
     D4,
+    D4_A,
     DEFAULT_RULES,
     SEATS,
     assert_invalid,
     create_match,
     deal,
     first_legal,
+    holdings,
     match_url,
 )
 
@@ -95,6 +97,31 @@ def test_fixed_deals_counts_the_creators_deals_for_everyone_in_summary_lobby_and
     assert bob.get(match_url(match["id"], "view")).json()["fixed_deals"] == 2
     shuffled = create_match(alice, seats=[{"kind": "player"}] + [{"kind": "open"}] * 3)
     assert alice.get(match_url(shuffled["id"], "view")).json()["fixed_deals"] == 0
+
+
+@pytest.mark.django_db
+def test_create_takes_the_highest_target_score_and_the_most_deals_allowed(client_a):
+    match = create_match(client_a, seats=OPEN_TABLE, rules={"target_score": 500},
+                         deals=[deal(D1)] * 20)
+    assert (match["rules"]["target_score"], match["fixed_deals"]) == (500, 20)
+
+
+@pytest.mark.django_db
+def test_fixed_deals_stay_out_of_the_snapshot_and_each_hand_is_dealt_as_given(make_table):
+    table = make_table(D4, D1, D4)
+    match = Match.objects.get(pk=table.id)
+    assert "deals" not in match.state and match.state["v"] == 2
+    table.played(*D4_A)  # hand 1; hand 2 is dealt from the log's match_created
+    assert {seat: table.view(seat)["hand"] for seat in SEATS} == holdings(D1)
+    table.play_to_hand(3)
+    assert {seat: table.view(seat)["hand"] for seat in SEATS} == holdings(D4)
+    table.play_to_hand(4)  # past the fixed deals: shuffled
+    dealt = [event.payload for event in Event.objects.filter(match_id=table.id, type="hand_dealt")]
+    assert [d["seed"] is None for d in dealt] == [True, True, True, False]
+    assert [d["holdings"] for d in dealt[:3]] == [holdings(D4), holdings(D1), holdings(D4)]
+    match.refresh_from_db()
+    assert "deals" not in match.state
+    assert _verify(table.id) == f"{table.id}: ok ({match.version} events, version {match.version})\n"
 
 
 @pytest.mark.django_db
@@ -237,6 +264,7 @@ def test_match_against_three_bots_plays_to_the_end_and_replays_to_its_snapshot(c
     lowest = min(sums.values())
     assert result["winners"] == [s for s in SEATS if sums[s] == lowest]
     assert result["hands_played"] == len(scored)
+    assert result["ended_by"] == "target_score"
     assert client_a.get(url).json()["status"] == "finished"
     assert _verify(summary["id"]) == (f"{summary['id']}: ok ({view['version']} events, "
                                       f"version {view['version']})\n")
@@ -261,20 +289,23 @@ def test_verify_match_reports_a_tampered_snapshot_as_mismatch(make_table):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("change", ["no version", "unknown version", "missing field"])
+@pytest.mark.parametrize("change", ["no version", "version 1 with the deals to come",
+                                    "unknown version", "missing field"])
 def test_verify_match_reads_a_snapshot_of_an_older_format_and_reports_an_unreadable_one(
         make_table, change):
-    table = make_table(D1)
+    table = make_table(D1, D4)
     table.played(*D1_A)
     version = table.view("north")["version"]
     state = dict(Match.objects.get(pk=table.id).state)
-    assert state.pop("v") == 1
-    if change == "unknown version":
-        state["v"] = 2
+    assert state.pop("v") == 2
+    if change == "version 1 with the deals to come":  # as written before version 2
+        state.update(v=1, deals=[deal(D4)])
+    elif change == "unknown version":
+        state["v"] = 3
     elif change == "missing field":
         del state["totals"]
     Match.objects.filter(pk=table.id).update(state=state)
-    if change == "no version":  # as written before snapshots carried one: still ok
+    if change in ("no version", "version 1 with the deals to come"):  # older: still ok
         assert _verify(table.id) == f"{table.id}: ok ({version} events, version {version})\n"
         return
     out = io.StringIO()

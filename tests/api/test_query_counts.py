@@ -19,7 +19,7 @@ from knox.models import get_token_model
 
 from games.models import Trick
 
-from .helpers import API, D1, LEFT, first_legal
+from .helpers import API, D1, D4, D4_A, LEFT, first_legal, holdings
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
 
@@ -40,6 +40,7 @@ TOKEN_SELECT = 'SELECT a."digest", a."token_key"'
 def kinds(captured: Any) -> list[str]:
     """Each statement but ``BEGIN``/``COMMIT`` named by what it does."""
     names = {TOKEN_SELECT: "token", 'SELECT "id", "created_by_id"': "match",
+             'SELECT "games_event"."payload"': "deals",
              "WITH written_0 AS (INSERT INTO \"games_event\"": "events and match",
              "SELECT pg_notify(": "notify"}
     return [next((name for prefix, name in names.items() if sql.startswith(prefix)), sql[:60])
@@ -119,3 +120,15 @@ def test_the_play_that_ends_a_trick_costs_the_same(make_table, django_assert_max
     assert command_kinds(captured) == ["token", "match", "events and match"]
     trick = Trick.objects.get()  # written in the same statement
     assert (trick.hand_number, trick.number, trick.leader, trick.cards) == (1, 1, 0, played + [last])
+
+
+def test_the_play_that_deals_a_fixed_hand_reads_the_deals_once(make_table,
+                                                                django_assert_max_num_queries):
+    table = make_table(D4, D1)
+    *tricks, last = D4_A
+    table.played(*tricks, last.rsplit(",", 1)[0])
+    with django_assert_max_num_queries(6 + len(TRANSACTION)) as captured:
+        body = table.played(last.rsplit(",", 1)[1])  # the last card of hand 1
+    # The deals, from the log's match_created (seq 1), for hand 2 only.
+    assert command_kinds(captured) == ["token", "match", "deals", "events and match"]
+    assert (body["view"]["hand_number"], body["view"]["hand"]) == (2, holdings(D1)["south"])

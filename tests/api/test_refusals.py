@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from games.models import Event, Match
@@ -75,7 +76,7 @@ def test_play_and_pass_after_the_match_ended_are_match_finished_409(make_table):
                       {"seat": "east", "score": 26, "place": 2},
                       {"seat": "south", "score": 26, "place": 2}],
         "winners": ["west"], "shared": False, "hands_played": 1,
-        "moons": [{"hand": 1, "seat": "west"}]}
+        "moons": [{"hand": 1, "seat": "west"}], "ended_by": "target_score"}
     assert_refused(table, lambda: table.play("west", "2C"), 409, "match_finished")
     assert_refused(table, lambda: table.pass_cards("west", "2C 3C 4C"), 409, "match_finished")
 
@@ -277,17 +278,20 @@ BAD_DEAL[0] = BAD_DEAL[0][:12] + [BAD_DEAL[1][0]]  # north's 5D replaced by east
     ({"seats": [{"kind": "robot"}] + FOUR_SEATS[1:]}, ["seats.0.kind"]),
     ({"seats": FOUR_SEATS, "rules": {"target_scor": 50}}, ["rules.target_scor"]),
     ({"seats": FOUR_SEATS, "rules": {"target_score": 0}}, ["rules.target_score"]),
+    ({"seats": FOUR_SEATS, "rules": {"target_score": settings.TARGET_SCORE_MAX + 1}},
+     ["rules.target_score"]),
     ({"seats": FOUR_SEATS, "rules": {"pass_rotation": ["sideways"]}}, ["rules.pass_rotation.0"]),
     ({"seats": FOUR_SEATS, "rules": {"pass_count": 5}}, ["rules.pass_count"]),
     ({"seats": FOUR_SEATS, "rules": {"shoot_the_sun": "maybe"}}, ["rules.shoot_the_sun"]),
     ({"seats": FOUR_SEATS, "rules": {"jack_of_diamonds": -5}}, ["rules.jack_of_diamonds"]),
     ({"seats": FOUR_SEATS, "deals": [deal(D1)[:3]]}, ["deals.0"]),
     ({"seats": FOUR_SEATS, "deals": [[*deal(D1)[:3], deal(D1)[3][:12]]]}, ["deals.0.3"]),
+    ({"seats": FOUR_SEATS, "deals": [deal(D1)] * (settings.FIXED_DEALS_MAX + 1)}, ["deals"]),
     ({"seats": FOUR_SEATS, "colour": "red"}, ["colour"]),
 ], ids=["three_seats", "no_seats", "level_on_open_seat", "unknown_level",
-        "unknown_kind", "unknown_rules_field", "target_score_0", "unknown_direction",
-        "pass_count_5", "boolean_as_text", "jack_minus_5", "deal_of_three_seats",
-        "deal_with_twelve_cards", "unknown_field"])
+        "unknown_kind", "unknown_rules_field", "target_score_0", "target_score_over_max",
+        "unknown_direction", "pass_count_5", "boolean_as_text", "jack_minus_5",
+        "deal_of_three_seats", "deal_with_twelve_cards", "deals_over_max", "unknown_field"])
 def test_invalid_create_request_is_invalid_request_400_and_creates_nothing(client_a, body, fields):
     matches_before = Match.objects.count()
     listed_before = client_a.get(f"{API}/matches").json()

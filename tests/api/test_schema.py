@@ -76,3 +76,11 @@ def test_every_answer_that_carries_a_header_declares_it_in_the_schema():
                         (method, path, status)
                     checked[status] += 1
     assert checked["401"] and checked["429"] and checked["503"]
+
+
+def test_create_request_schema_states_the_settings_maximums_of_target_score_and_deals():
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    deals = schemas["MatchCreateRequest"]["properties"]["deals"]["maxItems"]
+    target_score = schemas["RulesRequest"]["properties"]["target_score"]["maximum"]
+    assert deals == settings.FIXED_DEALS_MAX == 20
+    assert target_score == settings.TARGET_SCORE_MAX == 500

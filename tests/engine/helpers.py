@@ -243,18 +243,27 @@ def first_cards(state: MatchState, seat: Seat) -> tuple[Card, ...]:
 # --- a match driven through decide and evolve -----------------------------------------------
 
 
+def next_deal(state: MatchState, fixed: Sequence[Deal], seed: int) -> DealHand:
+    """The ``DealHand`` of the next hand of ``state`` as the service deals it: hand n is
+    ``fixed[n - 1]`` while there is one, else the shuffle of ``seed``."""
+    number = state.hands_played + 1
+    return DealHand(holdings=fixed[number - 1]) if number <= len(fixed) else DealHand(seed)
+
+
+
 class Table:
     """A match of four seated players, started and dealt, with its full event log.
 
-    ``deals`` are fixture texts (``parse_deal``) or ``Deal`` tuples for the first hands; later
-    hands are shuffled from ``DealHand(seed)``.
+    ``deals`` are fixture texts (``parse_deal``) or ``Deal`` tuples for the first hands (given
+    to ``CreateMatch`` and dealt, as the service deals them, with ``DealHand(holdings=…)``);
+    later hands are shuffled from ``DealHand(seed)``.
     """
 
     def __init__(self, *deals: str | Deal, rules: RuleSet = HOLD, deal_now: bool = True) -> None:
         self.state: MatchState = NEW_MATCH
         self.log: list[Event] = []
-        fixed = tuple(parse_deal(d) if isinstance(d, str) else d for d in deals)
-        self.do(CreateMatch(rules, fixed))
+        self.fixed = tuple(parse_deal(d) if isinstance(d, str) else d for d in deals)
+        self.do(CreateMatch(rules, self.fixed))
         for seat in Seat:
             self.do(TakeSeat(seat, player=f"player-{seat.label}"))
         if deal_now:
@@ -285,7 +294,8 @@ class Table:
         self.state = dataclasses.replace(self.now, totals=(north, east, south, west))
 
     def deal(self, seed: int = 0) -> list[Event]:
-        return self.do(DealHand(seed))
+        """Deal the next hand: the next of the table's deals, or else ``seed``'s shuffle."""
+        return self.do(next_deal(self.now, self.fixed, seed))
 
     def play(self, *tricks: str) -> list[Event]:
         """Play a script such as ``"N 2C, E 8D, S 10S, W JC"`` (one string per trick)."""

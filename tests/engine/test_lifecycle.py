@@ -165,7 +165,7 @@ def test_a_stand_ins_move_is_marked_auto_and_an_own_move_writes_as_before():
     card = first_legal(table.now, seat)
     [own] = decide(table.now, PlayCard(seat, card))
     [auto] = decide(table.now, PlayCard(seat, card, auto=True))
-    assert event_to_json(own) == {"type": "card_played", "v": 1, "seat": "north", "card": "2C"}
+    assert event_to_json(own) == {"type": "card_played", "v": 2, "seat": "north", "card": "2C"}
     assert event_to_json(auto) == {**event_to_json(own), "auto": True}
     assert evolve(table.now, own) == evolve(table.now, auto)
     assert event_from_json(json.loads(json.dumps(event_to_json(auto)))) == auto
@@ -178,7 +178,7 @@ def test_a_stand_ins_pass_is_marked_auto_and_still_hidden_from_the_other_seats()
     cards = first_cards(table.now, W)
     [passed] = table.do(PassCards(W, cards, auto=True))
     assert passed == CardsPassed(W, cards, auto=True)
-    assert redact(passed, W) == {"type": "cards_passed", "v": 1, "seat": "west",
+    assert redact(passed, W) == {"type": "cards_passed", "v": 2, "seat": "west",
                                  "cards": [str(c) for c in cards], "auto": True}
-    assert redact(passed, N) == {"type": "cards_passed", "v": 1, "seat": "west",
+    assert redact(passed, N) == {"type": "cards_passed", "v": 2, "seat": "west",
                                  "cards": None, "auto": True}

@@ -246,7 +246,7 @@ def play_both(combination: Combination, game: Any, seed: str, seen: Counter[str]
     ours, _ = _do(NEW_MATCH, CreateMatch(combination.rules(direction), (deal,)))
     for seat in Seat:
         ours, _ = _do(ours, TakeSeat(seat, bot_level="random"))
-    ours, _ = _do(ours, DealHand(seed=0))
+    ours, _ = _do(ours, DealHand(holdings=deal))
     theirs = game.new_initial_state()
     theirs.apply_action(OPENSPIEL_PASS_DIRECTION[direction])
     for action in openspiel_deal_actions(deal):

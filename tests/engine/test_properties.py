@@ -74,7 +74,16 @@ from games.engine.events import (
 from games.engine.rules import MoonScoring, TiePolicy, pass_target
 from games.engine.state import Deal, HandState
 
-from .helpers import D1, D4, Table, first_cards, first_legal, rotate_deal, view_json
+from .helpers import (
+    D1,
+    D4,
+    Table,
+    first_cards,
+    first_legal,
+    next_deal,
+    rotate_deal,
+    view_json,
+)
 
 TWO_OF_CLUBS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS = (parse_card(c) for c in ("2C", "QS", "JD"))
 _QUOTED_CODE = re.compile(r'"([2-9TJQKA][CDSH])"')
@@ -213,7 +222,8 @@ class Match:
                 lines.append(f"rules {json.dumps(command.rules.to_json())}")
                 lines += [f"deal {[format_cards(h) for h in deal]}" for deal in command.deals]
             elif isinstance(command, DealHand):
-                lines.append(f"DealHand({command.seed}) -> hand {step.after.hand.number}"
+                given = "the given deal" if command.holdings is not None else command.seed
+                lines.append(f"DealHand({given}) -> hand {step.after.hand.number}"
                              f" from totals {list(step.before.totals)}")
             elif isinstance(command, PassCards):
                 lines.append(f"{command.seat.label} passes {format_cards(command.cards)}")
@@ -248,7 +258,7 @@ def matches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet] = any_rules,
         total = st.integers(min(-30, ruleset.target_score - 1), ruleset.target_score - 1)
         match.state = replace(match.now, totals=draw(st.tuples(total, total, total, total)))
     while match.now.phase is Phase.DEALING and match.now.hands_played < hands:
-        match.do(DealHand(draw(SEEDS)))
+        match.do(next_deal(match.now, explicit, draw(SEEDS)))
         if match.now.phase is Phase.PASSING:
             for seat in draw(st.permutations(list(Seat))):
                 holding = match.now.hand.holdings[seat]
@@ -696,7 +706,7 @@ def test_every_state_survives_its_json_snapshot(match):
 
 def round_trip(event: Event) -> Event:
     data = json.loads(json.dumps(event_to_json(event)))
-    assert data["type"] == event.type and data["v"] == 1
+    assert data["type"] == event.type and data["v"] == 2
     return event_from_json(data)
 
 

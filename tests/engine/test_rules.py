@@ -4,12 +4,24 @@ import dataclasses
 
 import pytest
 
-from games.engine import PassDirection, Phase, RuleSet, Seat, Suit, evolve, seat_view
+from games.engine import (
+    DealHand,
+    PassDirection,
+    Phase,
+    RuleSet,
+    Seat,
+    Suit,
+    evolve,
+    parse_deal,
+    seat_view,
+)
 from games.engine.events import CardPlayed, HandScored, MatchEnded, TrickTaken
 from games.engine.rules import (
+    EndedBy,
     MoonScoring,
     TiePolicy,
     legal_plays,
+    match_ends,
     pass_direction,
     pass_source,
     pass_target,
@@ -18,7 +30,8 @@ from games.engine.rules import (
     standings,
     trick_winner,
 )
-from games.engine.state import Trick
+from games.engine.state import MatchResult, Trick
+from games.engine.variants import HAND_CAP
 
 from .helpers import (
     ALL_HEARTS,
@@ -118,7 +131,37 @@ def test_moon_by_the_seat_on_80_ends_the_match_and_that_seat_wins():
     assert isinstance(ended, MatchEnded)
     assert ended.result.winners == (W,) and not ended.result.is_shared
     assert ended.result.standings == ((W, 80, 1), (S, 96, 2), (E, 111, 3), (N, 116, 4))
+    assert ended.result.ended_by is EndedBy.TARGET_SCORE
     assert table.now.phase is Phase.FINISHED
+
+
+def test_a_match_ends_after_hand_200_whatever_the_totals_sharing_a_tie():
+    # Built at hand 199 rather than played there: D4 (W moons) then leaves all four at 26.
+    table = Table(D4, rules=dataclasses.replace(HOLD, target_score=500), deal_now=False)
+    table.state = dataclasses.replace(table.now, hands_played=HAND_CAP - 1, totals=(0, 0, 0, 26))
+    table.do(DealHand(holdings=parse_deal(D4)))
+    scored, ended = table.play(*D4_A)[-2:]
+    assert scored == HandScored(200, (26, 26, 26, 0), (26, 26, 26, 26), W, False)
+    assert ended == MatchEnded(MatchResult(
+        standings=((N, 26, 1), (E, 26, 1), (S, 26, 1), (W, 26, 1)), winners=(N, E, S, W),
+        is_shared=True, hands_played=200, moons=((200, W),), ended_by=EndedBy.HAND_CAP))
+    assert table.now.phase is Phase.FINISHED
+
+
+@pytest.mark.parametrize(("hand_number", "rules", "totals", "ended_by"), [
+    (199, RuleSet(target_score=500), (20, 20, 41, 12), None),
+    (200, RuleSet(target_score=500), (20, 20, 41, 12), EndedBy.HAND_CAP),
+    # The target reached with a tie for the lowest: play_on would deal a tiebreak hand.
+    (200, RuleSet(target_score=40), (40, 12, 41, 12), EndedBy.HAND_CAP),
+    (4, RuleSet(target_score=500, max_hands=4), (20, 20, 41, 12), EndedBy.MAX_HANDS),
+    (4, RuleSet(target_score=40, max_hands=4), (40, 20, 41, 12), EndedBy.TARGET_SCORE),
+    (4, RuleSet(target_score=40), (40, 20, 41, 12), EndedBy.TARGET_SCORE),
+], ids=["hand_199", "hand_200", "hand_200_tied_past_target", "max_hands",
+        "target_at_max_hands", "target"])
+def test_the_end_names_the_target_first_then_max_hands_then_the_hand_cap(
+        hand_number, rules, totals, ended_by):
+    assert match_ends(totals, rules, hand_number=hand_number,
+                      end_started_after=None) is ended_by
 
 
 def play_moons(before: tuple[int, ...], shooters: tuple[Seat, ...], rules: RuleSet = HOLD):

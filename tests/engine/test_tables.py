@@ -26,8 +26,9 @@ def test_a_left_pass_table_waits_for_every_seat_to_pass_the_deal_it_was_given():
     assert state.hand is not None
     assert state.hand.pass_direction is PassDirection.LEFT
     assert state.hand.holdings == deal
-    assert state.deals == ()  # the given deal was dealt, not kept for a later hand
     assert [type(event) for event in events] == [MatchCreated, *[SeatTaken] * 4, HandDealt]
+    assert events[0].deals == (deal,)  # the log records the deal, as the service's does
+    assert (events[-1].holdings, events[-1].seed) == (deal, None)
     assert replay(events) == state
 
 

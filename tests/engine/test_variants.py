@@ -26,7 +26,7 @@ from games.engine import (
     parse_deal,
 )
 from games.engine.events import CardsExchanged, HandDealt, HandScored, MatchEnded, TrickTaken
-from games.engine.rules import MoonScoring, TiePolicy
+from games.engine.rules import EndedBy, MoonScoring, TiePolicy
 from games.engine.state import Deal
 
 from .helpers import (
@@ -538,6 +538,7 @@ def test_max_hands_ends_the_match_after_that_hand_whatever_the_totals():
                                     hold_rules(target_score=1000, max_hands=4))
     assert totals == [(0, 26, 26, 26), (0, 52, 52, 52), (0, 78, 78, 78), (0, 104, 104, 104)]
     assert end.result.winners == (N,) and end.result.hands_played == 4
+    assert end.result.ended_by is EndedBy.MAX_HANDS
     assert table.now.phase is Phase.FINISHED
 
 

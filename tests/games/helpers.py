@@ -42,6 +42,7 @@ def play_lowest(match: models.Match, players) -> None:
 
 
 def as_if_shuffled(match: models.Match) -> None:
-    """The hand-made deal counts as one the server shuffled (a fixed deal sets no fastest
-    win): the rule reads only this column."""
+    """The hand-made deals count as ones the server shuffled (a fixed deal sets no fastest
+    win): the rule reads only this column. The service deals hand n from the match's deals
+    while n <= this column: call it once the last of them is dealt."""
     models.Match.objects.filter(pk=match.pk).update(fixed_deals=0)

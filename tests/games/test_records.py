@@ -131,8 +131,8 @@ def test_the_faster_win_is_kept_and_a_slower_one_does_not_replace_it(players):
     play(first, players, D4_A)
     slower = seated(players, deals=[parse_deal(D4)] * 2,
                     rules=dataclasses.replace(HOLD, target_score=27))
-    as_if_shuffled(slower)
     play(slower, players, D4_A)  # 26 each for the others: the match goes on
+    as_if_shuffled(slower)  # once its second deal is dealt
     play(slower, players, D4_A)  # 52 each: west wins in two hands
 
     entry = opponents(players[W])[0]

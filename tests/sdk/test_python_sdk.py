@@ -14,10 +14,11 @@ def test_each_event_is_parsed_as_the_class_of_its_type() -> None:
          "auto": False},
         {"seq": 2, "type": "match_ended", "seat": None, "at": AT, "result": {
             "standings": [{"seat": "north", "score": 0, "place": 1}], "winners": ["north"],
-            "shared": False, "hands_played": 1, "moons": []}}]})
+            "shared": False, "hands_played": 1, "moons": [], "ended_by": "target_score"}}]})
     played, ended = page.events
     assert isinstance(played, CardPlayedEvent) and played.card == "2C"
     assert isinstance(ended, MatchEndedEvent) and ended.result.winners == ["north"]
+    assert ended.result.ended_by == "target_score"
 
 
 def test_an_event_of_a_type_newer_than_the_sdk_arrives_as_unknown_event() -> None:

@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Leave your seat to a bot for the rest of the match (join takes it back)
-         * @description The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a spectator of the match (another leave is 403 not_seated) and may take the seat back with join while the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409 match_finished once the match is over.
+         * @description The caller's seat passes to a bot of bot_level (hard by default), recorded as a seat_left event; it moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a spectator of the match (another leave is 403 not_seated) and may take the seat back with join while the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409 match_finished once the match is over. A player may leave a match 10 times: the next leave is 429 quota_exceeded (quota leaves_per_match, no Retry-After: it never frees).
          */
         post: operations["matches_leave"];
         delete?: never;
@@ -586,6 +586,13 @@ export interface components {
             /** Format: date-time */
             finished_at: string;
         };
+        /**
+         * @description * `target_score` - target_score
+         *     * `max_hands` - max_hands
+         *     * `hand_cap` - hand_cap
+         * @enum {string}
+         */
+        EndedByEnum: "target_score" | "max_hands" | "hand_cap";
         Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["MatchAbortedEvent"];
         EventList: {
             events: components["schemas"]["Event"][];
@@ -796,6 +803,14 @@ export interface components {
             shared: boolean;
             hands_played: number;
             moons: components["schemas"]["Moon"][];
+            /**
+             * @description Why the match ended (docs/rules.md, "End of the match"): target_score (a total reached it and the tie rule settled the winners), max_hands (the rules' last hand) or hand_cap (the last hand any match may have); null for a match that ended before results said why.
+             *
+             *     * `target_score` - target_score
+             *     * `max_hands` - max_hands
+             *     * `hand_cap` - hand_cap
+             */
+            ended_by: components["schemas"]["EndedByEnum"] | components["schemas"]["NullEnum"];
         };
         /**
          * @description * `waiting` - waiting

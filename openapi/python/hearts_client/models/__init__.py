@@ -23,6 +23,7 @@ from .daily_bot_levels import DailyBotLevels
 from .daily_challenge import DailyChallenge
 from .daily_deal import DailyDeal
 from .daily_leaderboard_entry import DailyLeaderboardEntry
+from .ended_by_enum import EndedByEnum
 from .event_list import EventList
 from .fastest_win import FastestWin
 from .field_error import FieldError
@@ -112,6 +113,7 @@ __all__ = (
     "DailyChallenge",
     "DailyDeal",
     "DailyLeaderboardEntry",
+    "EndedByEnum",
     "EventList",
     "FastestWin",
     "FieldError",

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.ended_by_enum import EndedByEnum, check_ended_by_enum
 from ..models.seat_enum import SeatEnum, check_seat_enum
 
 if TYPE_CHECKING:
@@ -25,6 +26,13 @@ class MatchResult:
         shared (bool): true when several seats share the win
         hands_played (int):
         moons (list[Moon]):
+        ended_by (EndedByEnum | None): Why the match ended (docs/rules.md, "End of the match"): target_score (a total
+            reached it and the tie rule settled the winners), max_hands (the rules' last hand) or hand_cap (the last hand
+            any match may have); null for a match that ended before results said why.
+
+            * `target_score` - target_score
+            * `max_hands` - max_hands
+            * `hand_cap` - hand_cap
     """
 
     standings: list[Standing]
@@ -32,6 +40,7 @@ class MatchResult:
     shared: bool
     hands_played: int
     moons: list[Moon]
+    ended_by: EndedByEnum | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -54,6 +63,12 @@ class MatchResult:
             moons_item = moons_item_data.to_dict()
             moons.append(moons_item)
 
+        ended_by: None | str
+        if isinstance(self.ended_by, str):
+            ended_by = self.ended_by
+        else:
+            ended_by = self.ended_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -63,6 +78,7 @@ class MatchResult:
                 "shared": shared,
                 "hands_played": hands_played,
                 "moons": moons,
+                "ended_by": ended_by,
             }
         )
 
@@ -99,12 +115,28 @@ class MatchResult:
 
             moons.append(moons_item)
 
+        def _parse_ended_by(data: object) -> EndedByEnum | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ended_by_type_0 = check_ended_by_enum(data)
+
+                return ended_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndedByEnum | None, data)
+
+        ended_by = _parse_ended_by(d.pop("ended_by"))
+
         match_result = cls(
             standings=standings,
             winners=winners,
             shared=shared,
             hands_played=hands_played,
             moons=moons,
+            ended_by=ended_by,
         )
 
         match_result.additional_properties = d

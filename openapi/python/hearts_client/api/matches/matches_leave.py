@@ -130,7 +130,8 @@ def sync_detailed(
     moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a
     spectator of the match (another leave is 403 not_seated) and may take the seat back with join while
     the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409
-    match_finished once the match is over.
+    match_finished once the match is over. A player may leave a match 10 times: the next leave is 429
+    quota_exceeded (quota leaves_per_match, no Retry-After: it never frees).
 
     Args:
         match_id (UUID):
@@ -172,7 +173,8 @@ def sync(
     moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a
     spectator of the match (another leave is 403 not_seated) and may take the seat back with join while
     the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409
-    match_finished once the match is over.
+    match_finished once the match is over. A player may leave a match 10 times: the next leave is 429
+    quota_exceeded (quota leaves_per_match, no Retry-After: it never frees).
 
     Args:
         match_id (UUID):
@@ -209,7 +211,8 @@ async def asyncio_detailed(
     moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a
     spectator of the match (another leave is 403 not_seated) and may take the seat back with join while
     the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409
-    match_finished once the match is over.
+    match_finished once the match is over. A player may leave a match 10 times: the next leave is 429
+    quota_exceeded (quota leaves_per_match, no Retry-After: it never frees).
 
     Args:
         match_id (UUID):
@@ -249,7 +252,8 @@ async def asyncio(
     moves as soon as the seat is to act (after the match's delay_ms). From then on the caller is a
     spectator of the match (another leave is 403 not_seated) and may take the seat back with join while
     the bot holds it, in any phase; the turn's deadline is not reset by leaving or coming back. 409
-    match_finished once the match is over.
+    match_finished once the match is over. A player may leave a match 10 times: the next leave is 429
+    quota_exceeded (quota leaves_per_match, no Retry-After: it never frees).
 
     Args:
         match_id (UUID):
