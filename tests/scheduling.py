@@ -19,13 +19,15 @@ from xdist.scheduler import LoadScopeScheduling
 
 # The longest tests, tens of seconds each: most of the suite's time.
 LONGEST = ("tests/e2e/", "tests/engine/test_openspiel_differential.py")
+# Tests that time the service: they run last, when the other process has (nearly) nothing
+# left to run, each on a stack of its own.
+LAST = ("tests/e2e/test_noisy_neighbour.py",)
 # The modules whose tests use ``e2e_stack``: one left out still passes, but may start a
 # second stack in the other process. Not those whose every test starts processes of its
 # own (test_faults.py, test_database_outage.py, test_make_up.py): they are shared out
 # one at a time like any other, the longest first.
 E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_full_match.py",
                      "tests/e2e/test_idempotency.py", "tests/e2e/test_live.py",
-                     "tests/e2e/test_noisy_neighbour.py",
                      "tests/e2e/test_sdk_examples.py", "tests/e2e/test_timeouts.py")
 
 
@@ -45,7 +47,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeSch
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """In each xdist process (all sort alike): the longest tests first. Without xdist the
-    order stays."""
+    """In each xdist process (all sort alike): the longest tests first, the ``LAST`` ones
+    last. Without xdist the order stays."""
     if hasattr(config, "workerinput"):
-        items.sort(key=lambda item: not item.nodeid.startswith(LONGEST))
+        items.sort(key=lambda item: (item.nodeid.startswith(LAST),
+                                     not item.nodeid.startswith(LONGEST)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +25,27 @@ def e2e_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     """A fresh PostgreSQL database (migrated), gunicorn and a Celery worker on Redis.
     Skips only when PostgreSQL or Redis cannot be reached. Under pytest-xdist the tests
     using it run in one process (tests/scheduling.py, ``E2E_STACK_MODULES``)."""
-    server_url, broker = stack.postgres_server_url(), stack.broker_url()
+    with serving(tmp_path_factory.mktemp("e2e-logs"), f"hearts_e2e_{os.getpid()}",
+                 stack.broker_url()) as found:
+        yield found
+
+
+@pytest.fixture
+def own_stack(tmp_path: Path) -> Iterator[Stack]:
+    """A stack like ``e2e_stack``'s, of the test's own: nothing another test left runs on it."""
+    with serving(tmp_path, f"hearts_own_{os.getpid()}", stack.own_broker_url()) as found:
+        yield found
+
+
+@contextmanager
+def serving(log_dir: Path, name: str, broker: str) -> Iterator[Stack]:
+    """A database ``name`` (migrated), a Celery worker and gunicorn on the Redis database
+    ``broker`` (emptied first); all stopped and the database dropped after."""
+    server_url = stack.postgres_server_url()
     unreachable = [r for r in (stack.postgres_unreachable(server_url), stack.redis_unreachable(broker)) if r]
     if unreachable:
         pytest.skip("the PostgreSQL + Redis end-to-end stack is not available: " + "; ".join(unreachable))
-    name = f"hearts_e2e_{os.getpid()}"
     database_url = stack.create_database(server_url, name)
-    log_dir = tmp_path_factory.mktemp("e2e-logs")
     processes: list[stack.ManagedProcess] = []
     try:
         env = stack.service_env(database_url, broker)

@@ -66,6 +66,15 @@ def broker_url() -> str:
     return urlunsplit(parts._replace(path=f"/{database - index}")) if index else url
 
 
+def own_broker_url() -> str:
+    """A Redis database four below the e2e stacks' base (11 by default), for the one stack a
+    test starts of its own (``own_stack``): no worker of a shared stack takes its tickets."""
+    base = (os.environ.get("E2E_BROKER_URL") or os.environ.get("CELERY_BROKER_URL")
+            or DEFAULT_BROKER_URL)
+    parts = urlsplit(base)
+    return urlunsplit(parts._replace(path=f"/{int(parts.path.strip('/') or 0) - 4}"))
+
+
 def with_database(url: str, name: str) -> str:
     """``url`` naming database ``name`` instead of its own."""
     parts = urlsplit(url)

@@ -1,6 +1,7 @@
 """A noisy neighbour (``tests/e2e/noisy.py``) on the real stack: one player at every quota's
 limit at once leaves another player's bot replies within twice their baseline, and each
-quota it tried to pass refused it."""
+quota it tried to pass refused it. It runs last in the suite (tests/scheduling.py), on a
+stack of its own, so that the other tests' load is not in its figures."""
 
 from __future__ import annotations
 
@@ -19,12 +20,12 @@ PLAYS, WARM_UP = 100, 8
 
 
 def test_a_noisy_neighbour_at_every_quota_leaves_anothers_bot_replies_within_twice_their_baseline(
-        e2e_stack: Stack) -> None:
-    victim = ApiClient.register(e2e_stack.base_url, "victim")
+        own_stack: Stack) -> None:
+    victim = ApiClient.register(own_stack.base_url, "victim")
     match_id = victim.create_match(EASY, HOLD)["id"]
     victim_plays(victim, match_id, WARM_UP)
     baseline = victim_plays(victim, match_id, PLAYS)
-    abuser = Abuser(e2e_stack.base_url)
+    abuser = Abuser(own_stack.base_url)
     abuser.start()
     try:
         time.sleep(2)  # its experts are thinking, its streams open
