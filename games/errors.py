@@ -147,6 +147,22 @@ class DailyAttempted(ServiceError):
         return {"match_id": str(self.match_id)}
 
 
+class NotCreator(ServiceError):
+    """Only the match's creator may do this (replace a player with a bot)."""
+
+    code = "not_creator"
+
+    def __init__(self) -> None:
+        super().__init__("only the match's creator may replace a player")
+
+
+class NotReplaceable(ServiceError):
+    """The seat named holds no player, or its player is not overdue: their turn has not
+    timed out, and no stand-in has moved for them since they last did."""
+
+    code = "not_replaceable"
+
+
 class QuotaExceeded(ServiceError):
     """A request over one of the documented limits of a player (settings ``QUOTAS`` and
     the rates of ``DEFAULT_THROTTLE_RATES``): ``quota`` (str, its name), ``limit`` (int),

@@ -131,7 +131,7 @@ class BotShare(models.Model):
 
 class Seat(models.Model):
     """Who sits where; a player's seat links the user, a bot's names its level, and a bot
-    holding a seat a player left links that player in ``left_by``."""
+    holding a seat a player left (or was replaced in) links that player in ``left_by``."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="0 north, 1 east, 2 south, 3 west")
@@ -140,7 +140,7 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=16, blank=True, default="")
     left_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                 on_delete=models.PROTECT, related_name="left_seats",
-                                help_text="the player who left this seat to its bot")
+                                help_text="the player who left this seat to its bot, or was replaced")
 
     class Meta:
         ordering = ["match", "position"]

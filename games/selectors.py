@@ -28,7 +28,7 @@ from .engine import (
     seat_view,
     state_from_json,
 )
-from .engine.events import MatchCreated, SeatLeft
+from .engine.events import CardPlayed, CardsPassed, MatchCreated, SeatLeft
 from .engine.state import Deal
 from .errors import DailyNotFound, MatchNotFound, PlayerNotFound
 
@@ -248,6 +248,14 @@ def leaves_count(*, match: models.Match, username: str) -> int:
     """How many times the player ``username`` left ``match``'s seat: their ``seat_left``
     events (one query, on the log's index of ``seat_left`` rows)."""
     return match.events.filter(type=SeatLeft.type, payload__player=username).count()
+
+
+def stood_in_last(*, match: models.Match, seat: Seat) -> bool:
+    """Whether the last move of ``seat`` in ``match`` (a card played or a pass) was a
+    stand-in's (``auto``): its player has not moved since their turn last timed out."""
+    payload = (match.events.filter(seat=seat, type__in=(CardPlayed.type, CardsPassed.type))
+               .order_by("-seq").values_list("payload", flat=True).first())
+    return bool(payload and payload.get("auto"))
 
 
 def fixed_deals_get(*, match: models.Match) -> tuple[Deal, ...]:

@@ -43,6 +43,7 @@ from .engine import (
     PassCards,
     Phase,
     PlayCard,
+    ReplaceSeat,
     RuleSet,
     Seat,
     TakeSeat,
@@ -53,12 +54,14 @@ from .engine import (
     state_to_json,
 )
 from .engine.cards import format_cards
-from .engine.events import HandScored, MatchCreated, SeatLeft, SeatTaken, TrickTaken
+from .engine.events import HandScored, MatchCreated, SeatLeft, SeatReplaced, SeatTaken, TrickTaken
 from .engine.state import Deal
 from .errors import (
     DailyAttempted,
     DailyClosed,
     MatchNotFound,
+    NotCreator,
+    NotReplaceable,
     NotSeated,
     QuotaExceeded,
     StaleVersion,
@@ -71,6 +74,7 @@ from .selectors import (
     leaves_count,
     match_seat_get,
     match_state,
+    stood_in_last,
 )
 from .signals import match_advanced
 
@@ -241,6 +245,38 @@ def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str)
                     users={player.get_username(): player})
 
 
+def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_level: str,
+                 now: datetime) -> CommandResult:
+    """The match's creator (``by``) replaces the player in ``seat`` with a bot of
+    ``bot_level`` for the rest of the match (a ``seat_replaced``; the player may not take the
+    seat back), once that player is overdue as of ``now``: their turn's deadline has passed,
+    or a stand-in has moved for them since they last moved (docs/api.md, "Nobody stalls a
+    table").
+
+    Raises ``UnknownBotLevel``, ``MatchNotFound``, ``NotCreator``, ``NotReplaceable``, and
+    the engine's ``IllegalMove`` (``match_finished``) for an ended match."""
+    if bot_level not in BOT_LEVELS:
+        raise UnknownBotLevel(bot_level)
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.created_by_id != by.pk:
+            raise NotCreator()
+        state = match_state(match)
+        occupant = state.seats[seat]
+        users = {}
+        if not state.phase.is_over:  # an ended match: the engine refuses it, match_finished
+            if occupant is None or occupant.player is None:
+                raise NotReplaceable(f"no player holds {seat.label}")
+            overdue = (seat in state.to_act and match.turn_deadline is not None
+                       and match.turn_deadline <= now)
+            if not overdue and not stood_in_last(match=match, seat=seat):
+                raise NotReplaceable(f"{occupant.player} in {seat.label} is not overdue: their "
+                                     "turn has not timed out, and no stand-in has moved for "
+                                     "them since they last did")
+            users = {occupant.player: models.Seat.objects.get(match=match, position=seat).player}
+        return _run(match, state, [ReplaceSeat(seat, bot_level)], users=users)
+
+
 def match_abort(*, match_id: uuid.UUID, reason: str) -> CommandResult:
     """Stop the match for ``reason`` (non-empty text: an operator's words, shown to every
     seat in the ``match_aborted`` event); it ends with no result and takes no more commands.
@@ -376,7 +412,7 @@ def _project(match: models.Match, before: MatchState, event: Event, after: Match
     statement (``statements.command_write``); ``users`` are the players the command names,
     by username."""
     hand = after.hand
-    if isinstance(event, SeatTaken | SeatLeft):
+    if isinstance(event, SeatTaken | SeatLeft | SeatReplaced):
         occupant = after.seats[event.seat]
         assert occupant is not None
         seat = {"player": users.get(occupant.player or ""), "bot_level": occupant.bot_level or "",

@@ -17,13 +17,14 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from .engine import Event, MatchState
-from .engine.events import CardsPassed, SeatLeft, SeatTaken
+from .engine.events import CardsPassed, SeatLeft, SeatReplaced, SeatTaken
 
 
 def starts_turn(event: Event) -> bool:
     """Whether ``event`` starts the turn of the seats to act after it: every event but a
-    pass (``cards_passed``) and a seat changing hands (``seat_taken``, ``seat_left``)."""
-    return not isinstance(event, CardsPassed | SeatTaken | SeatLeft)
+    pass (``cards_passed``) and a seat changing hands (``seat_taken``, ``seat_left``,
+    ``seat_replaced``)."""
+    return not isinstance(event, CardsPassed | SeatTaken | SeatLeft | SeatReplaced)
 
 
 def players_to_act(state: MatchState) -> bool:

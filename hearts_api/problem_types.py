@@ -229,6 +229,17 @@ class NotSeated(Problem):
         "your seat, join to take it back; send commands only to matches you sit in.")
 
 
+class NotCreator(Problem):
+    status_code = 403
+    default_code = "not_creator"
+    default_detail = "Only the match's creator may do this."
+    title = "Only the match's creator may do this"
+    description = (
+        "Replacing a player with a bot (POST /api/v1/matches/{id}/seats/{seat}/replace) is for the player "
+        "who created the match.")
+    what_to_do = "Ask the match's creator, or leave the match if it is yours to leave."
+
+
 class PermissionDenied(Problem):
     status_code = 403
     default_code = "permission_denied"
@@ -344,6 +355,20 @@ class AlreadySeated(Problem):
         "Play from the seat you have (the view names it), or join without a seat to take back the one "
         "you left; create a match with one seat of kind player.")
     members = (SEAT,)
+
+
+class NotReplaceable(Problem):
+    status_code = 409
+    default_code = "not_replaceable"
+    default_detail = "That seat's player may not be replaced now."
+    title = "That seat's player may not be replaced now"
+    description = (
+        "The seat holds no player (it is open, or a bot holds it), or its player is not overdue: their turn "
+        "has not timed out (the view's turn_deadline), and no stand-in has moved for them since they last "
+        "moved.")
+    what_to_do = (
+        "Wait until the player's turn_deadline has passed, or a stand-in has moved for them, and send it "
+        "again.")
 
 
 class UsernameTaken(Problem):

@@ -436,6 +436,11 @@ class MatchLeaveSerializer(StrictSerializer):
                                         help_text="the bot that holds the seat from now on")
 
 
+class SeatReplaceSerializer(StrictSerializer):
+    bot_level = serializers.ChoiceField(BOT_LEVEL_CHOICES, default=STAND_IN_LEVEL,
+                                        help_text="the bot that holds the seat from now on")
+
+
 class MatchJoinSerializer(StrictSerializer):
     seat = serializers.ChoiceField(SEAT_CHOICES, required=False, allow_null=True,
                                    help_text="Leave out to take the first open seat.")
@@ -788,6 +793,12 @@ EVENT_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
                         player=serializers.CharField(help_text="who left"),
                         bot_level=serializers.ChoiceField(BOT_LEVEL_CHOICES,
                                                           help_text="the bot that holds it now")),
+    "seat_replaced": _event("SeatReplacedEventSerializer", "seat_replaced",
+                            "The match's creator replaced an overdue player with a bot for the "
+                            "rest of the match; the player may not take the seat back.",
+                            player=serializers.CharField(help_text="who was replaced"),
+                            bot_level=serializers.ChoiceField(
+                                BOT_LEVEL_CHOICES, help_text="the bot that holds it now")),
     "match_aborted": _event("MatchAbortedEventSerializer", "match_aborted",
                             "An operator stopped the match; it has no result and takes no "
                             "more commands.", reason=serializers.CharField()),

@@ -1,7 +1,24 @@
-from django.urls import path, re_path
+from django.urls import path, re_path, register_converter
+
+from games.engine import Seat
 
 from . import views
 from .accounts import USERNAME_PATTERN
+
+
+class SeatConverter:
+    """A seat's name in a path (north, east, south, west); anything else is a plain 404."""
+
+    regex = "|".join(seat.label for seat in Seat)
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(SeatConverter, "seat")
 
 DAY = views.DAY_PATTERN.strip("^$")
 
@@ -26,6 +43,8 @@ urlpatterns = [
     path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/join", views.MatchJoinView.as_view(), name="match-join"),
     path("matches/<uuid:match_id>/leave", views.MatchLeaveView.as_view(), name="match-leave"),
+    path("matches/<uuid:match_id>/seats/<seat:seat>/replace", views.SeatReplaceView.as_view(),
+         name="match-seat-replace"),
     path("matches/<uuid:match_id>/view", views.SeatViewView.as_view(), name="match-view"),
     path("matches/<uuid:match_id>/pass", views.PassView.as_view(), name="match-pass"),
     path("matches/<uuid:match_id>/play", views.PlayView.as_view(), name="match-play"),

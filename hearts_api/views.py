@@ -309,6 +309,30 @@ class MatchLeaveView(IdempotentMixin, APIView):
         return Response(presenters.match_summary(result.match, result.state))
 
 
+class SeatReplaceView(IdempotentMixin, APIView):
+    @extend_schema(operation_id="matches_replace_seat", request=s.SeatReplaceSerializer,
+                   **_idempotent(200, s.MatchSummarySerializer, *_BODY, 403, 404, 409,
+                                 parameters=[OpenApiParameter(
+                                     "seat", str, OpenApiParameter.PATH, enum=s.SEAT_CHOICES,
+                                     description="the seat whose player to replace")]),
+                   summary="Replace an overdue player with a bot (the match's creator only)",
+                   description=(
+                       "The player in the seat is replaced by a bot of bot_level (hard by "
+                       "default) for the rest of the match, recorded as a seat_replaced event; "
+                       "unlike a player who leaves, they may not take the seat back. Only the "
+                       "match's creator may (403 not_creator), and only once that player is "
+                       "overdue: their turn's deadline (the view's turn_deadline) has passed, "
+                       "or a stand-in has moved for them since they last moved (else 409 "
+                       "not_replaceable, as for a seat no player holds). 409 match_finished "
+                       "once the match is over."))
+    def post(self, request: Request, match_id: uuid.UUID, seat: str) -> Response:
+        data = _valid(s.SeatReplaceSerializer, request.data)
+        result = services.seat_replace(match_id=match_id, by=request.user,
+                                       seat=Seat.from_label(seat), bot_level=data["bot_level"],
+                                       now=timezone.now())
+        return Response(presenters.match_summary(result.match, result.state))
+
+
 class SeatViewView(APIView):
     @extend_schema(operation_id="matches_view", parameters=[
         OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,

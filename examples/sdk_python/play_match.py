@@ -63,6 +63,7 @@ from hearts_client.models import (
     Problem,
     RulesRequest,
     SeatLeftEvent,
+    SeatReplacedEvent,
     SeatTakenEvent,
     SeatView,
     TrickTakenEvent,
@@ -74,7 +75,7 @@ from hearts_client.types import UNSET, Response
 
 Event: TypeAlias = (MatchCreatedEvent | SeatTakenEvent | HandDealtEvent | CardsPassedEvent
          | CardsExchangedEvent | CardPlayedEvent | TrickTakenEvent | HandScoredEvent
-         | MatchEndedEvent | SeatLeftEvent | MatchAbortedEvent | UnknownEvent)
+         | MatchEndedEvent | SeatLeftEvent | SeatReplacedEvent | MatchAbortedEvent | UnknownEvent)
 
 T = TypeVar("T")
 SEATS = ("north", "east", "south", "west")
@@ -247,6 +248,8 @@ def print_score_sheet(events: list[Event]) -> None:
                 print(f"{number:>4} {direction:<7}" + "".join(f"{cell:>14}" for cell in cells))
             case SeatLeftEvent(seat=seat, player=player, bot_level=level):
                 print(f"     {player} left {seat} to a {level} bot")
+            case SeatReplacedEvent(seat=seat, player=player, bot_level=level):
+                print(f"     {player} was replaced in {seat} by a {level} bot")
             case MatchAbortedEvent(reason=reason):
                 print(f"     the match was aborted: {reason}")
             case (MatchCreatedEvent() | SeatTakenEvent() | CardsPassedEvent()

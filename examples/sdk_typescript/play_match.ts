@@ -368,6 +368,9 @@ function scoreSheet(events: Event[]): Sheet {
       case "seat_left":
         if (event.seat !== null) sheet.names[event.seat] = `${event.bot_level} bot (for ${event.player})`;
         break;
+      case "seat_replaced":
+        if (event.seat !== null) sheet.names[event.seat] = `${event.bot_level} bot (replacing ${event.player})`;
+        break;
       case "match_aborted":
         console.log(`the match was aborted: ${event.reason}`);
         break;

@@ -34,6 +34,7 @@ from .events import (
     MatchCreated,
     MatchEnded,
     SeatLeft,
+    SeatReplaced,
     SeatTaken,
     TrickTaken,
 )
@@ -131,13 +132,23 @@ class LeaveSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplaceSeat:
+    """The player in ``seat`` is replaced by a bot of ``bot_level`` for the rest of the match
+    (the creator's decision; that the player is overdue is the service's to check)."""
+
+    seat: Seat
+    bot_level: str
+
+
+@dataclass(frozen=True, slots=True)
 class AbortMatch:
     """Stop the match for ``reason`` (an operator's words): it ends without a result."""
 
     reason: str
 
 
-Command = CreateMatch | TakeSeat | DealHand | PassCards | PlayCard | LeaveSeat | AbortMatch
+Command = (CreateMatch | TakeSeat | DealHand | PassCards | PlayCard | LeaveSeat | ReplaceSeat
+           | AbortMatch)
 
 
 def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
@@ -195,7 +206,7 @@ def decide(state: MatchState, command: Command) -> list[Event]:
         raise IllegalMove("match_finished", f"the match is over ({state.phase.value})")
     if isinstance(command, TakeSeat):
         return _decide_take_seat(state, command)
-    if isinstance(command, LeaveSeat):
+    if isinstance(command, LeaveSeat | ReplaceSeat):
         return _decide_leave(state, command)
     if isinstance(command, AbortMatch):
         return [MatchAborted(command.reason)]
@@ -209,8 +220,8 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
         raise IllegalMove("already_seated", f"{command.player} already has a seat in this match")
     if (command.player is None) == (command.bot_level is None):
         raise ValueError("a seat is taken by a player or by a bot")
-    left = next((seat for seat in Seat
-                 if (o := state.seats[seat]) and command.player and o.left_by == command.player), None)
+    left = next((seat for seat in Seat if (o := state.seats[seat]) and command.player
+                 and o.left_by == command.player and not o.replaced), None)
     if left is not None:
         # One seat per player: the one they left, which its bot holds until they come back.
         if command.seat not in (None, left):
@@ -226,11 +237,12 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
     return [SeatTaken(seat, command.player, command.bot_level)]
 
 
-def _decide_leave(state: MatchState, command: LeaveSeat) -> list[Event]:
+def _decide_leave(state: MatchState, command: LeaveSeat | ReplaceSeat) -> list[Event]:
     occupant = state.seats[command.seat]
     if occupant is None or occupant.player is None:
         raise ValueError(f"no player holds {command.seat.label}")
-    return [SeatLeft(command.seat, occupant.player, command.bot_level)]
+    left = SeatLeft if isinstance(command, LeaveSeat) else SeatReplaced
+    return [left(command.seat, occupant.player, command.bot_level)]
 
 
 def _decide_deal(state: MatchState, command: DealHand) -> list[Event]:
@@ -389,10 +401,11 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         return MatchState(rules=event.rules, seats=(None, None, None, None), phase=Phase.WAITING)
     assert state.phase is not Phase.NEW, "a log starts with match_created"
     replace = dataclasses.replace
-    if isinstance(event, SeatTaken | SeatLeft):
+    if isinstance(event, SeatTaken | SeatLeft | SeatReplaced):
         seats = list(state.seats)
-        if isinstance(event, SeatLeft):
-            seats[event.seat] = Occupant(None, event.bot_level, left_by=event.player)
+        if isinstance(event, SeatLeft | SeatReplaced):
+            seats[event.seat] = Occupant(None, event.bot_level, left_by=event.player,
+                                         replaced=isinstance(event, SeatReplaced))
         else:
             seats[event.seat] = Occupant(event.player, event.bot_level)
         # Only the fourth seat taken starts the match; a seat changing hands later does not.

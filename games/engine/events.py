@@ -235,6 +235,24 @@ class SeatLeft:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatReplaced:
+    """The match's creator replaced ``player`` (a username), overdue in ``seat``, with a bot
+    of ``bot_level`` for the rest of the match; the player may not take the seat back."""
+
+    type: ClassVar[str] = "seat_replaced"
+    seat: Seat
+    player: str
+    bot_level: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.label, "player": self.player, "bot_level": self.bot_level}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatReplaced:
+        return cls(Seat.from_label(data["seat"]), data["player"], data["bot_level"])
+
+
+@dataclass(frozen=True, slots=True)
 class MatchAborted:
     """An operator stopped the match, for ``reason``; it has no result."""
 
@@ -250,11 +268,11 @@ class MatchAborted:
 
 
 Event = (MatchCreated | SeatTaken | HandDealt | CardsPassed | CardsExchanged | CardPlayed
-         | TrickTaken | HandScored | MatchEnded | SeatLeft | MatchAborted)
+         | TrickTaken | HandScored | MatchEnded | SeatLeft | SeatReplaced | MatchAborted)
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (MatchCreated, SeatTaken, HandDealt, CardsPassed, CardsExchanged, CardPlayed,
-                TrickTaken, HandScored, MatchEnded, SeatLeft, MatchAborted)
+                TrickTaken, HandScored, MatchEnded, SeatLeft, SeatReplaced, MatchAborted)
 }
 
 
@@ -273,8 +291,9 @@ def event_from_json(data: dict[str, Any]) -> Event:
 
 
 def event_seat(event: Event) -> Seat | None:
-    """The seat an event is about (who sat, passed, played, left or won the trick), if any."""
-    if isinstance(event, SeatTaken | CardsPassed | CardPlayed | SeatLeft):
+    """The seat an event is about (who sat, passed, played, left, was replaced or won the
+    trick), if any."""
+    if isinstance(event, SeatTaken | CardsPassed | CardPlayed | SeatLeft | SeatReplaced):
         return event.seat
     if isinstance(event, TrickTaken):
         return event.winner

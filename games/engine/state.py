@@ -43,11 +43,13 @@ class Phase(Enum):
 @dataclass(frozen=True, slots=True)
 class Occupant:
     """Who sits in a seat: a player (by username) or a bot (by level). ``left_by``: the
-    player who left this seat to the bot that holds it, and may take it back."""
+    player who left this seat to the bot that holds it, and may take it back, unless
+    ``replaced`` (the match's creator put the bot there: the player may not)."""
 
     player: str | None = None
     bot_level: str | None = None
     left_by: str | None = None
+    replaced: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -222,10 +224,12 @@ def _trick_from_json(data: dict[str, Any]) -> Trick:
 
 
 def _occupant_to_json(occupant: Occupant) -> dict[str, Any]:
-    # ``left_by`` only when set: a seat nobody left reads as it did before the field existed.
+    # ``left_by`` and ``replaced`` only when set: a seat nobody left reads as it did before.
     data: dict[str, Any] = {"player": occupant.player, "bot_level": occupant.bot_level}
     if occupant.left_by is not None:
         data["left_by"] = occupant.left_by
+    if occupant.replaced:
+        data["replaced"] = True
     return data
 
 
@@ -300,7 +304,8 @@ def state_from_json(data: dict[str, Any]) -> MatchState:
     )
     return MatchState(
         rules=RuleSet.from_json(data["rules"]),
-        seats=tuple(None if o is None else Occupant(o["player"], o["bot_level"], o.get("left_by"))  # type: ignore[arg-type]
+        seats=tuple(None if o is None else Occupant(o["player"], o["bot_level"], o.get("left_by"),  # type: ignore[arg-type]
+                                                    o.get("replaced", False))
                     for o in data["seats"]),
         phase=Phase(data["phase"]),
         totals=tuple(data["totals"]),

@@ -283,6 +283,62 @@ def test_with_a_worker_a_commit_sends_a_ticket_due_at_the_new_deadline(
     assert DueWork.objects.get(pk=table.id).due_at == deadline
 
 
+# --- the creator replaces an idle player ---------------------------------------------------
+
+
+def _replace(table: Table, by: str, seat: str, **body: Any) -> Any:
+    return table.clients[by].post(match_url(table.id, f"seats/{seat}/replace"), body, format="json")
+
+
+def test_the_creator_replaces_an_overdue_player_with_a_bot_for_good(
+        make_table: Callable[..., Table], django_capture_on_commit_callbacks: Any) -> None:
+    table = _timed_table(make_table, 30)  # north (the creator) leads 2C; D1, hold
+    table.played("N 2C")
+    assert_problem(_replace(table, "north", "east"), 409, "not_replaceable")  # not overdue yet
+    with time_machine.travel(_deadline(table) + timedelta(seconds=1)):
+        version = Match.objects.get(pk=table.id).version
+        assert_problem(_replace(table, "south", "east"), 403, "not_creator")
+        with django_capture_on_commit_callbacks(execute=True):  # the commit wakes the bot
+            response = _replace(table, "north", "east", bot_level="easy")
+    assert response.status_code == 200, response.content
+    assert response.json()["seats"][1] == {"seat": "east", "kind": "bot", "name": None,
+                                           "bot_level": "easy"}
+    replaced, played = table.events("north", after=version)[:2]
+    assert {k: replaced[k] for k in ("type", "seat", "player", "bot_level")} == {
+        "type": "seat_replaced", "seat": "east", "player": table.names()["east"],
+        "bot_level": "easy"}
+    assert (played["type"], played["seat"], played["auto"]) == ("card_played", "east", False)
+    # Unlike a player who leaves, east may not come back, nor play.
+    assert_problem(table.clients["east"].post(match_url(table.id, "join"), {}, format="json"),
+                   409, "match_full")
+    assert_problem(table.play("east", "8D"), 403, "not_seated")
+
+
+def test_a_player_a_stand_in_moved_for_may_be_replaced_until_they_move_again(
+        make_table: Callable[..., Table]) -> None:
+    table = _timed_table(make_table, 30)
+    with time_machine.travel(_deadline(table) + timedelta(seconds=1)):
+        assert moves.run_due(seconds=5) == 1  # a stand-in leads 2C for north
+    # North's next turn is far off; the stand-in's move is north's last: north is idle.
+    assert table.events("east")[-1]["auto"] is True
+    # West has had no stand-in, nor is it its turn.
+    assert_problem(_replace(table, "north", "west"), 409, "not_replaceable")
+    assert _replace(table, "north", "north").status_code == 200  # the creator's own seat too
+    assert_problem(_replace(table, "north", "north"), 409, "not_replaceable")  # a bot now
+
+
+def test_replace_refuses_a_bad_seat_a_stranger_and_an_ended_match(
+        make_table: Callable[..., Table], make_client: Callable[..., Any]) -> None:
+    table = _timed_table(make_table, 30)
+    assert_problem(table.clients["north"].post(match_url(table.id, "seats/middle/replace"), {},
+                                               format="json"), 404, "not_found")
+    assert_invalid(_replace(table, "north", "east", bot_level="grandmaster"), "bot_level")
+    assert_problem(make_client().post(match_url(table.id, "seats/east/replace"), {},
+                                      format="json"), 403, "not_creator")
+    services.match_abort(match_id=table.id, reason="test")
+    assert_problem(_replace(table, "north", "east"), 409, "match_finished")
+
+
 # --- an operator's abort ---------------------------------------------------------------------
 
 

@@ -35,7 +35,7 @@ ENGINE = Path(games.__file__).parent / "engine"
 
 
 def test_every_problem_class_declares_its_own_status_code_detail_title_and_page():
-    assert len(PROBLEMS) == 35
+    assert len(PROBLEMS) == 37
     for code, problem in PROBLEMS.items():
         declared = vars(problem)
         assert {"status_code", "default_code", "default_detail", "title", "description",

@@ -1,6 +1,7 @@
-"""The lifecycle facts of a match: a seat left to a bot and taken back (``seat_left``), an
-operator's abort (``match_aborted``) and a stand-in's move (``auto``), decided, evolved,
-redacted and replayed like every other event (docs/api.md, "Nobody stalls a table")."""
+"""The lifecycle facts of a match: a seat left to a bot and taken back (``seat_left``), a
+player replaced for good by the creator (``seat_replaced``), an operator's abort
+(``match_aborted``) and a stand-in's move (``auto``), decided, evolved, redacted and
+replayed like every other event (docs/api.md, "Nobody stalls a table")."""
 
 import dataclasses
 import json
@@ -16,6 +17,7 @@ from games.engine import (
     PassCards,
     Phase,
     PlayCard,
+    ReplaceSeat,
     RuleSet,
     Seat,
     TakeSeat,
@@ -27,8 +29,10 @@ from games.engine import (
     redact,
     replay,
     seat_view,
+    state_from_json,
+    state_to_json,
 )
-from games.engine.events import CardsPassed, MatchAborted, SeatLeft, SeatTaken
+from games.engine.events import CardsPassed, MatchAborted, SeatLeft, SeatReplaced, SeatTaken
 from games.engine.state import Occupant
 
 from .helpers import D1, D4, Table, first_cards, first_legal
@@ -66,6 +70,22 @@ def test_the_player_who_left_takes_the_seat_back_and_only_that_seat():
     assert table.do(TakeSeat(None, player="player-east")) == [SeatTaken(E, "player-east")]
     assert table.now.seats[E] == Occupant("player-east")
     assert table.now == dataclasses.replace(before, seats=table.now.seats)
+
+
+def test_a_replaced_player_gives_the_seat_to_the_bot_for_good():
+    table = played_to_trick_three()
+    before = table.now
+    assert table.do(ReplaceSeat(E, "easy")) == [SeatReplaced(E, "player-east", "easy")]
+    assert table.now.seats[E] == Occupant(None, "easy", left_by="player-east", replaced=True)
+    assert table.now == dataclasses.replace(before, seats=table.now.seats)
+    assert table.refuse(TakeSeat(None, player="player-east")).code == "match_full"
+    assert table.refuse(TakeSeat(E, player="player-east")).code == "match_full"
+    event = table.log[-1]
+    assert event_from_json(json.loads(json.dumps(event_to_json(event)))) == event
+    assert redact(event, None) == {"type": "seat_replaced", "v": 2, "seat": "east",
+                                   "player": "player-east", "bot_level": "easy"}
+    assert replay(table.log) == table.now
+    assert state_from_json(json.loads(json.dumps(state_to_json(table.now)))) == table.now
 
 
 def test_a_seat_left_before_the_table_fills_stays_a_bots_and_the_match_still_waits():

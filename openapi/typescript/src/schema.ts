@@ -250,6 +250,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/matches/{match_id}/seats/{seat}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an overdue player with a bot (the match's creator only)
+         * @description The player in the seat is replaced by a bot of bot_level (hard by default) for the rest of the match, recorded as a seat_replaced event; unlike a player who leaves, they may not take the seat back. Only the match's creator may (403 not_creator), and only once that player is overdue: their turn's deadline (the view's turn_deadline) has passed, or a stand-in has moved for them since they last moved (else 409 not_replaceable, as for a seat no player holds). 409 match_finished once the match is over.
+         */
+        post: operations["matches_replace_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/matches/{match_id}/stream": {
         parameters: {
             query?: never;
@@ -593,7 +613,7 @@ export interface components {
          * @enum {string}
          */
         EndedByEnum: "target_score" | "max_hands" | "hand_cap";
-        Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["MatchAbortedEvent"];
+        Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["SeatReplacedEvent"] | components["schemas"]["MatchAbortedEvent"];
         EventList: {
             events: components["schemas"]["Event"][];
             /** @description the match's current version */
@@ -1033,7 +1053,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -1215,6 +1235,44 @@ export interface components {
              * @enum {string}
              */
             type: "seat_left";
+        };
+        /** @description A request body; a field it does not name is refused (400 unknown_field). */
+        SeatReplaceRequest: {
+            /**
+             * @description the bot that holds the seat from now on
+             *
+             *     * `random` - random
+             *     * `easy` - easy
+             *     * `medium` - medium
+             *     * `hard` - hard
+             *     * `expert` - expert
+             * @default hard
+             */
+            bot_level?: components["schemas"]["BotLevelEnum"];
+        };
+        /** @description The match's creator replaced an overdue player with a bot for the rest of the match; the player may not take the seat back. */
+        SeatReplacedEvent: {
+            seq: number;
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            /** @description who was replaced */
+            player: string;
+            /**
+             * @description the bot that holds it now
+             *
+             *     * `random` - random
+             *     * `easy` - easy
+             *     * `medium` - medium
+             *     * `hard` - hard
+             *     * `expert` - expert
+             */
+            bot_level: components["schemas"]["BotLevelEnum"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_replaced";
         };
         SeatSpecRequest: components["schemas"]["PlayerSeatSpecRequest"] | components["schemas"]["OpenSeatSpecRequest"] | components["schemas"]["BotSeatSpecRequest"];
         SeatSummary: {
@@ -2565,6 +2623,133 @@ export interface operations {
                 };
             };
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    matches_replace_seat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                match_id: string;
+                /** @description the seat whose player to replace */
+                seat: "east" | "north" | "south" | "west";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SeatReplaceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchSummary"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

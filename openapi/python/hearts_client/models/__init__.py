@@ -49,6 +49,7 @@ from .match_result import MatchResult
 from .match_status_enum import MatchStatusEnum
 from .match_summary import MatchSummary
 from .matches_list_status import MatchesListStatus
+from .matches_replace_seat_seat import MatchesReplaceSeatSeat
 from .moon import Moon
 from .moon_scoring_enum import MoonScoringEnum
 from .open_seat_spec_request import OpenSeatSpecRequest
@@ -77,6 +78,9 @@ from .scores_by_seat import ScoresBySeat
 from .seat_enum import SeatEnum
 from .seat_left_event import SeatLeftEvent
 from .seat_left_event_type import SeatLeftEventType
+from .seat_replace_request import SeatReplaceRequest
+from .seat_replaced_event import SeatReplacedEvent
+from .seat_replaced_event_type import SeatReplacedEventType
 from .seat_summary import SeatSummary
 from .seat_summary_kind_enum import SeatSummaryKindEnum
 from .seat_taken_event import SeatTakenEvent
@@ -134,6 +138,7 @@ __all__ = (
     "MatchEndedEvent",
     "MatchEndedEventType",
     "MatchesListStatus",
+    "MatchesReplaceSeatSeat",
     "MatchJoinRequest",
     "MatchLeaveRequest",
     "MatchResult",
@@ -167,6 +172,9 @@ __all__ = (
     "SeatEnum",
     "SeatLeftEvent",
     "SeatLeftEventType",
+    "SeatReplacedEvent",
+    "SeatReplacedEventType",
+    "SeatReplaceRequest",
     "SeatSummary",
     "SeatSummaryKindEnum",
     "SeatTakenEvent",

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.match_created_event import MatchCreatedEvent
     from ..models.match_ended_event import MatchEndedEvent
     from ..models.seat_left_event import SeatLeftEvent
+    from ..models.seat_replaced_event import SeatReplacedEvent
     from ..models.seat_taken_event import SeatTakenEvent
     from ..models.seat_view import SeatView
     from ..models.trick_taken_event import TrickTakenEvent
@@ -31,8 +32,8 @@ class CommandResult:
     Attributes:
         version (int): the match version after your command
         events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
-            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatTakenEvent | TrickTakenEvent |
-            UnknownEvent]): the events your command caused, redacted for you
+            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatReplacedEvent | SeatTakenEvent |
+            TrickTakenEvent | UnknownEvent]): the events your command caused, redacted for you
         view (SeatView): What the caller's seat may see (a spectator's view when the caller has no seat).
     """
 
@@ -47,6 +48,7 @@ class CommandResult:
         | MatchCreatedEvent
         | MatchEndedEvent
         | SeatLeftEvent
+        | SeatReplacedEvent
         | SeatTakenEvent
         | TrickTakenEvent
         | UnknownEvent
@@ -64,6 +66,7 @@ class CommandResult:
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
         from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_replaced_event import SeatReplacedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
 
@@ -91,6 +94,8 @@ class CommandResult:
             elif isinstance(events_item_data, MatchEndedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, SeatLeftEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatReplacedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, MatchAbortedEvent):
                 events_item = events_item_data.to_dict()
@@ -124,6 +129,7 @@ class CommandResult:
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
         from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_replaced_event import SeatReplacedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.seat_view import SeatView  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
@@ -148,6 +154,7 @@ class CommandResult:
                 | MatchCreatedEvent
                 | MatchEndedEvent
                 | SeatLeftEvent
+                | SeatReplacedEvent
                 | SeatTakenEvent
                 | TrickTakenEvent
                 | UnknownEvent
@@ -235,16 +242,24 @@ class CommandResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = MatchAbortedEvent.from_dict(data)
+                    componentsschemas_event_type_10 = SeatReplacedEvent.from_dict(data)
 
                     return componentsschemas_event_type_10
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_11 = MatchAbortedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_11
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_11 = UnknownEvent.from_dict(data)
+                componentsschemas_event_type_12 = UnknownEvent.from_dict(data)
 
-                return componentsschemas_event_type_11
+                return componentsschemas_event_type_12
 
             events_item = _parse_events_item(events_item_data)
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.match_created_event import MatchCreatedEvent
     from ..models.match_ended_event import MatchEndedEvent
     from ..models.seat_left_event import SeatLeftEvent
+    from ..models.seat_replaced_event import SeatReplacedEvent
     from ..models.seat_taken_event import SeatTakenEvent
     from ..models.trick_taken_event import TrickTakenEvent
     from ..models.unknown_event import UnknownEvent
@@ -29,8 +30,8 @@ class EventList:
     """
     Attributes:
         events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
-            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatTakenEvent | TrickTakenEvent |
-            UnknownEvent]):
+            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatReplacedEvent | SeatTakenEvent |
+            TrickTakenEvent | UnknownEvent]):
         version (int): the match's current version
     """
 
@@ -44,6 +45,7 @@ class EventList:
         | MatchCreatedEvent
         | MatchEndedEvent
         | SeatLeftEvent
+        | SeatReplacedEvent
         | SeatTakenEvent
         | TrickTakenEvent
         | UnknownEvent
@@ -61,6 +63,7 @@ class EventList:
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
         from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_replaced_event import SeatReplacedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
 
@@ -86,6 +89,8 @@ class EventList:
             elif isinstance(events_item_data, MatchEndedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, SeatLeftEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatReplacedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, MatchAbortedEvent):
                 events_item = events_item_data.to_dict()
@@ -118,6 +123,7 @@ class EventList:
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
         from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_replaced_event import SeatReplacedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
         from ..models.unknown_event import UnknownEvent  # noqa: PLC0415
@@ -139,6 +145,7 @@ class EventList:
                 | MatchCreatedEvent
                 | MatchEndedEvent
                 | SeatLeftEvent
+                | SeatReplacedEvent
                 | SeatTakenEvent
                 | TrickTakenEvent
                 | UnknownEvent
@@ -226,16 +233,24 @@ class EventList:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = MatchAbortedEvent.from_dict(data)
+                    componentsschemas_event_type_10 = SeatReplacedEvent.from_dict(data)
 
                     return componentsschemas_event_type_10
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_11 = MatchAbortedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_11
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_11 = UnknownEvent.from_dict(data)
+                componentsschemas_event_type_12 = UnknownEvent.from_dict(data)
 
-                return componentsschemas_event_type_11
+                return componentsschemas_event_type_12
 
             events_item = _parse_events_item(events_item_data)
 

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.bot_level_enum import BotLevelEnum, check_bot_level_enum
+from ..models.seat_enum import SeatEnum, check_seat_enum
+from ..models.seat_replaced_event_type import SeatReplacedEventType, check_seat_replaced_event_type
+
+T = TypeVar("T", bound="SeatReplacedEvent")
+
+
+@_attrs_define
+class SeatReplacedEvent:
+    """The match's creator replaced an overdue player with a bot for the rest of the match; the player may not take the
+    seat back.
+
+        Attributes:
+            seq (int):
+            seat (None | SeatEnum):
+            at (datetime.datetime):
+            player (str): who was replaced
+            bot_level (BotLevelEnum): * `random` - random
+                * `easy` - easy
+                * `medium` - medium
+                * `hard` - hard
+                * `expert` - expert
+            type_ (SeatReplacedEventType):
+    """
+
+    seq: int
+    seat: None | SeatEnum
+    at: datetime.datetime
+    player: str
+    bot_level: BotLevelEnum
+    type_: SeatReplacedEventType
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        seq = self.seq
+
+        seat: None | str
+        if isinstance(self.seat, str):
+            seat = self.seat
+        else:
+            seat = self.seat
+
+        at = self.at.isoformat()
+
+        player = self.player
+
+        bot_level: str = self.bot_level
+
+        type_: str = self.type_
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "seq": seq,
+                "seat": seat,
+                "at": at,
+                "player": player,
+                "bot_level": bot_level,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seq = d.pop("seq")
+
+        def _parse_seat(data: object) -> None | SeatEnum:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                seat_type_0 = check_seat_enum(data)
+
+                return seat_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SeatEnum, data)
+
+        seat = _parse_seat(d.pop("seat"))
+
+        at = datetime.datetime.fromisoformat(d.pop("at"))
+
+        player = d.pop("player")
+
+        bot_level = check_bot_level_enum(d.pop("bot_level"))
+
+        type_ = check_seat_replaced_event_type(d.pop("type"))
+
+        seat_replaced_event = cls(
+            seq=seq,
+            seat=seat,
+            at=at,
+            player=player,
+            bot_level=bot_level,
+            type_=type_,
+        )
+
+        seat_replaced_event.additional_properties = d
+        return seat_replaced_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
