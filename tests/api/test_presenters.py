@@ -23,6 +23,7 @@ from games.engine import (
     PassCards,
     Phase,
     PlayCard,
+    ReplaceSeat,
     RuleSet,
     Seat,
     TakeSeat,
@@ -63,7 +64,8 @@ def _match(number, rules, abort_at=None):
     apply(decide(state, CreateMatch(rules)))
     apply(decide(state, TakeSeat(Seat.NORTH, player="ada")))
     yield state, list(logged)
-    for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
+    apply(decide(state, TakeSeat(Seat.EAST, player="bea")))  # replaced after her first move
+    for seat in (Seat.SOUTH, Seat.WEST):
         apply(decide(state, TakeSeat(seat, bot_level="easy")))
     while state.phase is not Phase.FINISHED:
         if abort_at is not None and len(logged) >= abort_at:
@@ -81,6 +83,8 @@ def _match(number, rules, abort_at=None):
             if isinstance(command, PassCards) and seat is Seat.NORTH:
                 apply(decide(state, LeaveSeat(Seat.NORTH, "hard")))
                 apply(decide(state, TakeSeat(None, player="ada")))
+            if seat is Seat.EAST and (occupant := state.seats[seat]) and occupant.player:
+                apply(decide(state, ReplaceSeat(Seat.EAST, "easy")))
         yield state, list(logged)
 
 

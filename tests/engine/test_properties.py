@@ -41,6 +41,7 @@ from games.engine import (
     PassDirection,
     Phase,
     PlayCard,
+    ReplaceSeat,
     RuleSet,
     Seat,
     Suit,
@@ -719,8 +720,8 @@ def test_every_event_of_a_drawn_match_survives_its_json_round_trip(match):
 
 def test_a_short_match_logs_every_event_type_each_surviving_its_json_round_trip():
     # Target 1 with shared ties: the first hand (passed left, from deal D1) ends the match.
-    # North leaves and comes back after its pass; east's plays are a stand-in's; a second
-    # match is aborted.
+    # North leaves and comes back after its pass, and west is replaced after its own; east's
+    # plays are a stand-in's; a second match is aborted.
     table = Table(D1, rules=RuleSet(target_score=1, tie_policy=TiePolicy.SHARE))
     while table.now.phase is not Phase.FINISHED:
         seat = table.now.to_act[0]
@@ -729,12 +730,14 @@ def test_a_short_match_logs_every_event_type_each_surviving_its_json_round_trip(
             if seat is Seat.NORTH:
                 table.do(LeaveSeat(Seat.NORTH, "hard"))
                 table.do(TakeSeat(None, player="player-north"))
+            if seat is Seat.WEST:
+                table.do(ReplaceSeat(Seat.WEST, "easy"))
         else:
             table.do(PlayCard(seat, first_legal(table.now, seat), auto=seat is Seat.EAST))
     aborted = Table(D1)
     aborted.do(AbortMatch("a test"))
     log = table.log + aborted.log
-    assert {event.type for event in log} == set(EVENT_TYPES) and len(EVENT_TYPES) == 11
+    assert {event.type for event in log} == set(EVENT_TYPES) and len(EVENT_TYPES) == 12
     assert isinstance(table.log[-1], MatchEnded) and table.now.hands_played == 1
     assert {e.auto for e in table.log if isinstance(e, CardPlayed) and e.seat is Seat.EAST} == {True}
     for event in log:
