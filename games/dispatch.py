@@ -1,5 +1,5 @@
 """Fair shares of the bot workers: the due-work outbox and the one rule that hands it out
-(docs/architecture.md, "Fair shares").
+(docs/architecture.md, "Bots: fair shares of the workers"; docs/adr/0001).
 
 A command's transaction writes the match's ``DueWork`` row (``due_work``): the move its bots,
 or a stand-in, owe, charged to the match's creator. ``claim`` hands a worker the next move:
@@ -30,6 +30,9 @@ from .engine import MatchState
 LEASE_MARGIN_MS = 5_000
 # An owner never served goes first.
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
+# Owners a claim may pass over (busy, or its move taken at that instant) before it gives up.
+CLAIM_TRIES = 4
+_CLAIMABLE = "{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s)"
 
 
 @dataclass(frozen=True)
@@ -102,11 +105,6 @@ def claim(*, now: datetime) -> Claim | None:
             cursor.execute(f"UPDATE {share} SET served_at = %s WHERE owner_id = %s", [at, owner])
             return Claim(_uuid(match_id), version, lease)
     return None
-
-
-# Owners a claim may pass over (busy, or its move taken at that instant) before it gives up.
-CLAIM_TRIES = 4
-_CLAIMABLE = "{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s)"
 
 
 @cache
