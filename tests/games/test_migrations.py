@@ -7,10 +7,11 @@ import importlib
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 
 from games import services
-from games.engine import RuleSet, parse_deal
-from games.models import Match
+from games.engine import PassDirection, RuleSet, parse_deal
+from games.models import BotShare, DueWork, Match
 
 from ..engine.helpers import D1, D4
 
@@ -27,3 +28,31 @@ def test_0003_counts_the_fixed_deals_of_matches_created_before_the_field():
     Match.objects.update(fixed_deals=0)  # as the rows were before the field
     fixed_deals_0003.count_fixed_deals(apps, None)
     assert dict(Match.objects.values_list("id", "fixed_deals")) == {dealt.id: 2, shuffled.id: 0}
+
+
+due_work_0010 = importlib.import_module("games.migrations.0010_due_work")
+
+
+@pytest.mark.django_db
+def test_0010_owes_each_unfinished_match_its_bots_move_or_its_players_deadline():
+    creator = get_user_model().objects.create_user(username="ada")
+    bots = [services.SeatSpec("player")] + [services.SeatSpec("bot", "easy")] * 3
+    owing = services.match_create(creator=creator, seats=bots, rules=RuleSet()).match  # bots pass
+    timed = services.match_create(  # ada leads 2C on D1, a hold hand
+        creator=creator, seats=bots, rules=RuleSet(pass_rotation=(PassDirection.HOLD,)),
+        deals=[parse_deal(D1)], turn_timeout_s=30).match
+    idle = services.match_create(creator=creator, seats=[services.SeatSpec("player")]
+                                 + [services.SeatSpec("open")] * 3, rules=RuleSet()).match
+    DueWork.objects.all().delete()  # as the rows were before the outbox
+    BotShare.objects.all().delete()
+    due_work_0010.owed_moves(apps, None)
+    rows = {row.match_id: row for row in DueWork.objects.all()}
+    assert set(rows) == {owing.id, timed.id} and idle.id not in rows
+    assert rows[timed.id].due_at == timed.turn_deadline
+    assert {(row.owner_id, row.lane, row.leased_until) for row in rows.values()} == {
+        (creator.pk, 0, None)}
+    assert BotShare.objects.get().owner_id == creator.pk
+
+
+def test_every_model_change_has_its_migration(db):
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)  # exits 1 otherwise
