@@ -7,7 +7,8 @@ hand_dealt, a cards_passed per seat, one cards_exchanged, 52 card_played, 13 tri
 one hand_scored), checked against the counts of every hand played here, times
 ``HAND_CAP``; and what a match writes once: match_created, a seat_taken per seat, a
 seat_left and a seat_taken back for each leave each seat's player may make
-(``QUOTAS["leaves_per_match"]``), match_ended. Bytes: each type's largest stored JSON
+(``QUOTAS["leaves_per_match"]``), a seat_replaced per seat (a replaced seat is a bot's for
+good), match_ended. Bytes: each type's largest stored JSON
 (``event_to_json`` as Django writes it to the database) times its count. The per-hand
 types are measured on ``--matches`` whole random matches (random legal moves, each made
 by a stand-in, ``auto``, half the time; the target ``TARGET_SCORE_MAX`` and the jack of
@@ -54,8 +55,14 @@ from games.engine import (  # noqa: E402
     legal_cards,
 )
 from games.engine.decider import shuffled_deal  # noqa: E402
-from games.engine.events import HandScored, MatchEnded, SeatLeft, SeatTaken  # noqa: E402
-from games.engine.rules import EndedBy, MoonScoring, TiePolicy  # noqa: E402
+from games.engine.events import (  # noqa: E402
+    HandScored,
+    MatchEnded,
+    SeatLeft,
+    SeatReplaced,
+    SeatTaken,
+)
+from games.engine.rules import EndedBy, MoonScoring, PassDirection, TiePolicy  # noqa: E402
 from games.engine.state import MatchResult  # noqa: E402
 from games.engine.variants import HAND_CAP, MAX_HANDS  # noqa: E402
 
@@ -107,12 +114,13 @@ def play_matches(matches: int, rng: random.Random
 
 def largest_once(widest_total: int) -> dict[str, int]:
     """The largest stored JSON of the events a match writes once (or per seat): its rules
-    at their widest (the default pass rotation), ``FIXED_DEALS_MAX`` deals, the longest
+    at their widest (a pass rotation of ``PASS_ROTATION_MAX``), ``FIXED_DEALS_MAX`` deals, the longest
     username and bot level, and a result with a moon in every hand and totals
     ``widest_total`` characters wide."""
     username = "u" * get_user_model()._meta.get_field("username").max_length
     level = max(BOT_LEVELS, key=len)
     rules = RuleSet(target_score=settings.TARGET_SCORE_MAX,
+                    pass_rotation=(PassDirection.ACROSS,) * settings.PASS_ROTATION_MAX,
                     moon_scoring=max(MoonScoring, key=lambda choice: len(choice.value)),
                     jack_of_diamonds=-10,
                     tie_policy=max(TiePolicy, key=lambda choice: len(choice.value)),
@@ -126,6 +134,7 @@ def largest_once(widest_total: int) -> dict[str, int]:
     return {"match_created": stored_bytes(created),
             "seat_taken": stored_bytes(SeatTaken(Seat.NORTH, username, None)),
             "seat_left": stored_bytes(SeatLeft(Seat.NORTH, username, level)),
+            "seat_replaced": stored_bytes(SeatReplaced(Seat.NORTH, username, level)),
             "match_ended": stored_bytes(MatchEnded(result))}
 
 
@@ -142,7 +151,7 @@ def main() -> None:
         raise SystemExit(f"the engine wrote {seen} in one hand, not at most {PER_HAND}")
     leaves = settings.QUOTAS["leaves_per_match"] * len(Seat)
     once = {"match_created": 1, "seat_taken": len(Seat) + leaves, "seat_left": leaves,
-            "match_ended": 1}
+            "seat_replaced": len(Seat), "match_ended": 1}
     counts = {kind: HAND_CAP * count for kind, count in PER_HAND.items()}
     counts = {kind: counts.get(kind, 0) + once.get(kind, 0) for kind in {**counts, **once}}
     largest = {**largest, **largest_once(widest)}

@@ -4,8 +4,8 @@
                                        [--database-url postgres://…] [--broker-url redis://…]
 
 Starts the production set-up (gunicorn with uvicorn workers, a Celery worker, no beat: so
-every stand-in move comes from the task its commit queued for the deadline, none from the
-sweep) on a PostgreSQL database of its own. For each count, it creates that many matches
+every stand-in move comes from the ticket its commit sent, due at the deadline, none from
+beat's tick) on a PostgreSQL database of its own. For each count, it creates that many matches
 at once, each with a silent player north, three easy bots and ``turn_timeout_s``, reads
 each view's ``turn_deadline``, and when the stand-ins have passed for north, prints the
 delay from each deadline to the stand-in's ``cards_passed`` (the event's own time,

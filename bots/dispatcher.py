@@ -3,10 +3,10 @@ is ``games.dispatch``'s one rule, the same in every mode.
 
 - ``celery`` (a broker): a commit that leaves a move due sends a ``work`` ticket, with the
   move's due time as its ETA (none beyond ``TICKET_HORIZON_SECONDS``); beat sends one every
-  2 s too (``CELERY_BEAT_SCHEDULE``), so a lost ticket, a far deadline or a dead worker's
-  lease delays a move by 2 s at most, never stalls it. Tickets are
+  2 s too (``CELERY_BEAT_SCHEDULE``), so a lost ticket or a far deadline delays a move by
+  2 s at most, and a dead worker's by its lease, never stalls it. Tickets are
   interchangeable: each makes whichever moves are next in the round.
-- ``thread`` (the embedded server, no broker): one dispatcher thread in the web process,
+- ``thread`` (the embedded server, no broker): a dispatcher thread in each web process,
   woken by commits and by the next due time.
 - ``inline`` (the in-process tests): the committing thread makes the moves due now before
   the command returns.
@@ -39,6 +39,7 @@ TICKET_HORIZON_SECONDS = 60
 # The longest the thread sleeps with nothing due, and the round it runs before it looks again.
 THREAD_IDLE_SECONDS = 1.0
 THREAD_ROUND_SECONDS = 1.0
+THREAD_PAUSE_SECONDS = 0.05
 
 _here = threading.local()
 
@@ -119,16 +120,18 @@ class DispatcherThread(threading.Thread):
     def run(self) -> None:
         while True:
             self._woken.clear()
+            made, next_due = 0, None
             try:
                 with making_moves():
-                    moves.run_due(seconds=THREAD_ROUND_SECONDS)
+                    made = moves.run_due(seconds=THREAD_ROUND_SECONDS)
                 next_due = dispatch.next_due_at(now=timezone.now())
             except Exception:
                 logger.exception("bot dispatcher round failed; trying again")
-                next_due = None
             finally:
                 close_old_connections()
             wait = THREAD_IDLE_SECONDS
             if next_due is not None:
-                wait = min(wait, max(0.0, (next_due - timezone.now()).total_seconds()))
-            self._woken.wait(wait)
+                wait = min(wait, (next_due - timezone.now()).total_seconds())
+            # A round that made nothing may have met moves it may not take yet (an owner at
+            # its leases' cap): it looks again a little later, not at once.
+            self._woken.wait(max(wait, 0.0 if made else THREAD_PAUSE_SECONDS))

@@ -17,7 +17,9 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from functools import partial
 from random import Random
 
@@ -34,6 +36,10 @@ from .strategies.effort import reference_work
 
 logger = logging.getLogger(__name__)
 
+# How often a search that is still thinking renews its move's lease (seconds): well inside a
+# lease's shortest length (games.dispatch.LEASE_MARGIN_MS).
+RENEW_SECONDS = 2.0
+
 
 def seed(match_id: object, version: int, seat: Seat) -> int:
     """The seed of a bot's generator for its move in match ``match_id`` at ``version``:
@@ -48,9 +54,9 @@ def make(claim: dispatch.Claim) -> CommandResult | None:
     """Make ``claim``'s move (``selectors.due_turn``) and return the committed command;
     None, with the lease released, when the match owes nothing at that version now."""
     turn = selectors.due_turn(match_id=claim.match_id, version=claim.version, now=timezone.now())
-    result = _decide_and_submit(turn) if turn is not None else None
+    result = _decide_and_submit(turn, claim) if turn is not None else None
     if result is None:
-        dispatch.release(claim)
+        dispatch.release(claim, timezone.now())
     return result
 
 
@@ -67,7 +73,7 @@ def run_due(*, seconds: float) -> int:
     return made
 
 
-def _decide_and_submit(turn: selectors.BotTurn) -> CommandResult | None:
+def _decide_and_submit(turn: selectors.BotTurn, claim: dispatch.Claim) -> CommandResult | None:
     if turn.daily is not None:
         rng, work = Random(daily.bot_seed(turn.daily, turn.view)), reference_work(turn.think_ms)
     else:
@@ -75,13 +81,13 @@ def _decide_and_submit(turn: selectors.BotTurn) -> CommandResult | None:
     try:
         decide = partial(choose_command, turn.level, turn.view, rng, budget_ms=turn.think_ms,
                          work=work)
-        command = _searcher().submit(decide).result() if turn.level in SEARCHING_LEVELS else decide()
-        return _submit(turn, command)
+        command = _search(decide, claim) if turn.level in SEARCHING_LEVELS else decide()
+        return _submit(turn, claim, command)
     except IllegalMove as refusal:
         # A strategy bug must not stall the match: log it, and move at random.
         logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
                      turn.seat.label, turn.level, turn.match_id, turn.version, refusal.code)
-        return _submit(turn, choose_command("random", turn.view, rng))
+        return _submit(turn, claim, choose_command("random", turn.view, rng))
 
 
 _searchers: dict[int, ThreadPoolExecutor] = {}
@@ -106,9 +112,23 @@ def _lower_priority() -> None:
         logger.info("could not lower the search thread's priority")
 
 
-def _submit(turn: selectors.BotTurn, command: PassCards | PlayCard) -> CommandResult | None:
+def _search(decide: Callable[[], PassCards | PlayCard],
+            claim: dispatch.Claim) -> PassCards | PlayCard:
+    """``decide()`` on this process's search thread, renewing ``claim``'s lease while it
+    thinks: a search slowed by a busy machine keeps its move."""
+    running = _searcher().submit(decide)
+    while True:
+        try:
+            return running.result(timeout=RENEW_SECONDS)
+        except FutureTimeout:
+            dispatch.renew(claim, timezone.now())
+
+
+def _submit(turn: selectors.BotTurn, claim: dispatch.Claim,
+            command: PassCards | PlayCard) -> CommandResult | None:
     try:
         return services.seat_command(match_id=turn.match_id, expected_version=turn.version,
-                                     command=dataclasses.replace(command, auto=turn.auto))
+                                     command=dataclasses.replace(command, auto=turn.auto),
+                                     lease=claim.lease)
     except StaleVersion:
         return None

@@ -13,7 +13,7 @@ With Redis gone there is no reply to read: the fix treats a connection error on 
 as "nothing was popped" and lets the close go on, so the channel ends closed and the second
 close does nothing. The worker then reconnects as Celery intends. The tasks it held
 unacknowledged stay in Redis's unacked set (given back after ``visibility_timeout``) or went
-with Redis; either way the sweep (``bots.tasks.sweep``) queues what the matches need.
+with Redis; either way the moves are rows (``games.dispatch``), and beat's tick makes them.
 Reproduced and checked by ``tests/e2e/test_worker_redis_restart.py``.
 """
 

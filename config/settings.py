@@ -202,9 +202,11 @@ QUOTAS = {name: env.int(f"QUOTA_{name.upper()}", default=default) for name, defa
     ("tokens", 20),
     ("leaves_per_match", 10),  # a player's leaves of one match (each a seat_left event)
 )}
-# Sizes (400 invalid_request beyond them): a match's target score, its fixed deals, and the
-# expert's thinking time per decision (bots.think_ms; the daily searches its own fixed work).
+# Sizes (400 invalid_request beyond them): a match's target score, the directions its pass
+# rotation lists, its fixed deals, and the expert's thinking time per decision
+# (bots.think_ms; the daily searches its own fixed work).
 TARGET_SCORE_MAX = env.int("TARGET_SCORE_MAX", default=500)
+PASS_ROTATION_MAX = env.int("PASS_ROTATION_MAX", default=12)
 FIXED_DEALS_MAX = env.int("FIXED_DEALS_MAX", default=20)
 BOT_THINK_MS_CEILING = env.int("BOT_THINK_MS_CEILING", default=1000)
 # Bot work (games.dispatch): how many of one player's bot moves may be in progress at once,

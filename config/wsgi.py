@@ -8,3 +8,11 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 application = get_wsgi_application()
+
+from django.conf import settings  # noqa: E402  (after the app registry)
+
+from bots.dispatcher import DispatcherThread  # noqa: E402
+
+# Without a broker, this process makes the bots' moves itself (bots.dispatcher, "thread").
+if settings.BOT_DISPATCH == "thread":
+    DispatcherThread.start_once()

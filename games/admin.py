@@ -16,8 +16,18 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
-from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Prefetch, QuerySet
+from django.core.exceptions import FieldDoesNotExist, PermissionDenied
+from django.db.models import (
+    BooleanField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    JSONField,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+)
+from django.db.models.constants import LOOKUP_SEP
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -38,7 +48,23 @@ def _is_staff(request: HttpRequest) -> bool:
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Any staff member may look; nobody, not even a superuser, may add, change or delete."""
+    """Any staff member may look; nobody, not even a superuser, may add, change or delete;
+    and no list is filtered by a value inside a JSON field (a snapshot, an event's payload,
+    a trick's cards), whose yes or no would give away cards a page hides."""
+
+    def lookup_allowed(self, lookup: str, value: str, request: Any = None) -> bool:
+        model: Any = self.model
+        for part in lookup.split(LOOKUP_SEP):
+            try:
+                field = model._meta.get_field(part)
+            except FieldDoesNotExist:
+                break
+            if isinstance(field, JSONField):
+                return False
+            if not field.is_relation:
+                break
+            model = field.related_model
+        return bool(super().lookup_allowed(lookup, value, request))
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return _is_staff(request)
@@ -219,8 +245,11 @@ class MatchAdmin(ReadOnlyAdmin):
         answers = bots_wake_requested.send(sender=models.Match, match_id=match.id)
         if any(handed for _, handed in answers):
             return messages.SUCCESS, f"the move due at version {match.version} is due now"
-        if not models.DueWork.objects.filter(pk=match.pk).exists():
-            return messages.WARNING, f"no move is owed at version {match.version}; nothing to do"
+        if not models.DueWork.objects.filter(pk=match.pk, match__bot_to_act=True).exists():
+            return messages.WARNING, (f"no bot move is owed at version {match.version} (a "
+                                      "stand-in waits for its deadline); nothing to do")
+        if models.DueWork.objects.filter(pk=match.pk, leased_until__gt=timezone.now()).exists():
+            return messages.WARNING, f"a worker is making the move at version {match.version}"
         return messages.ERROR, (f"could not hand the move at version {match.version} to the "
                                 "workers (no bots app listening, or the broker is down: see the log)")
 

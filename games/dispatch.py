@@ -3,18 +3,19 @@
 
 A command's transaction writes the match's ``DueWork`` row (``due_work``): the move its bots,
 or a stand-in, owe, charged to the match's creator. ``claim`` hands a worker the next move:
-among the owners with a move due, lane 0 (a player seated) before lane 1 (bots only), then
-the owner served longest ago (``BotShare``: round-robin), then that owner's earliest move; an
-owner whose moves hold ``settings.BOT_DECISIONS_PER_USER`` leases already waits its turn. A
-claim leases the row for ``lease_ms`` (a worker that dies lets it go then) and the move's
-own command clears it, or ``release`` does when nothing was done.
+among the owners with a move due, the one served longest ago (``BotShare``: round-robin; a
+new owner joins at the back), then that owner's move in a match with a player seated before
+one of bots only, the earliest first; an owner whose moves hold
+``settings.BOT_DECISIONS_PER_USER`` leases already waits its turn. A claim leases the row for
+``lease_ms`` (renewed while a search thinks; a worker that dies lets it go then); the move's
+own command clears it (another command keeps it), or ``release`` does when nothing was done.
 """
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import cache
 
 from django.conf import settings
@@ -22,14 +23,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q
 
-from . import models
+from . import models, statements
 from .engine import MatchState
+from .selectors import match_state
 
 # A lease's length beyond the match's thinking time (THINK_OVERRUN x bot_think_ms): room for
 # a worker's round trips; a dead worker's move is made again this long after it took it.
 LEASE_MARGIN_MS = 5_000
-# An owner never served goes first.
-NEVER = datetime(2000, 1, 1, tzinfo=UTC)
 # Owners a claim may pass over (busy, or its move taken at that instant) before it gives up.
 CLAIM_TRIES = 4
 _CLAIMABLE = "{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s)"
@@ -45,14 +45,12 @@ class Claim:
 
 
 def due_work(match: models.Match, state: MatchState, now: datetime) -> models.DueWork | None:
-    """The ``DueWork`` row of ``match`` as ``state`` leaves it (None: nothing is due): a
-    bot to act, due after the match's ``bot_delay_ms``, else a player whose turn times out,
-    due at ``match.turn_deadline``."""
+    """The ``DueWork`` row of ``match`` (its ``bot_to_act`` and ``turn_deadline`` as
+    ``state`` leaves them; None: nothing is due): a bot to act, due after the match's
+    ``bot_delay_ms``, else a player whose turn times out, due at ``match.turn_deadline``."""
     if state.phase.is_over:
         return None
-    bot_to_act = any((occupant := state.seats[seat]) is not None and occupant.is_bot
-                     for seat in state.to_act)
-    if bot_to_act:
+    if match.bot_to_act:
         due_at = now + timedelta(milliseconds=match.bot_delay_ms)
     elif match.turn_deadline is not None:
         due_at = match.turn_deadline
@@ -64,9 +62,10 @@ def due_work(match: models.Match, state: MatchState, now: datetime) -> models.Du
                           lease_ms=LEASE_MARGIN_MS + models.THINK_OVERRUN * match.bot_think_ms)
 
 
-def enrol(owner: AbstractBaseUser) -> None:
-    """Give ``owner`` a place in the round (once; a new owner goes first)."""
-    models.BotShare.objects.bulk_create([models.BotShare(owner=owner, served_at=NEVER)],
+def enrol(owner: AbstractBaseUser, now: datetime) -> None:
+    """Give ``owner`` a place in the round, at its back as of ``now`` (once: a new account
+    does not go before those waiting)."""
+    models.BotShare.objects.bulk_create([models.BotShare(owner=owner, served_at=now)],
                                         ignore_conflicts=True)
 
 
@@ -114,11 +113,10 @@ def _owner_select(locking: bool, passed: int) -> str:
     runs one writer at a time anyway."""
     work, share = models.DueWork._meta.db_table, models.BotShare._meta.db_table
     not_passed = f" AND s.owner_id NOT IN ({', '.join(['%s'] * passed)})" if passed else ""
-    return (f"SELECT s.owner_id FROM {share} s JOIN (SELECT d.owner_id, min(d.lane) AS lane "
-            f"FROM {work} d WHERE {_CLAIMABLE.format(w='d')} GROUP BY d.owner_id) due "
-            f"ON due.owner_id = s.owner_id WHERE (SELECT count(*) FROM {work} r "
-            f"WHERE r.owner_id = s.owner_id AND r.leased_until > %s) < %s{not_passed} "
-            f"ORDER BY due.lane, s.served_at, s.owner_id LIMIT 1"
+    return (f"SELECT s.owner_id FROM {share} s JOIN (SELECT DISTINCT d.owner_id FROM {work} d "
+            f"WHERE {_CLAIMABLE.format(w='d')}) due ON due.owner_id = s.owner_id "
+            f"WHERE (SELECT count(*) FROM {work} r WHERE r.owner_id = s.owner_id "
+            f"AND r.leased_until > %s) < %s{not_passed} ORDER BY s.served_at, s.owner_id LIMIT 1"
             + (" FOR UPDATE OF s SKIP LOCKED" if locking else ""))
 
 
@@ -139,11 +137,28 @@ def _uuid(value: object) -> uuid.UUID:
     return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
 
 
-def release(claim: Claim) -> None:
-    """End ``claim``'s lease when its move was not made (the match had moved on): the row is
-    due again at once, unless a command has rewritten it since."""
-    models.DueWork.objects.filter(pk=claim.match_id, lease=claim.lease).update(
-        leased_until=None, lease=None)
+def release(claim: Claim, now: datetime) -> None:
+    """End ``claim``'s lease when its move was not made (the match had moved on, or owed
+    nothing at that version as of ``now``): the row is due again when the match as it
+    stands owes a move, or deleted; unless the holder's lease is no longer the row's."""
+    with transaction.atomic():
+        match = statements.match_read(claim.match_id, lock=True)  # as commands: the match first
+        mine = models.DueWork.objects.filter(pk=claim.match_id, lease=claim.lease)
+        due = due_work(match, match_state(match), now) if match is not None else None
+        if due is None:
+            mine.delete()
+        else:
+            mine.update(due_at=due.due_at, version=due.version, lane=due.lane,
+                        leased_until=None, lease=None)
+
+
+def renew(claim: Claim, now: datetime) -> None:
+    """Hold ``claim``'s lease ``lease_ms`` from ``now`` again (a search still thinking)."""
+    lease_ms = models.DueWork.objects.filter(pk=claim.match_id, lease=claim.lease).values_list(
+        "lease_ms", flat=True).first()
+    if lease_ms is not None:
+        models.DueWork.objects.filter(pk=claim.match_id, lease=claim.lease).update(
+            leased_until=now + timedelta(milliseconds=lease_ms))
 
 
 def next_due_at(*, now: datetime) -> datetime | None:
@@ -166,8 +181,10 @@ def stalled(*, now: datetime) -> Q:
 
 
 def due_now(match_id: uuid.UUID, now: datetime) -> datetime | None:
-    """Make match ``match_id``'s due move due ``now`` and free of any lease (an operator's
-    "wake bots"); its ``due_at`` now, or None when it owes none."""
-    updated = models.DueWork.objects.filter(pk=match_id).update(due_at=now, leased_until=None,
-                                                                lease=None)
+    """Make match ``match_id``'s bot move due ``now`` (an operator's "wake bots"): not a
+    stand-in's, which waits for its deadline, nor one a worker holds. Its ``due_at`` now, or
+    None when there is no such move."""
+    updated = (models.DueWork.objects.filter(pk=match_id, match__bot_to_act=True)
+               .filter(Q(leased_until__isnull=True) | Q(leased_until__lte=now))
+               .update(due_at=now, leased_until=None, lease=None))
     return now if updated else None

@@ -148,12 +148,12 @@ class DailyAttempted(ServiceError):
 
 
 class NotCreator(ServiceError):
-    """Only the match's creator may do this (replace a player with a bot)."""
+    """Only the match's creator may do this (replace a player with a bot, cancel it)."""
 
     code = "not_creator"
 
-    def __init__(self) -> None:
-        super().__init__("only the match's creator may replace a player")
+    def __init__(self, message: str = "only the match's creator may replace a player") -> None:
+        super().__init__(message)
 
 
 class NotReplaceable(ServiceError):

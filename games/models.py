@@ -18,7 +18,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 # Per-match bot options (milliseconds): a pause before each bot move, and the searching
-# bots' time budget per move. ``bots.tasks.sweep`` counts on the delay's bound.
+# bots' time budget per move.
 BOT_DELAY_MS_DEFAULT, BOT_DELAY_MS_MAX = 0, 10_000
 BOT_THINK_MS_DEFAULT, BOT_THINK_MS_MIN, BOT_THINK_MS_MAX = 200, 10, 5_000
 # How much longer than its think_ms an expert play may take by the clock: think_ms is CPU

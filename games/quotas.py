@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, OuterRef, Q
 
 from . import models
+from .engine import MatchState
 from .errors import QuotaExceeded
 
 ENDED = (models.Match.Status.FINISHED, models.Match.Status.ABORTED)
@@ -32,6 +33,23 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
         if counts and held[quota] >= limit:
             raise QuotaExceeded(quota, limit, f"you hold {held[quota]} {_WHAT[quota]}, the most "
                                               f"a player may: end one first")
+
+
+def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) -> None:
+    """Raises ``QuotaExceeded`` (``unfinished_expert_matches``) when a bot of ``bot_level``
+    put in a seat of ``match`` (as ``state`` stands) would make it a match with an expert seat
+    its creator, who is charged for the bots' moves, may not hold more of. Inside the
+    command's transaction."""
+    if bot_level != "expert" or any(o is not None and o.bot_level == "expert" for o in state.seats):
+        return
+    limit = settings.QUOTAS["unfinished_expert_matches"]
+    held = (models.Match.objects.filter(created_by_id=match.created_by_id).exclude(status__in=ENDED)
+            .filter(Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert")))
+            .count())
+    if held >= limit:
+        raise QuotaExceeded("unfinished_expert_matches", limit,
+                            f"the match's creator holds {held} unfinished matches with an expert "
+                            f"seat, the most a player may: choose another level")
 
 
 _WHAT = {"unfinished_matches": "unfinished matches you created",

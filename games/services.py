@@ -38,6 +38,7 @@ from .engine import (
     CreateMatch,
     DealHand,
     Event,
+    IllegalMove,
     LeaveSeat,
     MatchState,
     PassCards,
@@ -142,7 +143,7 @@ def match_create(
     with transaction.atomic():
         quotas.check_match_create(creator, open_seat=open_seat, expert=any(
             spec.kind == "bot" and spec.bot_level == "expert" for spec in seats))
-        dispatch.enrol(creator)
+        dispatch.enrol(creator, timezone.now())
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=creator, state={},
                                             bot_delay_ms=bots.delay_ms,
                                             bot_think_ms=bots.think_ms,
@@ -232,7 +233,8 @@ def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str)
 
     Raises ``UnknownBotLevel``, ``MatchNotFound``, ``NotSeated``, ``QuotaExceeded``
     (``leaves_per_match``: the player's ``seat_left`` events in the match number that
-    many), then the engine's ``IllegalMove`` (``match_finished``)."""
+    many; ``unfinished_expert_matches``: an expert would take the match's creator over
+    it), then the engine's ``IllegalMove`` (``match_finished``)."""
     if bot_level not in BOT_LEVELS:
         raise UnknownBotLevel(bot_level)
     with transaction.atomic():
@@ -241,6 +243,7 @@ def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str)
         if leaves_count(match=match, username=player.get_username()) >= limit:
             raise QuotaExceeded("leaves_per_match", limit,
                                 f"you have left this match {limit} times, the most a player may")
+        quotas.check_expert_seat(match, match_state(match), bot_level)
         return _run(match, match_state(match), [LeaveSeat(seat, bot_level)],
                     users={player.get_username(): player})
 
@@ -253,8 +256,9 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
     or a stand-in has moved for them since they last moved (docs/api.md, "Nobody stalls a
     table").
 
-    Raises ``UnknownBotLevel``, ``MatchNotFound``, ``NotCreator``, ``NotReplaceable``, and
-    the engine's ``IllegalMove`` (``match_finished``) for an ended match."""
+    Raises ``UnknownBotLevel``, ``MatchNotFound``, ``NotCreator``, ``NotReplaceable``,
+    ``QuotaExceeded`` (``unfinished_expert_matches``, as for a leave), and the engine's
+    ``IllegalMove`` (``match_finished``) for an ended match."""
     if bot_level not in BOT_LEVELS:
         raise UnknownBotLevel(bot_level)
     with transaction.atomic():
@@ -273,8 +277,30 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
                 raise NotReplaceable(f"{occupant.player} in {seat.label} is not overdue: their "
                                      "turn has not timed out, and no stand-in has moved for "
                                      "them since they last did")
+            quotas.check_expert_seat(match, state, bot_level)
             users = {occupant.player: models.Seat.objects.get(match=match, position=seat).player}
         return _run(match, state, [ReplaceSeat(seat, bot_level)], users=users)
+
+
+def match_cancel(*, match_id: uuid.UUID, by: AbstractBaseUser) -> CommandResult:
+    """The creator (``by``) calls off a match still waiting for players: a ``match_aborted``
+    before any deal, which frees its place in the creator's quotas.
+
+    Raises ``MatchNotFound``, ``NotCreator``, then the engine's ``IllegalMove``:
+    ``match_finished`` when it has ended, ``wrong_phase`` once its first hand is dealt."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.created_by_id != by.pk:
+            raise NotCreator("only the match's creator may cancel it")
+        state = match_state(match)
+        if not state.phase.is_over and state.phase is not Phase.WAITING:
+            raise IllegalMove("wrong_phase", "only a match still waiting for players may be "
+                                             "cancelled: this one has started")
+        return _run(match, state, [AbortMatch(CANCELLED)])
+
+
+# The reason a cancelled match's match_aborted gives.
+CANCELLED = "cancelled by its creator before it started"
 
 
 def match_abort(*, match_id: uuid.UUID, reason: str) -> CommandResult:
@@ -291,17 +317,19 @@ def match_abort(*, match_id: uuid.UUID, reason: str) -> CommandResult:
 
 
 def seat_command(
-    *, match_id: uuid.UUID, command: PassCards | PlayCard, expected_version: int
+    *, match_id: uuid.UUID, command: PassCards | PlayCard, expected_version: int,
+    lease: uuid.UUID | None = None,
 ) -> CommandResult:
     """Run a pass or play for a seat named in ``command`` (the entry point of the bots, who
-    have no user, and of a timed-out player's stand-in, whose command is ``auto``). The
-    same checks as a player's command, and the version must be current.
+    have no user, and of a timed-out player's stand-in, whose command is ``auto``), the move
+    of the worker's ``lease`` on it (``games.dispatch``). The same checks as a player's
+    command, and the version must be current.
 
     Raises ``MatchNotFound``, ``StaleVersion``, then the engine's ``IllegalMove``."""
     with transaction.atomic():
         match = _lock(match_id)
         _check_version(match, expected_version)
-        return _run(match, match_state(match), [command])
+        return _run(match, match_state(match), [command], lease=lease)
 
 
 def _lock(match_id: uuid.UUID) -> models.Match:
@@ -344,11 +372,13 @@ def _run(
     commands: Sequence[Command],
     users: dict[str, AbstractBaseUser] | None = None,
     seat: Seat | None = None,
+    lease: uuid.UUID | None = None,
 ) -> CommandResult:
     """Decide each command in turn, deal any hand that falls due, and persist everything;
-    ``seat`` is the sender's, for the result. Hand n is the match's explicit deal n while
-    n <= ``match.fixed_deals`` (from the ``match_created`` of this run, or else read from
-    the log when such a hand is due), else a shuffle."""
+    ``seat`` is the sender's, for the result, ``lease`` the worker's whose move it is. Hand
+    n is the match's explicit deal n while n <= ``match.fixed_deals`` (from the
+    ``match_created`` of this run, or else read from the log when such a hand is due), else
+    a shuffle."""
     events: list[Event] = []
     transitions: list[tuple[MatchState, Event, MatchState]] = []
 
@@ -394,7 +424,8 @@ def _run(
     match.updated_at = now
     due = dispatch.due_work(match, state, now)
     statements.command_write(match, rows, ["version", "state", "status", "bot_to_act",
-                                           "turn_started_at", "turn_deadline", "updated_at"], due)
+                                           "turn_started_at", "turn_deadline", "updated_at"],
+                             due, lease)
     if logged and logged[-1].event.type in records.RECORDED_EVENTS:
         records.match_recorded(match, state, logged[-1].at)  # reads the hand rows just written
         daily.attempt_recorded(match, state, logged[-1].at)

@@ -50,12 +50,14 @@ def match_read(match_id: uuid.UUID, *, lock: bool) -> models.Match | None:
 
 
 def command_write(match: models.Match, rows: Sequence[Model], update_fields: Sequence[str],
-                  due: models.DueWork | None) -> None:
+                  due: models.DueWork | None, lease: uuid.UUID | None) -> None:
     """Insert ``rows`` (new instances of ``match``'s log and projections: its events, tricks,
     hands; times set), update ``match``'s ``update_fields`` (field names; ``updated_at``
-    as the instance holds it) and write its due work (``due``, any lease cleared; None:
-    its row deleted) in one statement. The row must be locked (``match_read``) or new in
-    this transaction."""
+    as the instance holds it) and write its due work (``due``; None: its row deleted) in
+    one statement. A lease live at ``updated_at`` is kept unless it is ``lease`` (the
+    command is that lease's move): its worker still thinks, and one player's moves stay one
+    at a time.
+    The row must be locked (``match_read``) or new in this transaction."""
     quote = connection.ops.quote_name
     updated = [models.Match._meta.get_field(name) for name in update_fields]
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in updated)
@@ -71,7 +73,7 @@ def command_write(match: models.Match, rows: Sequence[Model], update_fields: Seq
         writes.append((f"INSERT INTO {quote(model._meta.db_table)} "
                        f"({', '.join(quote(field.column) for field in columns)}) VALUES {values}",
                        [_to_db(field, row) for row in of_model for field in columns]))
-    writes.append(_due_work_write(match, due))
+    writes.append(_due_work_write(match, due, lease))
     with connection.cursor() as cursor:
         if connection.vendor != "postgresql":  # SQLite has no INSERT inside WITH
             for sql, params in [*writes, update]:
@@ -82,9 +84,10 @@ def command_write(match: models.Match, rows: Sequence[Model], update_fields: Seq
                        [param for _, params in [*writes, update] for param in params])
 
 
-def _due_work_write(match: models.Match, due: models.DueWork | None) -> tuple[str, list[Any]]:
-    """The upsert of ``due`` (a new lease-free row, or the old one replaced), or the delete of
-    ``match``'s row when ``due`` is None."""
+def _due_work_write(match: models.Match, due: models.DueWork | None,
+                    lease: uuid.UUID | None) -> tuple[str, list[Any]]:
+    """The upsert of ``due`` (``command_write``: the old row's live lease kept unless it is
+    ``lease``), or the delete of ``match``'s row when ``due`` is None."""
     quote = connection.ops.quote_name
     meta = models.DueWork._meta
     assert meta.pk is not None
@@ -92,13 +95,21 @@ def _due_work_write(match: models.Match, due: models.DueWork | None) -> tuple[st
     if due is None:
         return (f"DELETE FROM {table} WHERE {key} = %s",
                 [meta.pk.get_db_prep_save(match.pk, connection)])
-    fields = meta.concrete_fields
+    fields = [field for field in meta.concrete_fields if field.name not in ("leased_until", "lease")]
+    held = meta.get_field("leased_until")
     columns = ", ".join(quote(field.column) for field in fields)
     replaced = ", ".join(f"{quote(field.column)} = excluded.{quote(field.column)}"
                          for field in fields if not field.primary_key)
+    kept = (f"{table}.{quote('leased_until')} > %s AND "
+            f"COALESCE({table}.{quote('lease')} <> %s, TRUE)")
+    own = [held.get_db_prep_save(match.updated_at, connection),  # the command's time
+           meta.get_field("lease").get_db_prep_save(lease, connection)]
     return (f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "
-            f"ON CONFLICT ({key}) DO UPDATE SET {replaced}",
-            [field.get_db_prep_save(getattr(due, field.attname), connection) for field in fields])
+            f"ON CONFLICT ({key}) DO UPDATE SET {replaced}, "
+            f"{quote('leased_until')} = CASE WHEN {kept} THEN {table}.{quote('leased_until')} END, "
+            f"{quote('lease')} = CASE WHEN {kept} THEN {table}.{quote('lease')} END",
+            [*(field.get_db_prep_save(getattr(due, field.attname), connection) for field in fields),
+             *own, *own])
 
 
 def rows_with_related(model: type[Model], relation: str, column_field: str,

@@ -8,7 +8,7 @@ cards exchanged, a card played or a trick taken. Another seat's pass does not re
 (in the passing phase every seat has been due since the deal), and neither does a seat
 changing hands: a player who leaves and takes the seat back finds the clock where it was,
 so nobody holds a table by leaving and coming back. Only players have a deadline; bots are
-woken by their own task (and the sweep).
+due by their own move (``games.dispatch``).
 """
 
 from __future__ import annotations

@@ -235,8 +235,9 @@ class NotCreator(Problem):
     default_detail = "Only the match's creator may do this."
     title = "Only the match's creator may do this"
     description = (
-        "Replacing a player with a bot (POST /api/v1/matches/{id}/seats/{seat}/replace) is for the player "
-        "who created the match.")
+        "Replacing a player with a bot (POST /api/v1/matches/{id}/seats/{seat}/replace) and cancelling a "
+        "match still waiting for players (POST /api/v1/matches/{id}/cancel) are for the player who created "
+        "the match.")
     what_to_do = "Ask the match's creator, or leave the match if it is yours to leave."
 
 
@@ -315,7 +316,7 @@ class WrongPhase(Problem):
     title = "Not possible in this phase of the hand"
     description = (
         "The command does not fit the match's phase: a play while cards are being passed, a pass during play "
-        "or on a hold hand, or a command before every seat is taken.")
+        "or on a hold hand, a command before every seat is taken, or a cancel once the match has started.")
     what_to_do = "Read the view (status, pass_direction, to_act) and send the command the phase asks for."
 
 
@@ -603,8 +604,9 @@ class QuotaExceeded(Problem):
         "changed.")
     what_to_do = (
         "For a rate, wait retry_after seconds (or what Retry-After says). For things held, end one "
-        "first: finish or leave a match, close a stream, revoke a token; no Retry-After comes, since "
-        "only you can free it.")
+        "first: finish a match or cancel one still waiting for players (POST "
+        "/api/v1/matches/{id}/cancel), close a stream, revoke a token; no Retry-After comes, since "
+        "only you can free it. Leaves of one match never free.")
     members = (QUOTA, LIMIT, PERIOD_S, RETRY_AFTER)
     headers = (Header("Retry-After", "Seconds to wait before trying again (a rate's refusal "
                                      "only).", "integer", always=False),)

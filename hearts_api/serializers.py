@@ -243,9 +243,11 @@ class StrictIntegerChoiceField(serializers.ChoiceField):
         return super().to_internal_value(value)
 
 
-def _rule_fields(required: bool, target_score_max: int) -> dict[str, serializers.Field]:
+def _rule_fields(required: bool, target_score_max: int,
+                 pass_rotation_max: int | None) -> dict[str, serializers.Field]:
     """The RuleSet fields, as strict about JSON types as ``RuleSet.from_json``;
-    ``target_score`` at most ``target_score_max``."""
+    ``target_score`` at most ``target_score_max``, ``pass_rotation`` at most
+    ``pass_rotation_max`` long (None: any)."""
     defaults = RuleSet()
     opts: dict[str, Any] = {"required": required}
     return {
@@ -253,7 +255,7 @@ def _rule_fields(required: bool, target_score_max: int) -> dict[str, serializers
                                            help_text=f"default {defaults.target_score}"),
         "pass_rotation": serializers.ListField(
             child=serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_blank=False), min_length=1,
-            **opts,
+            max_length=pass_rotation_max, **opts,
             help_text="default left, right, across, hold"),
         "pass_count": StrictIntegerField(min_value=1, max_value=4, **opts,
                                          help_text="default 3"),
@@ -277,8 +279,8 @@ def _rule_fields(required: bool, target_score_max: int) -> dict[str, serializers
 RuleSetSerializer = type("RuleSetSerializer", (serializers.Serializer,), {
     "__doc__": "The rules of a match: every variant, each field's default in its "
                "description.",
-    # The rules a match was created with: one created before TARGET_SCORE_MAX may say more.
-    **_rule_fields(required=True, target_score_max=MAX_INT32),
+    # The rules a match was created with: one created before the limits may say more.
+    **_rule_fields(required=True, target_score_max=MAX_INT32, pass_rotation_max=None),
 })
 
 
@@ -292,7 +294,8 @@ def _validate_rules(self: serializers.Serializer, attrs: dict[str, Any]) -> Rule
 RulesSerializer = type("RulesSerializer", (StrictSerializer,), {
     "__doc__": "Any RuleSet fields; those left out take their defaults.",
     "validate": _validate_rules,
-    **_rule_fields(required=False, target_score_max=settings.TARGET_SCORE_MAX),
+    **_rule_fields(required=False, target_score_max=settings.TARGET_SCORE_MAX,
+                   pass_rotation_max=settings.PASS_ROTATION_MAX),
 })
 
 
@@ -316,8 +319,8 @@ TURN_TIMEOUT_HELP = (
     f"left out: {settings.OPEN_SEAT_TURN_TIMEOUT_S} (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is "
     f"open, so nobody who joins can hold the table; else turns never time out. When it runs "
     f"out (the view's turn_deadline), a stand-in bot ({STAND_IN_LEVEL}) makes that one move "
-    f"for each player still to act, marked `auto` in the log, within moments (at most 2 s "
-    f"late), and the player plays on; a move the player sends before then is taken. A pass "
+    f"for each player still to act, marked `auto` in the log, within moments, and the "
+    f"player plays on; a move the player sends before then is taken. A pass "
     f"or play that comes in before a stand-in moved for the seat is refused (412 "
     f"stale_version), so it cannot land on the next turn.")
 AUTO_HELP = "true: a stand-in bot made this move because the seat's turn timed out"

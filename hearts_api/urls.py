@@ -43,6 +43,7 @@ urlpatterns = [
     path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/join", views.MatchJoinView.as_view(), name="match-join"),
     path("matches/<uuid:match_id>/leave", views.MatchLeaveView.as_view(), name="match-leave"),
+    path("matches/<uuid:match_id>/cancel", views.MatchCancelView.as_view(), name="match-cancel"),
     path("matches/<uuid:match_id>/seats/<seat:seat>/replace", views.SeatReplaceView.as_view(),
          name="match-seat-replace"),
     path("matches/<uuid:match_id>/view", views.SeatViewView.as_view(), name="match-view"),

@@ -64,7 +64,17 @@ def _quota(scope: str, counted: str) -> str:
     return f"{scope} ({settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'][scope]} {counted})"
 
 
+def _held(quota: str, held: str) -> str:
+    """How a 429 names the quota of things held ``quota`` (of ``QUOTAS``): its name, its
+    limit and what it counts."""
+    return f"{quota} ({settings.QUOTAS[quota]} {held})"
+
+
 _IDEMPOTENCY_KEYS = _quota("idempotency_keys", "new Idempotency-Keys per player")
+_UNFINISHED = _held("unfinished_matches", "unfinished matches a player created")
+_EXPERTS = _held("unfinished_expert_matches", "of those with an expert seat")
+_OPEN = _held("open_matches", "of those waiting for a player")
+_LEAVES = _held("leaves_per_match", "leaves of one match per player")
 _IDEMPOTENCY_KEY = OpenApiParameter(
     idempotency.HEADER, {"type": "string", "pattern": idempotency.KEY_PATTERN,
                          # the key's 255 characters and, quoted, its two quotes
@@ -235,7 +245,7 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
                                      "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
                                      response=[201], required=True,
                                      description="the new match's URL")],
-                                 quotas=[_MATCH_CREATIONS]),
+                                 quotas=[_MATCH_CREATIONS, _UNFINISHED, _EXPERTS, _OPEN]),
                    summary="Create a match; it starts when every seat is taken",
                    description=f"Each request that runs (not a replay) counts against the "
                                f"quota {_MATCH_CREATIONS}: beyond it 429 quota_exceeded.")
@@ -290,7 +300,8 @@ class MatchJoinView(IdempotentMixin, APIView):
 
 class MatchLeaveView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_leave", request=s.MatchLeaveSerializer,
-                   **_idempotent(200, s.MatchSummarySerializer, *_BODY, 403, 404, 409),
+                   **_idempotent(200, s.MatchSummarySerializer, *_BODY, 403, 404, 409,
+                                 quotas=[_LEAVES, _EXPERTS]),
                    summary="Leave your seat to a bot for the rest of the match (join takes it back)",
                    description=(
                        "The caller's seat passes to a bot of bot_level (hard by default), recorded "
@@ -312,6 +323,7 @@ class MatchLeaveView(IdempotentMixin, APIView):
 class SeatReplaceView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_replace_seat", request=s.SeatReplaceSerializer,
                    **_idempotent(200, s.MatchSummarySerializer, *_BODY, 403, 404, 409,
+                                 quotas=[_EXPERTS],
                                  parameters=[OpenApiParameter(
                                      "seat", str, OpenApiParameter.PATH, enum=s.SEAT_CHOICES,
                                      description="the seat whose player to replace")]),
@@ -330,6 +342,22 @@ class SeatReplaceView(IdempotentMixin, APIView):
         result = services.seat_replace(match_id=match_id, by=request.user,
                                        seat=Seat.from_label(seat), bot_level=data["bot_level"],
                                        now=timezone.now())
+        return Response(presenters.match_summary(result.match, result.state))
+
+
+class MatchCancelView(IdempotentMixin, APIView):
+    @extend_schema(operation_id="matches_cancel", request=None,
+                   **_idempotent(200, s.MatchSummarySerializer, 400, 403, 404, 409),
+                   summary="Call off a match still waiting for players (its creator only)",
+                   description=(
+                       "The match ends before any deal, with a match_aborted event whose reason "
+                       "says its creator cancelled it, and frees its places in the creator's "
+                       "quotas (unfinished_matches, open_matches). Only the creator (403 "
+                       "not_creator), only while its seats are not all taken (409 wrong_phase "
+                       "once the first hand is dealt; 409 match_finished once it has ended). "
+                       "No body."))
+    def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        result = services.match_cancel(match_id=match_id, by=request.user)
         return Response(presenters.match_summary(result.match, result.state))
 
 
@@ -594,7 +622,8 @@ class DailyMatchCreateView(IdempotentMixin, APIView):
                                  parameters=[_DAY, OpenApiParameter(
                                      "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
                                      response=[201], required=True,
-                                     description="the new match's URL")]),
+                                     description="the new match's URL")],
+                                 quotas=[_UNFINISHED, _EXPERTS]),
                    summary="Start your one attempt at today's daily challenge",
                    description="Creates your match of the day: you in south against the day's "
                                "bots, on the day's 4 deals (fixed_deals 4: unrated, and no "

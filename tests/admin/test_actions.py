@@ -68,7 +68,8 @@ def test_wake_bots_makes_the_move_a_bot_owes_due_now_and_is_logged(root_client, 
     _post(root_client, after, "wake")
     assert _log(owed) == [
         ("root", f"wake: the move due at version {owed.version} is due now", CHANGE),
-        ("root", f"wake: no move is owed at version {after.version}; nothing to do", CHANGE)]
+        ("root", f"wake: no bot move is owed at version {after.version} (a stand-in waits for "
+                 "its deadline); nothing to do", CHANGE)]
 
 
 def test_a_staff_member_who_is_not_a_superuser_gets_no_buttons_and_a_403(staff_client, make_match):

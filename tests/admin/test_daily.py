@@ -122,6 +122,17 @@ def test_today_the_tricks_are_not_listed(who, attempt, request, player):
     assert list(client.get(url).context["cl"].result_list) == []
 
 
+@pytest.mark.parametrize(("list_name", "lookup"), [
+    ("event", "payload__holdings__north__icontains"), ("match", "state__hand__holdings__0__icontains"),
+    ("trick", "cards__icontains")])
+def test_no_list_is_filtered_by_a_value_inside_a_json_field(list_name, lookup, staff_client, attempt):
+    # A yes or no per card would give the day's deal away.
+    url = reverse(f"admin:games_{list_name}_changelist")
+    response = staff_client.get(url, {"match__id__exact": attempt.pk, lookup: "3C"}
+                                if list_name != "match" else {lookup: "3C"})
+    assert response.status_code == 400
+
+
 def test_once_the_day_is_over_the_attempt_shows_whole(staff_client, day_over):
     fields = _log_fields(staff_client, day_over)
     dealt = _logged(day_over, "hand_dealt").payload

@@ -1,18 +1,29 @@
 """A player's quotas of matches (``games.quotas``): unfinished matches, those with an expert
-seat, and open ones, each refused with its problem and freed when a match ends; and a match
-with an open seat times its players' turns out unless its creator says otherwise."""
+seat (also by a leave or a replace to an expert), and open ones, each refused with its
+problem and freed when a match ends or its creator cancels it; a match with an open seat
+times its players' turns out unless its creator says otherwise; a pass rotation's length."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
+import time_machine
 
 from games import services
 from games.models import Match
 
-from .helpers import API, assert_quota_exceeded, create_match
+from .helpers import (
+    API,
+    D1,
+    assert_invalid,
+    assert_problem,
+    assert_quota_exceeded,
+    create_match,
+    match_url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +72,43 @@ def test_a_match_with_an_open_seat_times_turns_out_unless_its_creator_says(
     chosen = create_match(make_client(), seats=OPEN, rules=HOLD, turn_timeout_s=600)
     assert chosen["turn_timeout_s"] == 600
     assert create_match(make_client(), seats=EASY, rules=HOLD)["turn_timeout_s"] is None
+
+
+def test_a_leave_or_a_replace_to_an_expert_counts_against_the_creators_expert_matches(
+        make_table, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "unfinished_expert_matches": 0}
+    table = make_table(D1, rules=HOLD, turn_timeout_s=30)
+    response = table.clients["east"].post(match_url(table.id, "leave"), {"bot_level": "expert"},
+                                          format="json")
+    assert_quota_exceeded(response, "unfinished_expert_matches", 0)
+    assert table.view("east")["seat"] == "east"  # nothing changed
+    with time_machine.travel(Match.objects.get(pk=table.id).turn_deadline + timedelta(seconds=1)):
+        response = table.clients["north"].post(match_url(table.id, "seats/north/replace"),
+                                               {"bot_level": "expert"}, format="json")
+    assert_quota_exceeded(response, "unfinished_expert_matches", 0)
+
+
+def test_the_creator_cancels_a_match_still_waiting_and_frees_its_places(client_a, make_client,
+                                                                         settings):
+    settings.QUOTAS = {**settings.QUOTAS, "open_matches": 1}
+    waiting = create_match(client_a, seats=OPEN, rules=HOLD)
+    assert_quota_exceeded(_create(client_a, OPEN), "open_matches", 1)
+    assert_problem(make_client().post(match_url(waiting["id"], "cancel")), 403, "not_creator")
+    response = client_a.post(match_url(waiting["id"], "cancel"))
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "aborted"
+    [aborted] = client_a.get(match_url(waiting["id"], "events"),
+                             {"after": waiting["version"]}).json()["events"]
+    assert (aborted["type"], aborted["reason"]) == ("match_aborted", services.CANCELLED)
+    assert _create(client_a, OPEN).status_code == 201  # its place is free
+    assert_problem(client_a.post(match_url(waiting["id"], "cancel")), 409, "match_finished")
+    started = create_match(client_a, seats=EASY, rules=HOLD)
+    assert_problem(client_a.post(match_url(started["id"], "cancel")), 409, "wrong_phase")
+
+
+def test_a_pass_rotation_longer_than_the_limit_is_refused(client_a):
+    rotation = ["left"] * (13)
+    response = client_a.post(f"{API}/matches", {"seats": EASY, "rules": {"pass_rotation": rotation}},
+                             format="json")
+    assert_invalid(response, "rules.pass_rotation")
+    assert create_match(client_a, seats=EASY, rules={"pass_rotation": rotation[:12]})

@@ -7,6 +7,7 @@ makes moves until a person must act."""
 from __future__ import annotations
 
 import sys
+import time
 import uuid
 from datetime import timedelta
 from typing import Any
@@ -80,6 +81,20 @@ def test_a_worker_that_finds_the_moves_owed_makes_them(db: None) -> None:
         pass
     assert Match.objects.get(pk=match.id).status == "finished"
     assert not DueWork.objects.filter(pk=match.id).exists()
+
+
+def test_a_search_renews_its_moves_lease_while_it_thinks(monkeypatch) -> None:
+    renewed: list[object] = []
+    monkeypatch.setattr(moves, "RENEW_SECONDS", 0.01)
+    monkeypatch.setattr(dispatch, "renew", lambda claim, now: renewed.append(claim))
+    claim = dispatch.Claim(uuid.uuid4(), 1, uuid.uuid4())
+
+    def slow() -> str:
+        time.sleep(0.1)
+        return "chosen"
+
+    assert moves._search(slow, claim) == "chosen"  # type: ignore[arg-type]
+    assert renewed and set(renewed) == {claim}
 
 
 def test_a_bots_generator_is_keyed_by_the_servers_secret(settings) -> None:

@@ -79,7 +79,8 @@ def test_the_round_serves_the_owner_served_longest_ago_and_an_owner_holds_one_le
     assert first in (a1.id, a2.id)  # alice enrolled first, neither served yet
     assert _claimed() == b1.id  # alice holds her one lease: bob's turn
     assert _claimed() is None  # both hold theirs
-    dispatch.release(dispatch.Claim(b1.id, b1.version, DueWork.objects.get(pk=b1.id).lease))
+    dispatch.release(dispatch.Claim(b1.id, b1.version, DueWork.objects.get(pk=b1.id).lease),
+                     timezone.now())
     assert _claimed() == b1.id  # alice still busy
     DueWork.objects.filter(owner=alice).update(leased_until=None, lease=None)
     DueWork.objects.filter(owner=bob).update(leased_until=None, lease=None)
@@ -95,7 +96,7 @@ def test_an_owner_busy_by_a_claim_the_round_did_not_see_yet_is_passed_over(monke
     assert _claimed() in alices  # she holds one lease now
     bobs_first = dispatch.claim(now=timezone.now())
     assert bobs_first is not None and bobs_first.match_id in bobs
-    dispatch.release(bobs_first)  # bob is free again, and served after alice
+    dispatch.release(bobs_first, timezone.now())  # bob is free again, served after alice
     stale = dispatch._owner_select.__wrapped__
 
     def as_if_before_the_lease(locking: bool, passed: int) -> str:
@@ -115,12 +116,27 @@ def test_an_owner_may_hold_as_many_leases_as_the_setting_allows(settings):
     assert _claimed() is None
 
 
-def test_a_match_with_a_player_seated_goes_before_bots_only_whoever_was_served_last():
+def test_the_round_goes_by_owner_and_an_owners_seated_matches_go_before_its_bots_only_ones(
+        settings):
+    settings.BOT_DECISIONS_PER_USER = 2
     alice, bob = _user("alice"), _user("bob")
-    bots_only = _create(alice, FOUR_BOTS)
-    with_player = _create(bob)
-    assert _claimed() == with_player.id
-    assert _claimed() == bots_only.id
+    alices_bots_only = _create(alice, FOUR_BOTS)
+    bobs_seated = _create(bob)
+    alices_seated = _create(alice)
+    # Alice, enrolled first, goes first, and her seated match before her bots-only one;
+    # bob's seated match does not jump ahead of her turn.
+    assert [_claimed(), _claimed(), _claimed()] == [alices_seated.id, bobs_seated.id,
+                                                    alices_bots_only.id]
+
+
+def test_a_new_player_joins_the_round_at_its_back():
+    alice = _user("alice")
+    first = _create(alice, FOUR_BOTS)
+    assert _claimed() == first.id
+    DueWork.objects.update(leased_until=None, lease=None)  # alice just served, and free
+    newcomer = _create(_user("bob"), FOUR_BOTS)
+    assert _claimed() == first.id  # bob enrolled after alice's turn: behind her
+    assert _claimed() == newcomer.id
 
 
 def test_a_move_delayed_or_leased_is_claimed_once_it_is_due_or_the_lease_ends():
@@ -136,18 +152,61 @@ def test_a_move_delayed_or_leased_is_claimed_once_it_is_due_or_the_lease_ends():
     assert _claimed(lease_end) == match.id  # the worker that held it died: made again
 
 
-def test_a_release_after_a_command_has_rewritten_the_move_changes_nothing():
+def test_a_players_command_keeps_a_workers_live_lease_and_the_moves_own_command_clears_it():
     alice = _user("alice")
-    match = _create(alice)
+    match = _create(alice)  # passing: the bots and alice are all to pass
     claim = dispatch.claim(now=timezone.now())
     assert claim is not None
+    holdings = selectors.match_state(match).hand.holdings
     services.seat_command(match_id=match.id, expected_version=match.version,
-                          command=services.PassCards(Seat.NORTH, tuple(
-                              selectors.match_state(match).hand.holdings[Seat.NORTH][:3])))
-    rewritten = DueWork.objects.get(pk=match.id)
-    dispatch.release(claim)
-    assert DueWork.objects.get(pk=match.id).lease == rewritten.lease is None
-    assert rewritten.version == match.version + 1
+                          command=services.PassCards(Seat.NORTH, tuple(holdings[Seat.NORTH][:3])))
+    kept = DueWork.objects.get(pk=match.id)
+    assert (kept.version, kept.lease) == (match.version + 1, claim.lease)  # the worker thinks on
+    assert _claimed() is None  # alice's one lease is held
+    services.seat_command(match_id=match.id, expected_version=match.version + 1, lease=claim.lease,
+                          command=services.PassCards(Seat.EAST, tuple(holdings[Seat.EAST][:3])))
+    assert DueWork.objects.get(pk=match.id).lease is None  # the lease's own move
+    assert _claimed() == match.id
+
+
+def test_a_release_makes_the_move_due_as_the_match_stands_or_deletes_it():
+    alice = _user("alice")
+    timed = _north_to_lead(alice, turn_timeout_s=30)
+    deadline = timed.turn_deadline
+    claim = dispatch.Claim(timed.id, timed.version, uuid.uuid4())
+    DueWork.objects.filter(pk=timed.id).update(due_at=timezone.now(), lease=claim.lease,
+                                               leased_until=timezone.now())
+    dispatch.release(claim, timezone.now())
+    due = DueWork.objects.get(pk=timed.id)
+    assert (due.due_at, due.lease, due.leased_until) == (deadline, None, None)  # not at once
+    Match.objects.filter(pk=timed.id).update(turn_deadline=None)
+    DueWork.objects.filter(pk=timed.id).update(lease=claim.lease)
+    dispatch.release(claim, timezone.now())
+    assert not DueWork.objects.filter(pk=timed.id).exists()  # it owes nothing now
+
+
+def test_waking_the_bots_makes_a_bot_move_due_now_but_neither_a_stand_ins_nor_a_held_one():
+    alice = _user("alice")
+    now = timezone.now()
+    delayed, timed = _create(alice, delay_ms=9000), _north_to_lead(alice, turn_timeout_s=30)
+    assert dispatch.due_now(timed.id, now) is None
+    assert DueWork.objects.get(pk=timed.id).due_at == timed.turn_deadline
+    DueWork.objects.filter(pk=delayed.id).update(leased_until=now + timedelta(seconds=1))
+    assert dispatch.due_now(delayed.id, now) is None
+    DueWork.objects.filter(pk=delayed.id).update(leased_until=None)
+    assert dispatch.due_now(delayed.id, now) == now == DueWork.objects.get(pk=delayed.id).due_at
+
+
+def test_a_search_still_thinking_renews_its_lease():
+    match = _create(_user("alice"))
+    claim = dispatch.claim(now=timezone.now())
+    assert claim is not None
+    later = timezone.now() + timedelta(seconds=30)
+    dispatch.renew(claim, later)
+    assert DueWork.objects.get(pk=match.id).leased_until == later + timedelta(
+        milliseconds=DueWork.objects.get(pk=match.id).lease_ms)
+    dispatch.renew(dispatch.Claim(match.id, match.version, uuid.uuid4()), later + timedelta(hours=1))
+    assert DueWork.objects.get(pk=match.id).leased_until < later + timedelta(hours=1)
 
 
 def test_the_admin_sees_a_move_stalled_once_it_waited_unleased_past_the_allowance(settings):

@@ -41,7 +41,8 @@ def test_0010_owes_each_unfinished_match_its_bots_move_or_its_players_deadline()
     timed = services.match_create(  # ada leads 2C on D1, a hold hand
         creator=creator, seats=bots, rules=RuleSet(pass_rotation=(PassDirection.HOLD,)),
         deals=[parse_deal(D1)], turn_timeout_s=30).match
-    idle = services.match_create(creator=creator, seats=[services.SeatSpec("player")]
+    waiting = get_user_model().objects.create_user(username="bea")  # owes nothing yet
+    idle = services.match_create(creator=waiting, seats=[services.SeatSpec("player")]
                                  + [services.SeatSpec("open")] * 3, rules=RuleSet()).match
     DueWork.objects.all().delete()  # as the rows were before the outbox
     BotShare.objects.all().delete()
@@ -51,7 +52,8 @@ def test_0010_owes_each_unfinished_match_its_bots_move_or_its_players_deadline()
     assert rows[timed.id].due_at == timed.turn_deadline
     assert {(row.owner_id, row.lane, row.leased_until) for row in rows.values()} == {
         (creator.pk, 0, None)}
-    assert BotShare.objects.get().owner_id == creator.pk
+    # Every creator of an unfinished match has a place in the round: its moves are claimed.
+    assert set(BotShare.objects.values_list("owner_id", flat=True)) == {creator.pk, waiting.pk}
 
 
 def test_every_model_change_has_its_migration(db):

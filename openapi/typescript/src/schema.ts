@@ -159,6 +159,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/matches/{match_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call off a match still waiting for players (its creator only)
+         * @description The match ends before any deal, with a match_aborted event whose reason says its creator cancelled it, and frees its places in the creator's quotas (unfinished_matches, open_matches). Only the creator (403 not_creator), only while its seats are not all taken (409 wrong_phase once the first hand is dealt; 409 match_finished once it has ended). No body.
+         */
+        post: operations["matches_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/matches/{match_id}/events": {
         parameters: {
             query?: never;
@@ -729,7 +749,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
-            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (at most 2 s late), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
+            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments, and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
             turn_timeout_s: number | null;
             /**
              * Format: date
@@ -761,7 +781,7 @@ export interface components {
             deals?: string[][][] | null;
             /** @description How the bots move: a pause before each bot move (delay_ms) and the expert bot's thinking time (think_ms). Left out or null: the defaults. */
             bots?: components["schemas"]["BotOptionsRequest"] | null;
-            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (at most 2 s late), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
+            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments, and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
             turn_timeout_s?: number | null;
         };
         /** @description The match was created with these rules. */
@@ -860,7 +880,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
-            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments (at most 2 s late), and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
+            /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments, and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
             turn_timeout_s: number | null;
             /**
              * Format: date
@@ -1664,7 +1684,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
+            /** @description throttled (over a request rate), or quota_exceeded with quota unfinished_matches (10 unfinished matches a player created) or unfinished_expert_matches (2 of those with an expert seat) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -1993,7 +2013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota match_creations (60/hour POST /matches per player) or idempotency_keys (10000/day new Idempotency-Keys per player) */
+            /** @description throttled (over a request rate), or quota_exceeded with quota match_creations (60/hour POST /matches per player) or unfinished_matches (10 unfinished matches a player created) or unfinished_expert_matches (2 of those with an expert seat) or open_matches (3 of those waiting for a player) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2061,6 +2081,111 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    matches_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchSummary"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2384,7 +2509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
+            /** @description throttled (over a request rate), or quota_exceeded with quota leaves_per_match (10 leaves of one match per player) or unfinished_expert_matches (2 of those with an expert seat) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2781,7 +2906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
+            /** @description throttled (over a request rate), or quota_exceeded with quota unfinished_expert_matches (2 of those with an expert seat) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

@@ -47,9 +47,9 @@ class LobbyEntry:
         turn_timeout_s (int | None): Seconds a player's turn may last (5..86400). Null or left out: 60
             (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time
             out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player
-            still to act, marked `auto` in the log, within moments (at most 2 s late), and the player plays on; a move the
-            player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused
-            (412 stale_version), so it cannot land on the next turn.
+            still to act, marked `auto` in the log, within moments, and the player plays on; a move the player sends before
+            then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version),
+            so it cannot land on the next turn.
         daily (datetime.date | None): The UTC date of the daily challenge this match is its creator's one attempt at
             (GET /daily/{day}); null: not a daily.
         open_seats (list[SeatEnum]): the seats nobody holds yet, north to west; join takes one

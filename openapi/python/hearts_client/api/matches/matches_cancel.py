@@ -1,0 +1,238 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.match_summary import MatchSummary
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    match_id: UUID,
+    *,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/matches/{match_id}/cancel".format(
+            match_id=quote(str(match_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MatchSummary | Problem | None:
+    if response.status_code == 200:
+        response_200 = MatchSummary.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MatchSummary | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[MatchSummary | Problem]:
+    """Call off a match still waiting for players (its creator only)
+
+     The match ends before any deal, with a match_aborted event whose reason says its creator cancelled
+    it, and frees its places in the creator's quotas (unfinished_matches, open_matches). Only the
+    creator (403 not_creator), only while its seats are not all taken (409 wrong_phase once the first
+    hand is dealt; 409 match_finished once it has ended). No body.
+
+    Args:
+        match_id (UUID):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MatchSummary | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> MatchSummary | Problem | None:
+    """Call off a match still waiting for players (its creator only)
+
+     The match ends before any deal, with a match_aborted event whose reason says its creator cancelled
+    it, and frees its places in the creator's quotas (unfinished_matches, open_matches). Only the
+    creator (403 not_creator), only while its seats are not all taken (409 wrong_phase once the first
+    hand is dealt; 409 match_finished once it has ended). No body.
+
+    Args:
+        match_id (UUID):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MatchSummary | Problem
+    """
+
+    return sync_detailed(
+        match_id=match_id,
+        client=client,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[MatchSummary | Problem]:
+    """Call off a match still waiting for players (its creator only)
+
+     The match ends before any deal, with a match_aborted event whose reason says its creator cancelled
+    it, and frees its places in the creator's quotas (unfinished_matches, open_matches). Only the
+    creator (403 not_creator), only while its seats are not all taken (409 wrong_phase once the first
+    hand is dealt; 409 match_finished once it has ended). No body.
+
+    Args:
+        match_id (UUID):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MatchSummary | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+) -> MatchSummary | Problem | None:
+    """Call off a match still waiting for players (its creator only)
+
+     The match ends before any deal, with a match_aborted event whose reason says its creator cancelled
+    it, and frees its places in the creator's quotas (unfinished_matches, open_matches). Only the
+    creator (403 not_creator), only while its seats are not all taken (409 wrong_phase once the first
+    hand is dealt; 409 match_finished once it has ended). No body.
+
+    Args:
+        match_id (UUID):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MatchSummary | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            match_id=match_id,
+            client=client,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed
