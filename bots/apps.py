@@ -4,18 +4,24 @@ from django.apps import AppConfig
 from django.core.exceptions import ImproperlyConfigured
 
 # Plain data, no models: safe to import before the app registry is ready.
-from games.bot_levels import BOT_LEVELS
+from games.bot_levels import BOT_LEVELS, SEARCHING_LEVELS
 
 
-def check_strategies(strategies: Mapping[str, object]) -> None:
+def check_strategies(strategies: Mapping[str, object], searching: frozenset[str]) -> None:
     """Raises ``ImproperlyConfigured`` unless ``strategies`` (level -> strategy) has a
-    strategy for every level of ``games.bot_levels.BOT_LEVELS`` and for no other: the
-    service lets matches seat exactly those levels, and a bot must be able to play each."""
+    strategy for every level of ``games.bot_levels.BOT_LEVELS`` and for no other, and the
+    ``searching`` ones are ``games.bot_levels.SEARCHING_LEVELS``: the service lets matches
+    seat exactly those levels, a bot must be able to play each, and the dispatcher must
+    know which search."""
     missing, extra = set(BOT_LEVELS) - set(strategies), set(strategies) - set(BOT_LEVELS)
     if missing or extra:
         raise ImproperlyConfigured(
             f"bots.strategies.LEVELS does not match games.bot_levels.BOT_LEVELS: no strategy "
             f"for {sorted(missing)}, a strategy for no level {sorted(extra)}")
+    if searching != SEARCHING_LEVELS:
+        raise ImproperlyConfigured(
+            f"bots.strategies.SEARCHING_LEVELS ({sorted(searching)}) is not "
+            f"games.bot_levels.SEARCHING_LEVELS ({sorted(SEARCHING_LEVELS)})")
 
 
 class BotsConfig(AppConfig):
@@ -28,9 +34,10 @@ class BotsConfig(AppConfig):
 
         from .dispatcher import on_bots_wake_requested, on_match_advanced
         from .strategies import LEVELS
+        from .strategies import SEARCHING_LEVELS as SEARCHING
         from .tasks import set_pace
 
-        check_strategies(LEVELS)
+        check_strategies(LEVELS, SEARCHING)
         match_advanced.connect(on_match_advanced, dispatch_uid="bots.submit")
         bots_wake_requested.connect(on_bots_wake_requested, dispatch_uid="bots.wake_requested")
         # Each pool process measures its own pace (or pins the configured one) as it starts.

@@ -212,6 +212,10 @@ BOT_THINK_MS_CEILING = env.int("BOT_THINK_MS_CEILING", default=1000)
 # Bot work (games.dispatch): how many of one player's bot moves may be in progress at once,
 # on all workers together (the rest wait their turn in the round-robin).
 BOT_DECISIONS_PER_USER = env.int("BOT_DECISIONS_PER_USER", default=1)
+# How many searching bots' moves (the expert's) may be in progress at once on all workers
+# together: give searches fewer worker processes than the deployment has, and the rest stay
+# free for every other move whatever the accounts asking (games.dispatch).
+BOT_SEARCHES_AT_ONCE = env.int("BOT_SEARCHES_AT_ONCE", default=1)
 # The nice value of the thread a searching bot (the expert) thinks on (bots.moves): a search
 # is batch work, and yields the CPU to requests and quick moves (0: as the process's own).
 BOT_SEARCH_NICENESS = env.int("BOT_SEARCH_NICENESS", default=10)

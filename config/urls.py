@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from hearts_api import admin as hearts_admin
 from hearts_api import problem_pages
 from hearts_api.docs import RedocView, SchemaView, SwaggerView
 from hearts_api.views import HealthView
@@ -15,6 +16,8 @@ urlpatterns = [
     # Where the problem bodies' "type" URIs point; outside /api/v1, like those URIs.
     path("problems", problem_pages.problem_list, name="problem-list"),
     path("problems/<str:code>", problem_pages.problem_detail, name="problem-detail"),
+    # Its password attempts are counted per address (hearts_api.admin.login).
+    path("admin/login/", hearts_admin.login, name="admin-login"),
     path("admin/", admin.site.urls),
 ]
 

@@ -17,3 +17,7 @@ DEFAULT_BOT_LEVEL = "easy"
 # The level of a stand-in: the bot that moves once for a player whose turn timed out, and
 # the one that takes a seat its player leaves without naming a level (docs/api.md).
 STAND_IN_LEVEL = "hard"
+# The levels that search, spending the match's think_ms on each decision (the expert): the
+# dispatcher lets only BOT_SEARCHES_AT_ONCE of their moves run at once (games.dispatch).
+# bots.strategies.SEARCHING_LEVELS says the same of the strategies, checked at start-up.
+SEARCHING_LEVELS: frozenset[str] = frozenset({"expert"})

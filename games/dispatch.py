@@ -6,7 +6,9 @@ or a stand-in, owe, charged to the match's creator. ``claim`` hands a worker the
 among the owners with a move due, the one served longest ago (``BotShare``: round-robin; a
 new owner joins at the back), then that owner's move in a match with a player seated before
 one of bots only, the earliest first; an owner whose moves hold
-``settings.BOT_DECISIONS_PER_USER`` leases already waits its turn. A claim leases the row for
+``settings.BOT_DECISIONS_PER_USER`` leases already waits its turn, and a searching bot's
+move waits while ``settings.BOT_SEARCHES_AT_ONCE`` searches run (the other workers stay
+free for quick moves, however many accounts ask for searches). A claim leases the row for
 ``lease_ms`` (renewed while a search thinks; a worker that dies lets it go then); the move's
 own command clears it (another command keeps it), or ``release`` does when nothing was done.
 """
@@ -24,6 +26,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q
 
 from . import models, statements
+from .bot_levels import SEARCHING_LEVELS
 from .engine import MatchState
 from .selectors import match_state
 
@@ -32,7 +35,8 @@ from .selectors import match_state
 LEASE_MARGIN_MS = 5_000
 # Owners a claim may pass over (busy, or its move taken at that instant) before it gives up.
 CLAIM_TRIES = 4
-_CLAIMABLE = "{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s)"
+_CLAIMABLE = ("{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s) "
+              "AND (%s OR NOT {w}.search)")
 
 
 @dataclass(frozen=True)
@@ -45,12 +49,14 @@ class Claim:
 
 
 def due_work(match: models.Match, state: MatchState, now: datetime) -> models.DueWork | None:
-    """The ``DueWork`` row of ``match`` (its ``bot_to_act`` and ``turn_deadline`` as
-    ``state`` leaves them; None: nothing is due): a bot to act, due after the match's
-    ``bot_delay_ms``, else a player whose turn times out, due at ``match.turn_deadline``."""
+    """The ``DueWork`` row of ``match`` (its ``turn_deadline`` as ``state`` leaves it; None:
+    nothing is due): the first bot to act, due after the match's ``bot_delay_ms``, else a
+    player whose turn times out, due at ``match.turn_deadline`` (a stand-in's move)."""
     if state.phase.is_over:
         return None
-    if match.bot_to_act:
+    bot = next((occupant.bot_level for seat in state.to_act
+                if (occupant := state.seats[seat]) is not None and occupant.is_bot), None)
+    if bot is not None:
         due_at = now + timedelta(milliseconds=match.bot_delay_ms)
     elif match.turn_deadline is not None:
         due_at = match.turn_deadline
@@ -58,7 +64,7 @@ def due_work(match: models.Match, state: MatchState, now: datetime) -> models.Du
         return None
     seated = any(occupant is not None and not occupant.is_bot for occupant in state.seats)
     return models.DueWork(match_id=match.id, owner_id=match.created_by_id, lane=0 if seated else 1,
-                          version=match.version, due_at=due_at,
+                          search=bot in SEARCHING_LEVELS, version=match.version, due_at=due_at,
                           lease_ms=LEASE_MARGIN_MS + models.THINK_OVERRUN * match.bot_think_ms)
 
 
@@ -77,9 +83,11 @@ def claim(*, now: datetime) -> Claim | None:
     work, share = models.DueWork._meta.db_table, models.BotShare._meta.db_table
     passed: list[object] = []  # owners found busy or without a free move once locked
     with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {work} WHERE search AND leased_until > %s", [at])
+        searches = cursor.fetchone()[0] < settings.BOT_SEARCHES_AT_ONCE  # may one start?
         for _ in range(CLAIM_TRIES):
             cursor.execute(_owner_select(locking, len(passed)),
-                           [at, at, at, settings.BOT_DECISIONS_PER_USER, *passed])
+                           [at, at, searches, at, settings.BOT_DECISIONS_PER_USER, *passed])
             found = cursor.fetchone()
             if found is None:
                 return None
@@ -91,7 +99,7 @@ def claim(*, now: datetime) -> Claim | None:
             if cursor.fetchone()[0] >= settings.BOT_DECISIONS_PER_USER:
                 passed.append(owner)
                 continue
-            cursor.execute(_work_select(locking), [owner, at, at])
+            cursor.execute(_work_select(locking), [owner, at, at, searches])
             row = cursor.fetchone()
             if row is None:  # its one due move is being rewritten by a command right now
                 passed.append(owner)

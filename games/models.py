@@ -102,13 +102,15 @@ class DueWork(models.Model):
     """The move a match's bots (or a stand-in, for a player whose turn timed out) owe: at
     most one row per match, written in the transaction of the command that made it due and
     deleted by the one that leaves nothing due. ``owner`` is charged for it (the match's
-    creator); ``lane`` 0 when a player sits at the table, 1 for bots only; due at
-    ``due_at``; a worker holds it while ``leased_until`` is ahead (``games.dispatch``)."""
+    creator); ``lane`` 0 when a player sits at the table, 1 for bots only; ``search`` when
+    the bot to act searches; due at ``due_at``; a worker holds it while ``leased_until`` is
+    ahead (``games.dispatch``)."""
 
     match = models.OneToOneField(Match, primary_key=True, on_delete=models.CASCADE,
                                  related_name="due_work")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     lane = models.PositiveSmallIntegerField(help_text="0: a player is seated; 1: bots only")
+    search = models.BooleanField(default=False, help_text="the bot to act searches (expert)")
     version = models.PositiveIntegerField(help_text="the match version the move is owed at")
     due_at = models.DateTimeField()
     lease_ms = models.PositiveIntegerField(help_text="how long a worker may hold it")

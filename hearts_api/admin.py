@@ -17,6 +17,7 @@ from games import inspection
 from games.models import Match
 
 from .admin_table import table_page, viewers
+from .throttling import LoginThrottle
 
 admin.site.unregister(Match)
 
@@ -74,3 +75,16 @@ class MatchAdmin(games_admin.MatchAdmin):
             query["at"] = seq
         url = reverse("admin:games_match_table", args=[match.pk])
         return HttpResponseRedirect(f"{url}?{urlencode(query)}")
+
+
+def login(request: HttpRequest) -> HttpResponse:
+    """The admin's login page, each password attempt (a POST) counted per address with
+    those of HTTP Basic (``throttling.LoginThrottle``, ``THROTTLE_LOGIN``) before the
+    password is checked: past the rate, 429 with Retry-After."""
+    if request.method == "POST":
+        throttle = LoginThrottle()
+        if not throttle.allow_request(request, None):  # type: ignore[arg-type]
+            wait = str(int(throttle.wait()))
+            return HttpResponse(f"Too many login attempts from your address: try again in {wait} s.",
+                                status=429, content_type="text/plain", headers={"Retry-After": wait})
+    return admin.site.login(request)

@@ -10,10 +10,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 
+from bots import strategies
 from bots.apps import check_strategies
 from bots.strategies import LEVELS
 from games import services
-from games.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
+from games.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL, SEARCHING_LEVELS
 from games.engine import RuleSet
 from games.errors import UnknownBotLevel
 from games.models import Match
@@ -25,20 +26,26 @@ def test_the_levels_weakest_first_and_the_default():
     assert DEFAULT_BOT_LEVEL == "easy"
 
 
-def test_the_strategies_are_exactly_the_levels():
+def test_the_strategies_are_exactly_the_levels_and_the_expert_alone_searches():
     assert set(LEVELS) == set(BOT_LEVELS)
-    check_strategies(LEVELS)  # as BotsConfig.ready() does at start-up
+    assert SEARCHING_LEVELS == strategies.SEARCHING_LEVELS == {"expert"}
+    check_strategies(LEVELS, strategies.SEARCHING_LEVELS)  # as BotsConfig.ready() does
 
 
-@pytest.mark.parametrize(("strategies", "message"), [
+def test_searching_levels_other_than_the_dispatchers_are_improperly_configured():
+    with pytest.raises(ImproperlyConfigured, match=re.escape("(['expert', 'hard']) is not")):
+        check_strategies(LEVELS, frozenset({"expert", "hard"}))
+
+
+@pytest.mark.parametrize(("registry", "message"), [
     ({**LEVELS, "grandmaster": LEVELS["expert"]},
      "no strategy for [], a strategy for no level ['grandmaster']"),
     ({level: LEVELS[level] for level in BOT_LEVELS[:-1]},
      "no strategy for ['expert'], a strategy for no level []"),
 ])
-def test_a_strategy_registry_other_than_the_levels_is_improperly_configured(strategies, message):
+def test_a_strategy_registry_other_than_the_levels_is_improperly_configured(registry, message):
     with pytest.raises(ImproperlyConfigured, match=re.escape(message)):
-        check_strategies(strategies)
+        check_strategies(registry, SEARCHING_LEVELS)
 
 
 def test_the_api_offers_exactly_the_levels():

@@ -129,6 +129,20 @@ def test_the_round_goes_by_owner_and_an_owners_seated_matches_go_before_its_bots
                                                     alices_bots_only.id]
 
 
+def test_searches_run_at_most_so_many_at_once_and_quick_moves_go_on(settings):
+    settings.BOT_SEARCHES_AT_ONCE = 1
+    experts = [services.SeatSpec("bot", "expert")] * 4
+    alice, bob, carol = _user("alice"), _user("bob"), _user("carol")
+    alices, bobs = _create(alice, experts), _create(bob, experts)
+    carols = _create(carol, FOUR_BOTS)
+    assert DueWork.objects.get(pk=alices.id).search and not DueWork.objects.get(pk=carols.id).search
+    assert _claimed() == alices.id  # a search: the one that may run
+    assert _claimed() == carols.id  # bob's search waits, carol's quick move does not
+    assert _claimed() is None
+    settings.BOT_SEARCHES_AT_ONCE = 2
+    assert _claimed() == bobs.id
+
+
 def test_a_new_player_joins_the_round_at_its_back():
     alice = _user("alice")
     first = _create(alice, FOUR_BOTS)
