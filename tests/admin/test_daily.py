@@ -13,7 +13,7 @@ from django.utils.html import escape
 
 from bots import moves
 from games import selectors, services
-from games.engine import Seat, parse_cards, seat_view
+from games.engine import Seat, legal_cards, parse_cards, seat_view
 from games.models import Event, Match, Trick
 from hearts_api.admin_table import table_page
 
@@ -33,12 +33,17 @@ def _at(day: date, hour: int) -> datetime:
 @pytest.fixture
 def attempt(player, time_machine) -> Match:
     """``player``'s daily attempt of MONDAY, at noon that day: south passed its first three
-    cards, then the bots passed and played up to south's first card."""
+    cards, then the bots passed and played up to south's turn; when south holds the two of
+    clubs (the day's deal follows DAILY_SECRET) it leads and the bots play on to its next."""
     time_machine.move_to(_at(MONDAY, 12), tick=False)
     match = services.daily_match_create(player=player, day=MONDAY).match
     held = parse_cards(Match.objects.get(pk=match.pk).state["hand"]["holdings"][Seat.SOUTH])
     services.cards_pass(match_id=match.id, player=player, cards=held[:3])
     moves.run_due(seconds=float("inf"))
+    if not Event.objects.filter(match=match, type="card_played").exists():
+        state = selectors.match_state(Match.objects.get(pk=match.pk))
+        services.card_play(match_id=match.id, player=player, card=legal_cards(state, Seat.SOUTH)[0])
+        moves.run_due(seconds=float("inf"))
     return Match.objects.get(pk=match.pk)
 
 
@@ -79,8 +84,8 @@ def _log_fields(client, match: Match) -> dict[str, list[dict]]:
 def test_today_the_event_log_shows_no_field_of_any_event_to_any_staff_member(who, attempt, request):
     client = request.getfixturevalue(who)
     fields = _log_fields(client, attempt)
-    assert set(fields) == {"match_created", "seat_taken", "hand_dealt", "cards_passed",
-                           "cards_exchanged", "card_played"}
+    assert {"match_created", "seat_taken", "hand_dealt", "cards_passed", "cards_exchanged",
+            "card_played"} <= set(fields)
     assert all(shown == {} for rows in fields.values() for shown in rows)
     html = _html(client, reverse("admin:games_match_change", args=[attempt.pk]))
     assert 'id="unrevealed"' in html and 'id="table-link"' not in html
