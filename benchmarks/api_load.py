@@ -15,13 +15,15 @@ Then, in one run:
    number of clients. A client takes a match no other client holds, reads the view of a
    seat to act (``GET …/view``), passes or plays a random legal card with ``If-Match``
    (``POST …/pass`` or ``…/play``) and hands the match back, until each match has played
-   ``--hands`` hands (their target score is out of reach, so none ends first);
+   ``--hands`` hands (their target score, the largest allowed, is out of reach in
+   so few hands);
 3. the floor again, to see how much the machine drifted;
 4. ``manage.py verify_match`` over every match: each log replays to its snapshot.
 
-It prints requests per second, p50 and p99 per request kind, the queries each kind ran
-(server-side counts), errors by status, the workload's requests per second over the
-floor's, and the view's latency at hand 1 and at hand ``--hands``. The clients are one
+It prints requests per second, p50, p99 and mean server CPU (``Cpu-Us``) per request
+kind, the queries each kind ran (server-side counts), errors by status, the workload's
+requests per second over the floor's, and the view's latency at hand 1 and at hand
+``--hands``. The clients are one
 asyncio process on the same machine as the server, so their CPU counts against it too.
 """
 
@@ -52,6 +54,7 @@ API = "/api/v1"
 # Each answer's query count: benchmarks/api_load_settings.py (not imported here: it is the
 # server's settings module) sets it.
 QUERY_COUNT_HEADER = "Query-Count"
+CPU_HEADER = "Cpu-Us"  # the request's server CPU time, microseconds
 
 
 @dataclass
@@ -60,6 +63,7 @@ class Sample:
     status: int
     seconds: float
     queries: int | None
+    cpu_us: int | None = None
     hand: int | None = None  # the view's hand number (views only)
 
 
@@ -73,8 +77,9 @@ class Recorder:
         started = time.perf_counter()
         response = await http.request(method, url, headers=headers, **kwargs)
         elapsed = time.perf_counter() - started
-        count = response.headers.get(QUERY_COUNT_HEADER)
-        sample = Sample(kind, response.status_code, elapsed, int(count) if count is not None else None)
+        count, cpu = response.headers.get(QUERY_COUNT_HEADER), response.headers.get(CPU_HEADER)
+        sample = Sample(kind, response.status_code, elapsed, int(count) if count is not None else None,
+                        int(cpu) if cpu is not None else None)
         self.samples.append(sample)
         return response, sample
 
@@ -105,7 +110,7 @@ async def set_up(http: httpx.AsyncClient, matches: int) -> list[Table]:
         created = await http.post(
             f"{API}/matches", headers={"Authorization": f"Bearer {tokens[0]}"},
             json={"seats": [{"kind": "player"}] + [{"kind": "open"}] * 3,
-                  "rules": {"target_score": 1_000_000}})
+                  "rules": {"target_score": 500}})
         created.raise_for_status()
         match_id = created.json()["id"]
         for token in tokens[1:]:  # one at a time: the seats go north, east, south, west
@@ -198,7 +203,8 @@ def _ms(values: list[float], quantile: float) -> float:
 
 
 def summary(samples: list[Sample], kinds: list[str], wall: float) -> dict[str, Any]:
-    """Requests per second over ``wall`` and, per kind, p50/p99 (ms) and queries."""
+    """Requests per second over ``wall`` and, per kind, p50/p99 (ms), the server's mean CPU
+    time (ms) and queries."""
     chosen = [sample for sample in samples if sample.kind in kinds]
     by_kind: dict[str, Any] = {}
     for kind in kinds:
@@ -206,10 +212,12 @@ def summary(samples: list[Sample], kinds: list[str], wall: float) -> dict[str, A
         if not of_kind:
             continue
         queries = Counter(sample.queries for sample in of_kind)
+        cpu = [sample.cpu_us for sample in of_kind if sample.cpu_us is not None]
         by_kind[kind] = {
             "requests": len(of_kind),
             "p50_ms": _ms([sample.seconds for sample in of_kind], 0.50),
             "p99_ms": _ms([sample.seconds for sample in of_kind], 0.99),
+            "cpu_ms": round(statistics.mean(cpu) / 1000, 2) if cpu else None,
             "queries": {str(count): n for count, n in sorted(queries.items(), key=str)},
         }
     return {"requests": len(chosen), "seconds": round(wall, 1),
@@ -280,10 +288,11 @@ def report(figures: dict[str, Any]) -> None:
     for name, part in rows:
         print(f"{name:16} {part['requests_per_s']:>10} {part['requests']:>9}  {part['errors'] or '-'}")
     print(f"ratio workload / floor: {figures['ratio_to_floor']}")
-    print(f"{'kind':8} {'requests':>9} {'p50 ms':>7} {'p99 ms':>7}  queries (count: requests)")
+    print(f"{'kind':8} {'requests':>9} {'p50 ms':>7} {'p99 ms':>7} {'cpu ms':>7}  queries (count: requests)")
     for name, part in [("floor", figures["floor_before"]["kinds"]["floor"]),
                        *figures["workload"]["kinds"].items()]:
-        print(f"{name:8} {part['requests']:>9} {part['p50_ms']:>7} {part['p99_ms']:>7}  {part['queries']}")
+        print(f"{name:8} {part['requests']:>9} {part['p50_ms']:>7} {part['p99_ms']:>7} "
+              f"{part['cpu_ms']:>7}  {part['queries']}")
     views = {key: value for key, value in figures.items() if key.startswith("view_p50")}
     print("view p50 by hand (ms): " + ", ".join(f"{k.rsplit('_', 1)[1]}: {v}" for k, v in views.items()))
     print(f"verify_match: {figures['verified']} replay to their snapshots")
