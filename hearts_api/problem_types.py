@@ -119,7 +119,7 @@ def problem_type(code: str) -> ProblemType:
 class Problem(exceptions.APIException):
     """A refused request, answered as the problem of ``code`` (``LookupError`` for a code
     the catalog lacks): ``detail`` (str, what happened this time; the code's default
-    detail when None), ``extensions`` (this body's members, JSON-ready), ``auth_header``
+    detail when None or empty), ``extensions`` (this body's members, JSON-ready), ``auth_header``
     (a 401's WWW-Authenticate). A body of a code whose members include ``errors`` always
     names a fault: without one, the request as a whole (code ``invalid``, this detail)."""
 
