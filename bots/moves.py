@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from games import daily, dispatch, selectors, services
 from games.engine import IllegalMove, PassCards, PlayCard, Seat
-from games.errors import StaleVersion
+from games.errors import ServiceError
 from games.services import CommandResult
 
 from .strategies import SEARCHING_LEVELS, choose_command
@@ -130,5 +130,7 @@ def _submit(turn: selectors.BotTurn, claim: dispatch.Claim,
         return services.seat_command(match_id=turn.match_id, expected_version=turn.version,
                                      command=dataclasses.replace(command, auto=turn.auto),
                                      lease=claim.lease)
-    except StaleVersion:
+    except ServiceError as refusal:
+        if refusal.code != "stale_version":
+            raise
         return None

@@ -192,7 +192,7 @@ SELF_REGISTRATION = env.bool("SELF_REGISTRATION", default=True)
 
 # Limits and quotas (README, "Limits and quotas"). QUOTAS: what one player may hold at once,
 # each QUOTA_<NAME> in the environment; a request over one is 429 quota_exceeded naming it
-# (games.errors.QuotaExceeded). The rates that are quotas are in DEFAULT_THROTTLE_RATES.
+# (games.errors.quota_exceeded). The rates that are quotas are in DEFAULT_THROTTLE_RATES.
 QUOTAS = {name: env.int(f"QUOTA_{name.upper()}", default=default) for name, default in (
     ("unfinished_matches", 10),  # matches the player created that have not ended
     ("unfinished_expert_matches", 2),  # of those, the ones with an expert seat

@@ -38,7 +38,7 @@ from django.views.decorators.http import require_POST
 from . import daily, dispatch, inspection, models, services
 from .bot_levels import BOT_LEVELS
 from .engine import IllegalMove, Seat
-from .errors import MatchNotFound
+from .errors import ServiceError
 from .signals import bots_wake_requested
 from .verification import match_verify
 
@@ -259,7 +259,9 @@ class MatchAdmin(ReadOnlyAdmin):
             return messages.ERROR, "refused: a reason is required"
         try:
             result = services.match_abort(match_id=match.id, reason=reason)
-        except MatchNotFound:
+        except ServiceError as refusal:
+            if refusal.code != "not_found":
+                raise
             raise Http404(f"no match {match.id}") from None
         except IllegalMove as refusal:
             return messages.ERROR, f"refused: {refusal.code} ({refusal})"

@@ -3,7 +3,7 @@
 ``BOT_LEVELS`` holds them weakest first (the order the API's schema lists them in):
 ``random`` plays a random legal card, ``easy`` by habit, ``medium`` counts cards,
 ``hard`` also tracks the queen of spades and breaks moons, ``expert`` searches. The
-service refuses any other level (``UnknownBotLevel``), the API's serializer offers
+service refuses any other level (``invalid_request``), the API's serializer offers
 exactly these, and the bots app checks at start-up that it has a strategy for each and
 no other, so a level never reaches a bot task that cannot play it. Plain data: ``games``
 knows the names, ``bots`` the strategies behind them.

@@ -9,13 +9,13 @@ from django.db.models import Count, Exists, OuterRef, Q
 
 from . import models
 from .engine import MatchState
-from .errors import QuotaExceeded
+from .errors import quota_exceeded
 
 ENDED = (models.Match.Status.FINISHED, models.Match.Status.ABORTED)
 
 
 def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bool) -> None:
-    """Raises ``QuotaExceeded`` when a new match by ``creator`` (one with an ``expert`` seat,
+    """Raises ``quota_exceeded`` when a new match by ``creator`` (one with an ``expert`` seat,
     one with an ``open_seat``) would take them over ``unfinished_matches``,
     ``unfinished_expert_matches`` or ``open_matches`` (matches waiting for a player), in that
     order. Inside the creating transaction: it locks ``creator``'s row, so two creations
@@ -31,12 +31,12 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
     for quota, counts in wanted.items():
         limit = settings.QUOTAS[quota]
         if counts and held[quota] >= limit:
-            raise QuotaExceeded(quota, limit, f"you hold {held[quota]} {_WHAT[quota]}, the most "
-                                              f"a player may: end one first")
+            raise quota_exceeded(quota, limit, f"you hold {held[quota]} {_WHAT[quota]}, the most "
+                                               f"a player may: end one first")
 
 
 def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) -> None:
-    """Raises ``QuotaExceeded`` (``unfinished_expert_matches``) when a bot of ``bot_level``
+    """Raises ``quota_exceeded`` (``unfinished_expert_matches``) when a bot of ``bot_level``
     put in a seat of ``match`` (as ``state`` stands) would make it a match with an expert seat
     its creator, who is charged for the bots' moves, may not hold more of. Inside the
     command's transaction."""
@@ -47,9 +47,9 @@ def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) ->
             .filter(Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert")))
             .count())
     if held >= limit:
-        raise QuotaExceeded("unfinished_expert_matches", limit,
-                            f"the match's creator holds {held} unfinished matches with an expert "
-                            f"seat, the most a player may: choose another level")
+        raise quota_exceeded("unfinished_expert_matches", limit,
+                             f"the match's creator holds {held} unfinished matches with an expert "
+                             f"seat, the most a player may: choose another level")
 
 
 _WHAT = {"unfinished_matches": "unfinished matches you created",

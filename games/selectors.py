@@ -3,7 +3,7 @@ player's record, the daily challenge's attempts, and the move a match's bots owe
 
 A daily match (``games.daily``) is hidden until its day is over from everyone but its
 player: ``match_watch_get`` and ``match_visible_get``, which every read of a match goes
-through, raise ``MatchNotFound`` for it, as for a match that does not exist."""
+through, raise ``not_found`` for it, as for a match that does not exist."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from .engine import (
 )
 from .engine.events import CardPlayed, CardsPassed, MatchCreated, SeatLeft
 from .engine.state import Deal
-from .errors import DailyNotFound, MatchNotFound, PlayerNotFound
+from .errors import ServiceError, match_not_found
 
 
 @dataclass(frozen=True)
@@ -60,10 +60,10 @@ def players(relation: str = "") -> Q:
 
 def player_profile_get(*, username: str) -> PlayerProfile:
     """The record and rating of the player ``username`` (``games.records``; four queries).
-    Raises ``PlayerNotFound``, for a staff account too (``is_player``)."""
+    Raises ``not_found``, for a staff account too (``is_player``)."""
     user = get_user_model().objects.filter(players(), username=username).first()
     if user is None:
-        raise PlayerNotFound(username)
+        raise ServiceError("not_found", "no such player")
     record = models.PlayerRecord.objects.filter(player=user).first()
     return PlayerProfile(user.get_username(), record or models.PlayerRecord(player=user),
                          list(models.OpponentRecord.objects.filter(player=user)
@@ -98,10 +98,10 @@ def match_seat_get(
     ends (``statements.match_read``). The seat is read off the row's own snapshot, not the
     ``Seat`` rows: a command that waited for the lock reads the row as the command before
     it left it, and the seat with it (another table read in the same statement would be
-    as of before the wait). Raises ``MatchNotFound``."""
+    as of before the wait). Raises ``not_found``."""
     match = statements.match_read(match_id, lock=lock)
     if match is None:
-        raise MatchNotFound(match_id)
+        raise match_not_found()
     return match, seat_of(match_state(match), user) if user.is_authenticated else None
 
 
@@ -123,21 +123,21 @@ def match_watch_get(
     *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser
 ) -> tuple[models.Match, Seat | None]:
     """``match_seat_get`` for a read of the match (its view, events, stream): raises
-    ``MatchNotFound`` as well for a daily match ``user`` may not watch yet
+    ``not_found`` as well for a daily match ``user`` may not watch yet
     (``is_hidden_from``). One query."""
     match, seat = match_seat_get(match_id=match_id, user=user)
     if is_hidden_from(match, user):
-        raise MatchNotFound(match_id)
+        raise match_not_found()
     return match, seat
 
 
 def match_visible_get(*, match_id: uuid.UUID,
                       user: AbstractBaseUser | AnonymousUser) -> models.Match:
-    """The match row, for ``user`` to read; raises ``MatchNotFound`` when there is none and
+    """The match row, for ``user`` to read; raises ``not_found`` when there is none and
     for a daily match ``user`` may not watch yet (``is_hidden_from``). One query."""
     match = statements.match_read(match_id, lock=False)
     if match is None or is_hidden_from(match, user):
-        raise MatchNotFound(match_id)
+        raise match_not_found()
     return match
 
 
@@ -151,15 +151,15 @@ def is_hidden_from(match: models.Match, user: AbstractBaseUser | AnonymousUser) 
 
 def daily_challenge_get(*, day: date) -> tuple[daily.Challenge, list[Deal] | None]:
     """The daily challenge of ``day`` and, once the day is over, its four deals (None
-    before). Raises ``DailyNotFound`` for a day after today (UTC)."""
+    before). Raises ``not_found`` for a day after today (UTC)."""
     _check_day(day)
     return daily.challenge(day), daily.deals(day) if daily.is_over(day) else None
 
 
 def _check_day(day: date) -> None:
-    """Raises ``DailyNotFound`` for a day after today (UTC): it has no challenge yet."""
+    """Raises ``not_found`` for a day after today (UTC): it has no challenge yet."""
     if day > daily.today():
-        raise DailyNotFound(day)
+        raise ServiceError("not_found", f"no daily challenge for {day.isoformat()} yet")
 
 
 def daily_attempt_get(*, day: date, user: AbstractBaseUser) -> models.DailyAttempt | None:
@@ -172,7 +172,7 @@ def daily_leaderboard_list(*, day: date) -> QuerySet[models.DailyAttempt]:
     """The finished attempts at the daily challenge of ``day``: fewest points first, then
     fewest seconds, then the first finished; ``rank`` annotated (1 = the best; equal points
     and seconds share a rank), with the player's row joined; no staff account's
-    (``is_player``). Raises ``DailyNotFound`` for a day after today (UTC)."""
+    (``is_player``). Raises ``not_found`` for a day after today (UTC)."""
     _check_day(day)
     return (models.DailyAttempt.objects.filter(players("player__"), date=day,
                                                finished_at__isnull=False)

@@ -10,8 +10,8 @@ concurrent commands on one match serialise on the row lock: the second sees the 
 state, so no event is lost or duplicated.
 
 A refusal raises either the engine's ``IllegalMove`` (a rule, with its code) or one of
-this layer's own ``games.errors`` (``MatchNotFound``, ``NotSeated``, ``StaleVersion``,
-``UnknownBotLevel``, ``QuotaExceeded``); nothing is written then.
+this layer's own ``games.errors`` (``not_found``, ``not_seated``, ``stale_version``,
+``invalid_request``, ``quota_exceeded``); nothing is written then.
 """
 
 from __future__ import annotations
@@ -57,18 +57,7 @@ from .engine import (
 from .engine.cards import format_cards
 from .engine.events import HandScored, MatchCreated, SeatLeft, SeatReplaced, SeatTaken, TrickTaken
 from .engine.state import Deal
-from .errors import (
-    DailyAttempted,
-    DailyClosed,
-    MatchNotFound,
-    NotCreator,
-    NotReplaceable,
-    NotSeated,
-    QuotaExceeded,
-    StaleVersion,
-    StoodIn,
-    UnknownBotLevel,
-)
+from .errors import ServiceError, match_not_found, quota_exceeded, unknown_bot_level
 from .selectors import (
     LoggedEvent,
     fixed_deals_get,
@@ -126,8 +115,8 @@ def match_create(
     hand. ``deals``, if any, are the first hands; the row's ``fixed_deals`` counts them.
     ``daily_date``: the daily challenge the match is the creator's attempt at
     (``daily_match_create``). Its bots' moves are charged to ``creator``. Raises
-    ``UnknownBotLevel`` for a bot seat whose level is not in ``BOT_LEVELS``,
-    ``QuotaExceeded`` (``quotas.check_match_create``), both before anything is written, and
+    ``invalid_request`` for a bot seat whose level is not in ``BOT_LEVELS``,
+    ``quota_exceeded`` (``quotas.check_match_create``), both before anything is written, and
     ``IllegalMove`` for an invalid deal."""
     open_seat = any(spec.kind == "open" for spec in seats)
     if turn_timeout_s is None and open_seat:
@@ -138,7 +127,7 @@ def match_create(
             commands.append(TakeSeat(seat, player=creator.get_username()))
         elif spec.kind == "bot":
             if spec.bot_level not in BOT_LEVELS:
-                raise UnknownBotLevel(spec.bot_level)
+                raise unknown_bot_level(spec.bot_level)
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
     with transaction.atomic():
         quotas.check_match_create(creator, open_seat=open_seat, expert=any(
@@ -157,12 +146,14 @@ def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
     the player in south, the day's bots, rules and four deals (so ``fixed_deals`` 4), and
     its ``DailyAttempt`` row in the same transaction; the bots then move as in any match.
 
-    Raises ``DailyClosed`` when ``day`` is not today (UTC), and ``DailyAttempted`` when
+    Raises ``daily_closed`` when ``day`` is not today (UTC), and ``daily_attempted`` when
     the player has an attempt at it already, also when two requests race: the attempt's
     unique (date, player) lets one commit, and the other, rolled back whole, is refused."""
     today = daily.today()
     if day != today:
-        raise DailyClosed(day, today)
+        raise ServiceError("daily_closed", f"the daily challenge of {day.isoformat()} "
+                           f"{'is over' if day < today else 'has not begun'}; today's is "
+                           f"{today.isoformat()} (UTC)")
     _refuse_second_attempt(day, player)
     challenge = daily.challenge(day)
     seats = [SeatSpec("player") if seat is daily.PLAYER_SEAT
@@ -179,17 +170,19 @@ def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
 
 
 def _refuse_second_attempt(day: date, player: AbstractBaseUser) -> None:
-    """Raises ``DailyAttempted`` when ``player`` has an attempt at ``day`` already."""
+    """Raises ``daily_attempted`` when ``player`` has an attempt at ``day`` already."""
     earlier = models.DailyAttempt.objects.filter(date=day, player=player).first()
     if earlier is not None:
-        raise DailyAttempted(day, earlier.match_id)
+        raise ServiceError("daily_attempted", "you have played the daily challenge of "
+                           f"{day.isoformat()} already: match {earlier.match_id}",
+                           match_id=str(earlier.match_id))
 
 
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
     """Seat ``player`` in ``seat`` (None: the first open seat, or the seat the player left
     while its bot still holds it); deals when the table fills.
 
-    Raises ``MatchNotFound``, and ``IllegalMove``: ``match_finished``, ``already_seated``
+    Raises ``not_found``, and ``IllegalMove``: ``match_finished``, ``already_seated``
     (also for another seat than the one the player left), ``seat_taken``, ``match_full``.
     """
     with transaction.atomic():
@@ -205,7 +198,7 @@ def cards_pass(
     """Pass ``cards`` from the player's seat (docs/rules.md, "Pass"); ``requested_at``:
     when the request came in (``_lock_seat``).
 
-    Raises ``MatchNotFound``, ``NotSeated``, ``StaleVersion`` (in that order), then the
+    Raises ``not_found``, ``not_seated``, ``stale_version`` (in that order), then the
     engine's ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version, requested_at)
@@ -219,7 +212,7 @@ def card_play(
     """Play ``card`` from the player's seat (docs/rules.md, "Following" to "Winning a
     trick"); ``requested_at``: when the request came in (``_lock_seat``).
 
-    Raises ``MatchNotFound``, ``NotSeated``, ``StaleVersion`` (in that order), then the
+    Raises ``not_found``, ``not_seated``, ``stale_version`` (in that order), then the
     engine's ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version, requested_at)
@@ -231,18 +224,18 @@ def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str)
     the player takes it back with ``match_join`` (docs/api.md, "Commands"). A player may
     leave a match ``QUOTAS["leaves_per_match"]`` times.
 
-    Raises ``UnknownBotLevel``, ``MatchNotFound``, ``NotSeated``, ``QuotaExceeded``
+    Raises ``invalid_request``, ``not_found``, ``not_seated``, ``quota_exceeded``
     (``leaves_per_match``: the player's ``seat_left`` events in the match number that
     many; ``unfinished_expert_matches``: an expert would take the match's creator over
     it), then the engine's ``IllegalMove`` (``match_finished``)."""
     if bot_level not in BOT_LEVELS:
-        raise UnknownBotLevel(bot_level)
+        raise unknown_bot_level(bot_level)
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, None)
         limit = settings.QUOTAS["leaves_per_match"]
         if leaves_count(match=match, username=player.get_username()) >= limit:
-            raise QuotaExceeded("leaves_per_match", limit,
-                                f"you have left this match {limit} times, the most a player may")
+            raise quota_exceeded("leaves_per_match", limit,
+                                 f"you have left this match {limit} times, the most a player may")
         quotas.check_expert_seat(match, match_state(match), bot_level)
         return _run(match, match_state(match), [LeaveSeat(seat, bot_level)],
                     users={player.get_username(): player})
@@ -256,27 +249,27 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
     or a stand-in has moved for them since they last moved (docs/api.md, "Nobody stalls a
     table").
 
-    Raises ``UnknownBotLevel``, ``MatchNotFound``, ``NotCreator``, ``NotReplaceable``,
-    ``QuotaExceeded`` (``unfinished_expert_matches``, as for a leave), and the engine's
+    Raises ``invalid_request``, ``not_found``, ``not_creator``, ``not_replaceable``,
+    ``quota_exceeded`` (``unfinished_expert_matches``, as for a leave), and the engine's
     ``IllegalMove`` (``match_finished``) for an ended match."""
     if bot_level not in BOT_LEVELS:
-        raise UnknownBotLevel(bot_level)
+        raise unknown_bot_level(bot_level)
     with transaction.atomic():
         match = _lock(match_id)
         if match.created_by_id != by.pk:
-            raise NotCreator()
+            raise ServiceError("not_creator", "only the match's creator may replace a player")
         state = match_state(match)
         occupant = state.seats[seat]
         users = {}
         if not state.phase.is_over:  # an ended match: the engine refuses it, match_finished
             if occupant is None or occupant.player is None:
-                raise NotReplaceable(f"no player holds {seat.label}")
+                raise ServiceError("not_replaceable", f"no player holds {seat.label}")
             overdue = (seat in state.to_act and match.turn_deadline is not None
                        and match.turn_deadline <= now)
             if not overdue and not stood_in_last(match=match, seat=seat):
-                raise NotReplaceable(f"{occupant.player} in {seat.label} is not overdue: their "
-                                     "turn has not timed out, and no stand-in has moved for "
-                                     "them since they last did")
+                raise ServiceError("not_replaceable", f"{occupant.player} in {seat.label} is not "
+                                   "overdue: their turn has not timed out, and no stand-in has "
+                                   "moved for them since they last did")
             quotas.check_expert_seat(match, state, bot_level)
             users = {occupant.player: models.Seat.objects.get(match=match, position=seat).player}
         return _run(match, state, [ReplaceSeat(seat, bot_level)], users=users)
@@ -286,12 +279,12 @@ def match_cancel(*, match_id: uuid.UUID, by: AbstractBaseUser) -> CommandResult:
     """The creator (``by``) calls off a match still waiting for players: a ``match_aborted``
     before any deal, which frees its place in the creator's quotas.
 
-    Raises ``MatchNotFound``, ``NotCreator``, then the engine's ``IllegalMove``:
+    Raises ``not_found``, ``not_creator``, then the engine's ``IllegalMove``:
     ``match_finished`` when it has ended, ``wrong_phase`` once its first hand is dealt."""
     with transaction.atomic():
         match = _lock(match_id)
         if match.created_by_id != by.pk:
-            raise NotCreator("only the match's creator may cancel it")
+            raise ServiceError("not_creator", "only the match's creator may cancel it")
         state = match_state(match)
         if not state.phase.is_over and state.phase is not Phase.WAITING:
             raise IllegalMove("wrong_phase", "only a match still waiting for players may be "
@@ -307,7 +300,7 @@ def match_abort(*, match_id: uuid.UUID, reason: str) -> CommandResult:
     """Stop the match for ``reason`` (non-empty text: an operator's words, shown to every
     seat in the ``match_aborted`` event); it ends with no result and takes no more commands.
 
-    Raises ``MatchNotFound``, ``ValueError`` for an empty reason, and the engine's
+    Raises ``not_found``, ``ValueError`` for an empty reason, and the engine's
     ``IllegalMove`` (``match_finished``) when the match is already over."""
     if not reason.strip():
         raise ValueError("an abort needs a reason")
@@ -325,7 +318,7 @@ def seat_command(
     of the worker's ``lease`` on it (``games.dispatch``). The same checks as a player's
     command, and the version must be current.
 
-    Raises ``MatchNotFound``, ``StaleVersion``, then the engine's ``IllegalMove``."""
+    Raises ``not_found``, ``stale_version``, then the engine's ``IllegalMove``."""
     with transaction.atomic():
         match = _lock(match_id)
         _check_version(match, expected_version)
@@ -333,17 +326,18 @@ def seat_command(
 
 
 def _lock(match_id: uuid.UUID) -> models.Match:
-    """The match row, locked until the transaction ends; raises ``MatchNotFound``."""
+    """The match row, locked until the transaction ends; raises ``not_found``."""
     match = statements.match_read(match_id, lock=True)
     if match is None:
-        raise MatchNotFound(match_id)
+        raise match_not_found()
     return match
 
 
 def _check_version(match: models.Match, expected_version: int | None) -> None:
-    """Raises ``StaleVersion`` unless ``expected_version`` is None or the current one."""
+    """Raises ``stale_version`` unless ``expected_version`` is None or the current one."""
     if expected_version is not None and expected_version != match.version:
-        raise StaleVersion(expected_version, match.version)
+        raise ServiceError("stale_version", f"version {expected_version} is not current "
+                           f"({match.version})", version=match.version)
 
 
 def _lock_seat(
@@ -353,16 +347,18 @@ def _lock_seat(
     """Lock the match and find the player's seat (one query), then check the expected
     version, and that no stand-in moved for the seat after ``requested_at`` (when the
     request came in): a move sent for the turn a stand-in has just played must not land on
-    the next one (the seat that takes the trick leads again). Raises ``MatchNotFound``,
-    ``NotSeated``, ``StaleVersion``, in that order."""
+    the next one (the seat that takes the trick leads again). Raises ``not_found``,
+    ``not_seated``, ``stale_version``, in that order."""
     match, seat = match_seat_get(match_id=match_id, user=player, lock=True)
     if seat is None:
-        raise NotSeated()
+        raise ServiceError("not_seated", "you have no seat in this match")
     _check_version(match, expected_version)
     if requested_at is not None and match.updated_at > requested_at:
         since = match.events.filter(seat=seat, created_at__gt=requested_at)
         if any(payload.get("auto") for payload in since.values_list("payload", flat=True)):
-            raise StoodIn(match.version)
+            raise ServiceError("stale_version", "a stand-in moved for your seat after this request "
+                               "came in (your turn had timed out); the match is at "
+                               f"{match.version}", version=match.version)
     return match, seat
 
 

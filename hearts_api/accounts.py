@@ -8,8 +8,8 @@ know how one signs in, and it must not import ``hearts_api``; so the accounts' w
 and their one read live beside the token model, and the views only validate, call these
 and serialize (docs/architecture.md, "Layers").
 
-Refusals are ``games.errors.ServiceError`` subclasses, which the API's handler maps by
-``code`` like the game services' own.
+Refusals are ``games.errors.ServiceError``s, which the API's handler answers by ``code``
+like the game services' own.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.errors import QuotaExceeded, ServiceError
+from games.errors import ServiceError, quota_exceeded
 
 from .models import ApiToken
 
@@ -36,35 +36,6 @@ USERNAME_PATTERN = r"^[A-Za-z0-9_.@+-]{1,150}$"
 # so that the schema says it; the longest bounds what a hash (and a guess) costs.
 PASSWORD_MIN_LENGTH = 8
 PASSWORD_MAX_LENGTH = 128
-
-
-class RegistrationClosed(ServiceError):
-    """Self-registration is switched off (``settings.SELF_REGISTRATION``)."""
-
-    code = "registration_closed"
-
-    def __init__(self) -> None:
-        super().__init__("Self-registration is switched off.")
-
-
-class UsernameTaken(ServiceError):
-    """Another player has registered ``username`` (str)."""
-
-    code = "username_taken"
-
-    def __init__(self, username: str) -> None:
-        super().__init__("That username is taken.")
-        self.username = username
-
-
-class TokenNotFound(ServiceError):
-    """The player has no token whose ``token_key`` (str) is this one."""
-
-    code = "not_found"
-
-    def __init__(self, token_key: str) -> None:
-        super().__init__("You have no token with that key.")
-        self.token_key = token_key
 
 
 @dataclass(frozen=True)
@@ -80,11 +51,11 @@ class IssuedToken:
 
 
 def registration_check() -> None:
-    """Raises ``RegistrationClosed`` when self-registration is switched off. The API calls
+    """Raises ``registration_closed`` when self-registration is switched off. The API calls
     it before reading the body: a closed registration is refused whatever the request
     holds (docs/api.md, "Auth")."""
     if not settings.SELF_REGISTRATION:
-        raise RegistrationClosed()
+        raise ServiceError("registration_closed")
 
 
 def player_create(*, username: str, password: str | None = None) -> IssuedToken:
@@ -93,7 +64,7 @@ def player_create(*, username: str, password: str | None = None) -> IssuedToken:
     hashed (``settings.PASSWORD_HASHERS``). Without one the player's password is unusable:
     no credentials but its tokens ever authenticate it. Both already valid
     (``PlayerCreateSerializer``, the password through Django's validators). Raises
-    ``RegistrationClosed`` and ``UsernameTaken``."""
+    ``registration_closed`` and ``username_taken``."""
     registration_check()
     with transaction.atomic():
         try:
@@ -104,33 +75,33 @@ def player_create(*, username: str, password: str | None = None) -> IssuedToken:
                 user = get_user_model().objects.create_user(username=username,
                                                             password=password)
         except IntegrityError:
-            raise UsernameTaken(username) from None
+            raise ServiceError("username_taken") from None
         return token_create(user=user, name=FIRST_TOKEN_NAME)
 
 
 def token_create(*, user: AbstractBaseUser, name: str = "") -> IssuedToken:
     """Issue another token for ``user``, named ``name`` (what it is for; may be empty). It
     never expires: it lives until its owner revokes it (``settings.REST_KNOX``). Raises
-    ``QuotaExceeded`` (quota ``tokens``, no retry_after) when ``user`` already holds
+    ``quota_exceeded`` (quota ``tokens``, no retry_after) when ``user`` already holds
     ``settings.QUOTAS["tokens"]``; the user's row is locked while counting, so two
     requests at once cannot both pass the limit."""
     limit = settings.QUOTAS["tokens"]
     with transaction.atomic():
         get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
         if token_list(user=user).count() >= limit:
-            raise QuotaExceeded("tokens", limit, f"You hold {limit} tokens, the most a player "
-                                                 "may: revoke one first.")
+            raise quota_exceeded("tokens", limit, f"You hold {limit} tokens, the most a player "
+                                                  "may: revoke one first.")
         row, token = ApiToken.objects.create(user=user, expiry=None, name=name)
     return IssuedToken(row, token)
 
 
 def token_revoke(*, user: AbstractBaseUser, token_key: str) -> None:
     """Delete ``user``'s token with ``token_key``; from then on it authenticates nobody.
-    Raises ``TokenNotFound`` when ``user`` has none with that key (another player's token
+    Raises ``not_found`` when ``user`` has none with that key (another player's token
     included: it is not theirs to revoke, nor to learn of)."""
     deleted, _ = ApiToken.objects.filter(user=user, token_key=token_key).delete()
     if not deleted:
-        raise TokenNotFound(token_key)
+        raise ServiceError("not_found", "You have no token with that key.")
 
 
 # --- reads --------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ a temporary file, to disk past 2.5 MiB): a client announcing 100 MB made the ser
 the app instead of answering, and never looks at Content-Length), so it is ours, around
 the whole application (config/asgi.py).
 
-The answers are the ones Django's own refusal gives (``PayloadTooLarge``, rendered as DRF
+The answers are the ones Django's own refusal gives (``payload_too_large``, rendered as DRF
 renders every problem), with ``Connection: close``: the unread rest of the body is never
 read, so the connection cannot carry another request.
 """
@@ -21,7 +21,7 @@ from typing import Any
 
 from rest_framework.renderers import JSONRenderer
 
-from .problem_types import InvalidRequest, PayloadTooLarge, Problem
+from .problem_types import Problem
 from .problems import PROBLEM_CONTENT_TYPE
 
 Scope = MutableMapping[str, Any]
@@ -54,8 +54,8 @@ class BodyLimit:
     def __init__(self, app: App, limit: int | None) -> None:
         self.app = app
         self.limit = limit
-        self.too_large = rendered(PayloadTooLarge())
-        self.malformed = rendered(InvalidRequest.of_field(
+        self.too_large = rendered(Problem("payload_too_large"))
+        self.malformed = rendered(Problem.invalid(
             "Content-Length", "invalid", "Content-Length takes one number of bytes: 42"))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

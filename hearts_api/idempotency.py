@@ -41,7 +41,7 @@ from rest_framework.request import Request
 from games.errors import ServiceError
 
 from .models import IdempotencyKey
-from .problem_types import InvalidRequest
+from .problem_types import Problem
 from .throttling import IdempotencyKeyThrottle
 
 HEADER = "Idempotency-Key"
@@ -59,25 +59,6 @@ SEAL_SALT = "hearts_api.idempotency.answer"
 # Claiming meets a row that another request deletes (released or purged) at that moment;
 # after this many tries the row is treated as in flight.
 _CLAIM_TRIES = 3
-
-
-class RequestInProgress(ServiceError):
-    """The first request with this key is still running (or died less than
-    ``settings.IDEMPOTENCY_IN_FLIGHT_SECONDS`` ago)."""
-
-    code = "request_in_progress"
-
-    def __init__(self) -> None:
-        super().__init__("A request with this Idempotency-Key is still in progress.")
-
-
-class IdempotencyKeyReused(ServiceError):
-    """The key was first sent with another request (method, path or body)."""
-
-    code = "idempotency_key_reused"
-
-    def __init__(self) -> None:
-        super().__init__("This Idempotency-Key was used for another request.")
 
 
 @dataclass(frozen=True)
@@ -118,10 +99,10 @@ def parse_key(header: str | None) -> str | None:
     quoted = len(header) >= 2 and header[0] == header[-1] == '"'
     key = header[1:-1] if quoted else header
     if len(key) > MAX_KEY_LENGTH:
-        raise InvalidRequest.of_field(HEADER, "max_length",
+        raise Problem.invalid(HEADER, "max_length",
                                       f"{HEADER} takes at most {MAX_KEY_LENGTH} characters.")
     if not re.fullmatch(KEY_PATTERN, header):
-        raise InvalidRequest.of_field(HEADER, "invalid", f'{HEADER} takes 1 to {MAX_KEY_LENGTH} '
+        raise Problem.invalid(HEADER, "invalid", f'{HEADER} takes 1 to {MAX_KEY_LENGTH} '
                                       'printable ASCII characters, bare or quoted: "abc"')
     return key
 
@@ -145,8 +126,8 @@ def claim(*, user: AbstractBaseUser, key: str, fingerprint: str,
     own: a ``Claim`` to run it (no row yet, or an expired one, or one in flight for longer
     than ``settings.IDEMPOTENCY_IN_FLIGHT_SECONDS``, whose request died, or one whose
     answer no key of this server opens), or the
-    ``StoredResponse`` of that same request. Raises ``IdempotencyKeyReused`` when the
-    key's request was another, ``RequestInProgress`` while it is still running. ``count()``
+    ``StoredResponse`` of that same request. Raises ``idempotency_key_reused`` when the
+    key's request was another, ``request_in_progress`` while it is still running. ``count()``
     is called before a ``Claim`` is returned (never for a stored answer or a refusal);
     what it raises leaves the key as it was."""
     for _ in range(_CLAIM_TRIES):
@@ -168,13 +149,13 @@ def claim(*, user: AbstractBaseUser, key: str, fingerprint: str,
                 continue  # deleted since the insert failed: try again
             live = row.expires_at > now  # an expired row counts as absent
             if live and row.fingerprint != fingerprint:
-                raise IdempotencyKeyReused()
+                raise ServiceError("idempotency_key_reused")
             done = live and row.state == IdempotencyKey.State.DONE
             body = unseal(bytes(row.body)) if done else None
             if body is not None:
                 return StoredResponse(row.status, dict(row.headers), body)
             if live and row.state == IdempotencyKey.State.IN_FLIGHT and not _abandoned(row, now):
-                raise RequestInProgress()
+                raise ServiceError("request_in_progress")
             # Expired, its request died, or its answer sealed under a key no longer held:
             # this one takes the key over.
             count()
@@ -183,7 +164,7 @@ def claim(*, user: AbstractBaseUser, key: str, fingerprint: str,
             row.headers, row.body = {}, b""
             row.save()
             return Claim(row.pk, lease)
-    raise RequestInProgress()
+    raise ServiceError("request_in_progress")
 
 
 def _abandoned(row: IdempotencyKey, now: datetime) -> bool:

@@ -21,10 +21,10 @@ class ProblemH11Protocol(H11Protocol):
         # Imported at the first such request: uvicorn imports this class before the
         # application, so before Django's settings are configured.
         from .body_limit import rendered
-        from .problem_types import InvalidRequest
+        from .problem_types import Problem
         from .problems import bounded
 
-        status, headers, body = rendered(InvalidRequest.of_field(
+        status, headers, body = rendered(Problem.invalid(
             "", "parse_error", bounded(f"The request could not be parsed: {msg}")))
         for event in (h11.Response(status_code=status, headers=headers, reason=b"Bad Request"),
                       h11.Data(data=body), h11.EndOfMessage()):

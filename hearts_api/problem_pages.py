@@ -1,7 +1,7 @@
 """The pages the problem ``type`` URIs resolve to: ``GET /problems`` and ``/problems/<code>``.
 
-Each page is rendered from the code's ``Problem`` class (``hearts_api.problem_types``), the
-class the exception handler answers with. HTML when the ``Accept`` header prefers
+Each page is rendered from the code's entry in the catalog (``hearts_api.problem_types``),
+the one the exception handler answers with. HTML when the ``Accept`` header prefers
 ``text/html`` (a browser following the link), JSON otherwise; both from
 ``problem_type_json``.
 
@@ -21,20 +21,20 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 
-from .problem_types import PROBLEMS, MethodNotAllowed, NotFound, Problem
+from .problem_types import PROBLEMS, Problem, ProblemType
 from .problems import problem_response
 
 _SAFE_METHODS = ("GET", "HEAD")
 
 
-def problem_type_json(problem: type[Problem]) -> dict[str, Any]:
+def problem_type_json(problem: ProblemType) -> dict[str, Any]:
     """The JSON page of one code: ``{"code", "type", "status", "title", "description",
     "extension_members": [{"name", "type", "description"}], "headers": [{"name",
     "description"}], "what_to_do"}``."""
     return {
-        "code": problem.default_code,
-        "type": problem.type_uri(),
-        "status": problem.status_code,
+        "code": problem.code,
+        "type": problem.type_uri,
+        "status": problem.status,
         "title": problem.title,
         "description": problem.description,
         "extension_members": [{"name": m.name, "type": m.type, "description": m.description}
@@ -65,17 +65,17 @@ def problem_list(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 def problem_detail(request: HttpRequest, code: str) -> HttpResponse:
     """``GET /problems/<code>`` -> the page of ``code`` (JSON: ``problem_type_json``); a code
-    with no class -> 404 problem+json ``not_found``."""
+    the catalog lacks -> 404 problem+json ``not_found``."""
     if request.method not in _SAFE_METHODS:
         return _method_not_allowed(request)
     problem = PROBLEMS.get(code)
     if problem is None:
-        return problem_response(NotFound("There is no problem type with that code; "
+        return problem_response(Problem("not_found", "There is no problem type with that code; "
                                          "GET /problems lists them all."))
     page = problem_type_json(problem)
     if _wants_html(request):
         response: HttpResponse = render(request, "hearts_api/problem_detail.html", {
-            "problem": page, "phrase": HTTPStatus(problem.status_code).phrase})
+            "problem": page, "phrase": HTTPStatus(problem.status).phrase})
     else:
         response = JsonResponse(page)
     patch_vary_headers(response, ["Accept"])
@@ -89,6 +89,6 @@ def _wants_html(request: HttpRequest) -> bool:
 
 
 def _method_not_allowed(request: HttpRequest) -> HttpResponse:
-    response = problem_response(MethodNotAllowed(f'Method "{request.method}" not allowed.'))
+    response = problem_response(Problem("method_not_allowed", f'Method "{request.method}" not allowed.'))
     response["Allow"] = ", ".join(_SAFE_METHODS)
     return response

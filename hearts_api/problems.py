@@ -2,18 +2,18 @@
 
 Every error leaves the API as ``{"type", "title", "status", "detail", "code", …}`` with
 extension members where they help (``legal_cards``, ``to_act``, ``version``, ``errors``,
-``retry_after``). The handler turns every exception into the ``Problem`` class of its
-code (``hearts_api.problem_types``): the engine's ``IllegalMove`` and the services'
+``retry_after``). The handler turns every exception into a ``Problem`` of its code (the
+catalog, ``hearts_api.problem_types``): the engine's ``IllegalMove`` and the services'
 ``ServiceError`` by their ``code``, DRF's own exceptions (validation, auth, throttling,
 404, 405, ...) by theirs (three renamed), a body over the size limit into
-``PayloadTooLarge``, a database that does not answer into ``Unavailable`` (503), anything
-unexpected into ``ServerError``. The
-formatter then writes the problem's body, so no view builds an error by hand (the few
-answered without raising go through ``problem_response``).
+``payload_too_large``, a database that does not answer into ``unavailable`` (503), anything
+unexpected into ``server_error``. The formatter then writes the problem's body, so no view
+builds an error by hand (the few answered without raising go through ``problem_response``).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.core.exceptions import DisallowedHost, RequestDataTooBig
@@ -29,39 +29,36 @@ from games.engine import IllegalMove
 from games.errors import ServiceError
 
 from . import database
-from .problem_types import (
-    InvalidRequest,
-    NotAuthenticated,
-    NotFound,
-    PayloadTooLarge,
-    Problem,
-    ServerError,
-    Throttled,
-    Unavailable,
-    UnknownCard,
-    problem_class,
-)
+from .problem_types import Problem, problem_type
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
 # DRF's own codes that are not ours, and the problem each is: knox's refused token is a
 # 401 like a missing one, and a body that does not parse is malformed like a bad field.
-DRF_RENAMED: dict[str, type[Problem]] = {
-    "authentication_failed": NotAuthenticated,
-    "parse_error": InvalidRequest,
-    "invalid": InvalidRequest,
+DRF_RENAMED: dict[str, str] = {
+    "authentication_failed": "not_authenticated",
+    "parse_error": "invalid_request",
+    "invalid": "invalid_request",
 }
+# How long a client should wait when the database does not answer: long enough for a
+# restart to finish, short enough that it comes back soon.
+UNAVAILABLE_RETRY_SECONDS = 3
 
 
 def refusal_problem(error: IllegalMove | ServiceError) -> Problem:
     """The problem of an engine or service refusal, by its ``code``: its message as the
     detail, its ``details`` as members, and for the rules ``legal_cards`` as codes.
-    Raises ``LookupError`` for a code with no problem class."""
-    problem = problem_class(error.code)
+    Raises ``LookupError`` for a code the catalog lacks."""
     extensions = dict(error.details)
     if isinstance(error, IllegalMove) and error.legal_cards is not None:
         extensions["legal_cards"] = [str(card) for card in error.legal_cards]
-    return problem(error.message, **extensions)
+    return Problem(error.code, error.message, **extensions)
+
+
+def unavailable(detail: str | None = None, **probes: str) -> Problem:
+    """``unavailable`` (503), with ``retry_after`` (``UNAVAILABLE_RETRY_SECONDS``) and, at
+    /healthz, what each probe found as members."""
+    return Problem("unavailable", detail, retry_after=UNAVAILABLE_RETRY_SECONDS, **probes)
 
 
 def drf_problem(exc: exceptions.APIException) -> Problem:
@@ -72,19 +69,19 @@ def drf_problem(exc: exceptions.APIException) -> Problem:
     if isinstance(exc, exceptions.ValidationError):
         return _validation_problem(exc)
     if isinstance(exc, exceptions.Throttled):
-        return Throttled(str(exc.detail), wait=exc.wait)
+        # Whole seconds, rounded up as DRF's Retry-After is: the body's and the header's.
+        wait = {} if exc.wait is None else {"retry_after": math.ceil(exc.wait)}
+        return Problem("throttled", str(exc.detail), **wait)
     if exc.status_code >= 500:
         # No detail of the failure leaves the server: the handler gave it a generic one.
-        return ServerError(exc.detail if isinstance(exc.detail, str) else None)
+        return Problem("server_error", exc.detail if isinstance(exc.detail, str) else None)
     codes = exc.get_codes()
     drf_code = codes if isinstance(codes, str) else exc.default_code
-    problem = DRF_RENAMED.get(drf_code) or problem_class(drf_code)
-    detail = exc.detail if isinstance(exc.detail, str) else problem.title
-    if problem is NotAuthenticated:
-        return NotAuthenticated(detail, auth_header=getattr(exc, "auth_header", None))
-    if problem is InvalidRequest:  # parse_error (a body that is not JSON) or invalid
-        return InvalidRequest.of_field("", drf_code, detail)
-    return problem(detail)
+    code = DRF_RENAMED.get(drf_code, drf_code)
+    detail = exc.detail if isinstance(exc.detail, str) else problem_type(code).title
+    if code == "invalid_request":  # parse_error (a body that is not JSON) or invalid
+        return Problem.invalid("", drf_code, detail)
+    return Problem(code, detail, auth_header=getattr(exc, "auth_header", None))
 
 
 def _validation_problem(exc: exceptions.ValidationError) -> Problem:
@@ -93,9 +90,8 @@ def _validation_problem(exc: exceptions.ValidationError) -> Problem:
     errors = [{"field": _field(error.attr), "code": error.code, "detail": bounded(error.detail)}
               for error in flatten_errors(exc.detail)]
     only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
-    problem = UnknownCard if only_cards else InvalidRequest
     detail = "; ".join(f"{e['field'] or 'body'}: {e['detail']}" for e in errors)
-    return problem(detail, errors=errors)
+    return Problem("unknown_card" if only_cards else "invalid_request", detail, errors=errors)
 
 
 # A field's message may quote the value sent (DRF's "… is not a valid choice"): at most this
@@ -126,12 +122,12 @@ class ProblemExceptionHandler(ExceptionHandler):
         if isinstance(exc, IllegalMove | ServiceError):
             return refusal_problem(exc)
         if isinstance(exc, RequestDataTooBig):  # raised by Content-Length, before the body is read
-            return PayloadTooLarge()
+            return Problem("payload_too_large")
         if isinstance(exc, OperationalError | InterfaceError):
             # The database is down or restarting (or no pooled connection came in time):
             # "try again", not a server fault.
             database.forget_pool(exc)
-            return Unavailable()
+            return unavailable()
         return super().convert_known_exceptions(exc)
 
     def convert_unhandled_exceptions(self, exc: Exception) -> exceptions.APIException:
@@ -166,7 +162,7 @@ def problem_response(problem: Problem) -> JsonResponse:
 
 def problem_headers(problem: exceptions.APIException) -> dict[str, str]:
     """The headers an answer with ``problem`` carries: WWW-Authenticate with a 401 that
-    names its scheme, Retry-After with a known wait (``throttled``, ``unavailable``)."""
+    names its scheme, Retry-After with a known wait (its ``retry_after`` member)."""
     headers = {}
     if getattr(problem, "auth_header", None):
         headers["WWW-Authenticate"] = problem.auth_header
@@ -177,18 +173,18 @@ def problem_headers(problem: exceptions.APIException) -> dict[str, str]:
 
 def not_found_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Django's 404 handler: unknown paths answer problem+json too."""
-    return problem_response(NotFound("No such resource."))
+    return problem_response(Problem("not_found", "No such resource."))
 
 
 def bad_request_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Django's 400 handler (a Host not in ALLOWED_HOSTS; other suspicious requests), as
     problem+json."""
     if isinstance(exception, DisallowedHost):
-        return problem_response(InvalidRequest.of_field(
+        return problem_response(Problem.invalid(
             "Host", "invalid", "The Host header names no host this server answers for."))
-    return problem_response(InvalidRequest("Bad request."))
+    return problem_response(Problem("invalid_request", "Bad request."))
 
 
 def server_error_view(request: HttpRequest) -> JsonResponse:
     """Django's 500 handler, as problem+json (no detail of the failure leaves the server)."""
-    return problem_response(ServerError())
+    return problem_response(Problem("server_error"))

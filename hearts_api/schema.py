@@ -108,17 +108,16 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
 
 
 def _add_problem_headers(paths: dict[str, Any]) -> None:
-    # Problems declare the headers they come with (Problem.headers: Retry-After on 429 and
-    # 503, WWW-Authenticate on 401); a response of a status says each header a problem of
-    # that status may carry, required when every problem of the status always carries it.
+    # The catalog's problems name the headers they come with (Retry-After on 429 and 503,
+    # WWW-Authenticate on 401); a response of a status says each header a problem of that
+    # status may carry, required when every problem of the status always carries it.
     by_status: dict[str, dict[str, Any]] = {}
     for problem in PROBLEMS.values():
-        status = str(problem.status_code)
-        peers = [p for p in PROBLEMS.values() if p.status_code == problem.status_code]
+        peers = [p for p in PROBLEMS.values() if p.status == problem.status]
         for header in problem.headers:
             required = all(any(h.name == header.name and h.always for h in peer.headers)
                            for peer in peers)
-            declared = by_status.setdefault(status, {})
+            declared = by_status.setdefault(str(problem.status), {})
             if header.name not in declared or header.always:
                 declared[header.name] = {"schema": {"type": header.schema_type},
                                          "description": header.description,

@@ -4,6 +4,7 @@ OpenAPI components and so the SDKs' type names: name them for SDK users."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -44,7 +45,7 @@ from . import health
 from .accounts import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN
 from .auth import ACCESS_TOKEN_PATTERN
 from .live import WAIT_MAX_SECONDS, WAIT_MIN_SECONDS
-from .problem_types import PROBLEMS
+from .problem_types import MEMBERS, PROBLEMS
 
 SEAT_CHOICES = [seat.label for seat in Seat]
 STATUS_CHOICES = list(Match.Status.values)
@@ -878,9 +879,21 @@ class FieldErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-class ProblemSerializer(serializers.Serializer):
-    """An RFC 9457 problem details object (``application/problem+json``). ``type`` resolves
-    to a page about the code (``GET /problems/<code>``)."""
+# The schema of each kind of extension member (``field`` in the catalog), given its summary.
+_MEMBER_FIELDS: dict[str, Callable[[str], serializers.Field]] = {
+    "cards": lambda summary: _cards(required=False, help_text=summary),
+    "field_errors": lambda summary: FieldErrorSerializer(many=True, required=False, help_text=summary),
+    "seats": lambda summary: serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES),
+                                                   required=False, help_text=summary),
+    "seat": lambda summary: serializers.ChoiceField(SEAT_CHOICES, required=False, help_text=summary),
+    "integer": lambda summary: serializers.IntegerField(required=False, help_text=summary),
+    "string": lambda summary: serializers.CharField(required=False, help_text=summary),
+    "uuid": lambda summary: serializers.UUIDField(required=False, help_text=summary),
+}
+
+
+class _ProblemMembers(serializers.Serializer):
+    """The members every problem body has."""
 
     type = serializers.CharField(help_text="/problems/<code>")
     title = serializers.CharField()
@@ -889,37 +902,12 @@ class ProblemSerializer(serializers.Serializer):
     code = serializers.CharField(help_text=(
         "stable machine-readable code, one page each at /problems/<code>; today one of "
         + ", ".join(PROBLEMS) + " (a client should expect new ones)"))
-    legal_cards = _cards(required=False, help_text="with rule refusals: what you may play or "
-                                                   "pass")
-    errors = FieldErrorSerializer(many=True, required=False,
-                                  help_text="always with invalid_request and unknown_card: each "
-                                            "fault")
-    to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES), required=False,
-                                   help_text="with not_your_turn: the seats to act")
-    version = serializers.IntegerField(required=False,
-                                       help_text="with stale_version: the current version")
-    seat = serializers.ChoiceField(SEAT_CHOICES, required=False,
-                                   help_text="with already_seated, to a player who left a "
-                                             "seat: that seat")
-    retry_after = serializers.IntegerField(required=False,
-                                           help_text="with throttled, unavailable and a rate's "
-                                                     "quota_exceeded: seconds to wait")
-    quota = serializers.CharField(required=False,
-                                  help_text="with quota_exceeded: the quota's name (tokens, "
-                                            "match_creations, idempotency_keys, ...)")
-    limit = serializers.IntegerField(required=False,
-                                     help_text="with quota_exceeded: how many may be held, or "
-                                               "with period_s, how many a window allows")
-    period_s = serializers.IntegerField(required=False,
-                                        help_text="with quota_exceeded for a rate: its window, "
-                                                  "in seconds")
-    match_id = serializers.UUIDField(required=False,
-                                     help_text="with daily_attempted: the match of your attempt")
-    database = serializers.CharField(required=False, help_text=(
-        f'with unavailable at /healthz: "{health.OK}" or "error: <exception class>"'))
-    broker = serializers.CharField(required=False, help_text=(
-        f'with unavailable at /healthz: "{health.OK}", "error: <exception class>", or '
-        f'"{health.NO_BROKER}"'))
-    redis = serializers.CharField(required=False, help_text=(
-        f'with unavailable at /healthz: "{health.OK}", "error: <exception class>", or '
-        f'"{health.NO_REDIS}"'))
+
+
+# Then every extension member of the catalog, in its order, optional.
+ProblemSerializer = type("ProblemSerializer", (_ProblemMembers,), {
+    "__module__": __name__,
+    "__doc__": """An RFC 9457 problem details object (``application/problem+json``). ``type`` resolves
+    to a page about the code (``GET /problems/<code>``).""",
+    **{member.name: _MEMBER_FIELDS[member.field](member.summary) for member in MEMBERS.values()},
+})

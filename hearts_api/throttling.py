@@ -33,7 +33,7 @@ from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
-from games.errors import QuotaExceeded
+from games.errors import quota_exceeded
 
 logger = logging.getLogger(__name__)
 
@@ -145,11 +145,11 @@ class _QuotaThrottle(_MovingWindowThrottle):
     """A rate that is a quota: its scope (of ``DEFAULT_THROTTLE_RATES``) is the quota's name."""
 
     def check(self, request: Request, view: Any) -> None:
-        """Count ``request`` against the rate. Raises ``QuotaExceeded`` (``limit``,
+        """Count ``request`` against the rate. Raises ``quota_exceeded`` (``limit``,
         ``period_s`` and ``retry_after``) when it is over it; a refused request is not
         counted."""
         if not self.allow_request(request, view):
-            raise QuotaExceeded(
+            raise quota_exceeded(
                 self.scope, self.num_requests, f"Over the quota {self.scope}: at most "
                 f"{self.num_requests} in {self.duration} s. Try again in {self.wait()} s.",
                 period_s=self.duration, retry_after=self.wait())

@@ -32,8 +32,8 @@ from . import serializers as s
 from .accounts import USERNAME_PATTERN
 from .auth import BasicCredentialsAuthentication, BearerTokenAuthentication, QueryTokenAuthentication
 from .idempotency import IdempotentMixin
-from .problem_types import InvalidRequest, NotFound, Unavailable
-from .problems import PROBLEM_CONTENT_TYPE, problem_response
+from .problem_types import Problem
+from .problems import PROBLEM_CONTENT_TYPE, problem_response, unavailable
 from .throttling import AnonThrottle, MatchCreationThrottle, PasswordRegistrationThrottle
 
 # Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
@@ -486,7 +486,7 @@ class MatchStreamView(APIView):
         last_event_id = request.headers.get("Last-Event-ID", "").strip()
         if last_event_id:
             if not re.fullmatch(LAST_EVENT_ID_PATTERN, last_event_id):
-                raise InvalidRequest.of_field("Last-Event-ID", "invalid",
+                raise Problem.invalid("Last-Event-ID", "invalid",
                                               "Last-Event-ID takes the seq of an event, such as 41")
             after = int(last_event_id)
         match = selectors.match_visible_get(match_id=match_id, user=request.user)
@@ -515,7 +515,7 @@ class HealthView(APIView):
         probes = dataclasses.asdict(found)
         if not found.healthy:
             failed = ", ".join(f"the {part} ({error})" for part, error in found.failed.items())
-            return problem_response(Unavailable(f"Not answering: {failed}.", **probes))
+            return problem_response(unavailable(f"Not answering: {failed}.", **probes))
         return Response({"status": "ok", **probes})
 
 
@@ -586,7 +586,7 @@ def _day(day: str) -> date:
     try:
         return date.fromisoformat(day)
     except ValueError:
-        raise NotFound(f"no such date: {day}") from None
+        raise Problem("not_found", f"no such date: {day}") from None
 
 
 class DailyTodayView(APIView):
@@ -684,7 +684,7 @@ def _if_match(request: Request) -> int | None:
     if not header or header == "*":
         return None
     if not re.fullmatch(IF_MATCH_PATTERN, header):
-        raise InvalidRequest.of_field("If-Match", "invalid", 'If-Match takes one version: "42"')
+        raise Problem.invalid("If-Match", "invalid", 'If-Match takes one version: "42"')
     return int(header.strip('"'))
 
 

@@ -36,7 +36,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from redis.exceptions import RedisError
 
-from games.errors import QuotaExceeded
+from games.errors import quota_exceeded
 
 from .throttling import REDIS_OPTIONS
 
@@ -237,7 +237,7 @@ def _refresher() -> _Refresher:
 
 def take(*, user: AbstractBaseUser, token_id: Any) -> AbstractAsyncContextManager[object]:
     """A place for a waiting request of ``user`` with the token ``token_id`` (None: no
-    token, no per-token limit), to hold while it waits. Raises ``QuotaExceeded`` (no
+    token, no per-token limit), to hold while it waits. Raises ``quota_exceeded`` (no
     ``retry_after``) when the token's or the player's places are all taken. While Redis
     cannot be reached, a place that holds nothing."""
     quotas = settings.QUOTAS
@@ -253,5 +253,5 @@ def take(*, user: AbstractBaseUser, token_id: Any) -> AbstractAsyncContextManage
         return contextlib.nullcontext()
     if full is not None:
         name = sets[full][1]
-        raise QuotaExceeded(name, limits[full], _REFUSALS[name].format(limit=limits[full]))
+        raise quota_exceeded(name, limits[full], _REFUSALS[name].format(limit=limits[full]))
     return Place(kept, keys, member)

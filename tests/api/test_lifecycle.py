@@ -14,6 +14,7 @@ import time_machine
 from bots import moves, tasks
 from games import services
 from games.engine import parse_card
+from games.errors import ServiceError
 from games.models import DueWork, Match
 
 from .helpers import (
@@ -250,11 +251,11 @@ def test_a_move_sent_before_a_stand_in_moved_for_the_seat_is_refused_as_stale(
     with time_machine.travel(deadline + timedelta(seconds=1)):
         assert moves.run_due(seconds=5) == 1
         assert table.events("west")[-2]["card"] == "AC"  # the stand-in's, then trick_taken
-        with pytest.raises(services.StaleVersion) as refusal:
+        with pytest.raises(ServiceError) as refusal:
             services.card_play(match_id=table.id, player=Match.objects.get(pk=table.id).seats.get(
                 position=3).player, card=parse_card("JC"), requested_at=sent)
         assert refusal.value.code == "stale_version"
-        assert refusal.value.version == Match.objects.get(pk=table.id).version
+        assert refusal.value.details == {"version": Match.objects.get(pk=table.id).version}
         # Sent after the stand-in moved, the same card is west's lead.
         assert table.play("west", "JC").status_code == 200
 

@@ -1,13 +1,11 @@
-"""The problem types (docs/api.md, "Errors"): one class per code, and every code the
-codebase can raise has one; ``GET /problems/<code>`` answers a page for every class, in
-HTML for browsers and JSON otherwise, made from the class the exception handler answers
+"""The catalog of problems (docs/api.md, "Errors"): one entry per code, and every code the
+codebase can raise has one; ``GET /problems/<code>`` answers a page for every entry, in
+HTML for browsers and JSON otherwise, made from the entry the exception handler answers
 with."""
 
 from __future__ import annotations
 
 import ast
-import importlib
-import pkgutil
 import re
 from pathlib import Path
 
@@ -15,13 +13,16 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework import exceptions
 
+import bots
 import games
 import hearts_api
 from games.engine import IllegalMove
 from games.engine.decider import RULE_CODES
 from games.errors import ServiceError
-from hearts_api.problem_types import PROBLEMS, Problem, problem_class
+from hearts_api import health
+from hearts_api.problem_types import MEMBERS, PROBLEMS, Problem, _load, problem_type
 from hearts_api.problems import DRF_RENAMED, ProblemExceptionHandler, refusal_problem
+from hearts_api.serializers import ProblemSerializer
 
 from .helpers import API, D1, PROBLEM, assert_problem, match_url
 
@@ -30,57 +31,71 @@ PAGE_RULE_CODES = ("must_lead_two_of_clubs", "must_follow_suit", "no_points_on_f
                    "hearts_not_broken", "card_not_in_hand", "wrong_pass_count", "duplicate_cards")
 EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.IGNORECASE)
 ENGINE = Path(games.__file__).parent / "engine"
+SOURCES = [path for package in (games, hearts_api, bots)
+           for path in sorted(Path(package.__file__).parent.rglob("*.py"))
+           if "migrations" not in path.parts]
 
-# --- one class per code, and every code raised has one ----------------------------------------
+# --- one entry per code, and every code raised has one ----------------------------------------
 
 
-def test_every_problem_class_declares_its_own_status_code_detail_title_and_page():
+def test_every_problem_has_a_status_title_default_detail_and_page():
     assert len(PROBLEMS) == 37
     for code, problem in PROBLEMS.items():
-        declared = vars(problem)
-        assert {"status_code", "default_code", "default_detail", "title", "description",
-                "what_to_do"} <= set(declared), problem
-        assert declared["default_code"] == code
-        assert all(isinstance(declared[name], str) and declared[name]
-                   for name in ("default_detail", "title", "description", "what_to_do"))
+        assert problem.code == code
+        assert 400 <= problem.status < 600
+        assert all(isinstance(text, str) and text for text in (
+            problem.title, problem.default_detail, problem.description, problem.what_to_do))
 
 
-def test_a_second_class_for_a_code_is_refused():
-    with pytest.raises(TypeError, match="two problem classes for 'not_found'"):
-        type("AnotherNotFound", (Problem,), {"default_code": "not_found"})
-    assert PROBLEMS["not_found"].__name__ == "NotFound"
+def test_the_default_detail_is_the_title_unless_the_catalog_says_otherwise():
+    assert problem_type("not_found").default_detail == "Not found."
+    assert problem_type("unavailable").default_detail == (
+        "The service cannot reach its database just now.")
+    assert [code for code, p in PROBLEMS.items() if p.default_detail != p.title + "."] == [
+        "unavailable"]
 
 
-def _literal_illegal_move_codes(path: Path) -> dict[str, int]:
-    """Each string literal that an ``IllegalMove(...)`` in ``path`` names as its code ->
-    the line raising it."""
+def test_a_code_named_twice_in_the_catalog_is_refused():
+    # YAML keeps the last of two equal keys; the loader must not let one hide the other.
+    text = "members: {}\nheaders: {}\nproblems:\n  a: {status: 400, title: A, description: d, " \
+           "what_to_do: w}\n"
+    assert list(_load(text)[1]) == ["a"]
+    with pytest.raises(ValueError, match="'a' twice"):
+        _load(text + "  a: {status: 404, title: B, description: d, what_to_do: w}\n")
+
+
+def test_the_schemas_problem_component_has_each_member_of_the_catalog_once():
+    fields = ProblemSerializer().fields
+    assert list(fields) == ["type", "title", "status", "detail", "code", *MEMBERS]
+    assert fields["legal_cards"].help_text == MEMBERS["legal_cards"].summary
+    assert {name for problem in PROBLEMS.values() for name in (m.name for m in problem.members)} \
+        == set(MEMBERS)
+
+
+def test_the_health_members_quote_the_probes_words():
+    for name, words in [("database", [health.OK]), ("broker", [health.OK, health.NO_BROKER]),
+                        ("redis", [health.OK, health.NO_REDIS])]:
+        assert all(f'"{word}"' in MEMBERS[name].summary for word in words)
+        assert all(f'"{word}"' in MEMBERS[name].description for word in words)
+
+
+def _literal_codes(path: Path, callee: str) -> dict[str, int]:
+    """Each string literal that a call of ``callee`` in ``path`` names as its first
+    argument (the code) -> the line calling it."""
     tree = ast.parse(path.read_text(), filename=str(path))
     return {node.args[0].value: node.lineno for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalMove"
-            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
+            if isinstance(node, ast.Call) and callee in (getattr(node.func, "id", None),
+                                                         getattr(node.func, "attr", None))
+            and node.args and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)}
 
 
-def service_error_classes() -> list[type[ServiceError]]:
-    """Every ``ServiceError`` subclass of the project's apps (each of their modules
-    imported first, so none is missed)."""
-    for package in (games, hearts_api):
-        for module in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
-            if ".migrations" not in module.name:
-                importlib.import_module(module.name)
-    found, todo = [], [ServiceError]
-    while todo:
-        for subclass in todo.pop().__subclasses__():
-            found.append(subclass)
-            todo.append(subclass)
-    return found
-
-
-def test_every_code_the_engine_can_raise_has_a_problem_class():
-    # IllegalMove takes nothing but RULE_CODES (the first test), so these are all it raises.
+def test_every_code_the_engine_can_raise_has_a_problem():
+    # IllegalMove takes nothing but RULE_CODES (below), so these are all it raises.
     assert {code for code in RULE_CODES if code not in PROBLEMS} == set()
     # The codes the engine names as literals are rule codes (RULE_CODES holds the kernel's).
     literals = {code: f"{path.name}:{line}" for path in sorted(ENGINE.glob("*.py"))
-                for code, line in _literal_illegal_move_codes(path).items()}
+                for code, line in _literal_codes(path, "IllegalMove").items()}
     assert {"not_your_turn", "wrong_phase", "card_not_in_hand", "already_passed"} <= set(literals)
     assert {code: where for code, where in literals.items() if code not in RULE_CODES} == {}
 
@@ -91,31 +106,53 @@ def test_an_illegal_move_carries_rule_codes_only():
     assert IllegalMove("not_your_turn", "it is east's turn").code == "not_your_turn"
 
 
-def test_every_service_error_has_a_problem_class_of_its_code():
-    classes = service_error_classes()
-    assert {cls.__name__ for cls in classes} >= {
-        "MatchNotFound", "NotSeated", "StaleVersion", "UnknownBotLevel",  # games
-        "RegistrationClosed", "UsernameTaken", "TokenNotFound"}  # hearts_api.accounts
-    assert [cls for cls in classes if cls.code not in PROBLEMS] == []
+def test_every_code_a_service_or_the_api_raises_has_a_problem():
+    raised = {code: f"{path.name}:{line}" for path in SOURCES
+              for callee in ("ServiceError", "Problem")
+              for code, line in _literal_codes(path, callee).items()}
+    assert {"not_found", "not_seated", "stale_version", "daily_closed", "username_taken",
+            "request_in_progress", "not_creator", "unavailable"} <= set(raised)
+    assert {code: where for code, where in raised.items() if code not in PROBLEMS} == {}
 
 
 def test_every_drf_code_the_handler_renames_is_one_of_ours():
-    assert {code: problem.default_code for code, problem in DRF_RENAMED.items()} == {
-        "authentication_failed": "not_authenticated", "parse_error": "invalid_request",
-        "invalid": "invalid_request"}
-    assert all(PROBLEMS[problem.default_code] is problem for problem in DRF_RENAMED.values())
+    assert DRF_RENAMED == {"authentication_failed": "not_authenticated",
+                           "parse_error": "invalid_request", "invalid": "invalid_request"}
+    assert set(DRF_RENAMED.values()) <= set(PROBLEMS)
 
 
-def test_a_refusal_with_a_code_that_has_no_class_fails_loudly(monkeypatch):
+def test_a_refusal_with_a_code_the_catalog_lacks_fails_loudly(monkeypatch):
     monkeypatch.setattr("games.engine.decider.RULE_CODES", RULE_CODES | {"no_such_rule"})
-    with pytest.raises(LookupError, match="no problem class for code 'no_such_rule'"):
+    with pytest.raises(LookupError, match="no problem type for code 'no_such_rule'"):
         refusal_problem(IllegalMove("no_such_rule", "a rule nobody defined"))
     with pytest.raises(LookupError):
-        problem_class("no_such_rule")
+        refusal_problem(ServiceError("no_such_code", "a refusal nobody defined"))
+    with pytest.raises(LookupError):
+        Problem("no_such_code")
+
+
+def test_a_service_refusal_without_a_message_answers_the_default_detail():
+    body = refusal_problem(ServiceError("username_taken")).body()
+    assert body == {"type": "/problems/username_taken", "title": "That username is taken",
+                    "status": 409, "detail": "That username is taken.", "code": "username_taken"}
+
+
+def test_an_invalid_request_without_errors_names_the_request_as_its_fault():
+    assert refusal_problem(ServiceError("invalid_request", "unknown bot level")).body()["errors"] \
+        == [{"field": "", "code": "invalid", "detail": "unknown bot level"}]
+
+
+def test_a_quota_refusal_leaves_out_what_it_lacks_and_retry_after_is_the_header():
+    refused = refusal_problem(ServiceError("quota_exceeded", "over", quota="tokens", limit=3,
+                                           period_s=None, retry_after=None))
+    assert (refused.extensions, refused.wait) == ({"quota": "tokens", "limit": 3}, None)
+    rate = refusal_problem(ServiceError("quota_exceeded", "over", quota="q", limit=3,
+                                        period_s=60, retry_after=7))
+    assert rate.wait == 7
 
 
 @pytest.mark.django_db
-def test_a_view_raising_a_code_without_a_class_is_an_error_not_a_422(make_table, monkeypatch):
+def test_a_view_raising_a_code_the_catalog_lacks_is_an_error_not_a_422(make_table, monkeypatch):
     table = make_table(D1)
     monkeypatch.setattr("games.engine.decider.RULE_CODES", RULE_CODES | {"no_such_rule"})
 
@@ -138,7 +175,7 @@ def _drf_exceptions() -> list[exceptions.APIException]:
     return [cls(*arguments.get(cls, ())) for cls in classes] + [card]
 
 
-def test_every_drf_error_is_answered_with_the_status_and_title_of_its_problem_class():
+def test_every_drf_error_is_answered_with_the_status_and_title_of_its_problem():
     responses = [ProblemExceptionHandler(exc, {"request": None}).run() for exc in _drf_exceptions()]
     bodies = [response.data for response in responses]
     assert {body["code"] for body in bodies} == {
@@ -148,7 +185,7 @@ def test_every_drf_error_is_answered_with_the_status_and_title_of_its_problem_cl
     for response, body in zip(responses, bodies, strict=True):
         problem = PROBLEMS[body["code"]]
         assert (response.status_code, body["status"], body["title"], body["type"]) == (
-            problem.status_code, problem.status_code, problem.title, f"/problems/{body['code']}")
+            problem.status, problem.status, problem.title, f"/problems/{body['code']}")
         assert response.content_type == PROBLEM
 
 
@@ -156,7 +193,7 @@ def test_every_drf_error_is_answered_with_the_status_and_title_of_its_problem_cl
 
 
 @pytest.mark.parametrize("code", list(PROBLEMS))
-def test_every_problem_class_has_an_html_and_a_json_page(anon_client, code):
+def test_every_problem_has_an_html_and_a_json_page(anon_client, code):
     problem = PROBLEMS[code]
     html = anon_client.get(f"/problems/{code}", HTTP_ACCEPT=BROWSER_ACCEPT)
     assert html.status_code == 200
@@ -167,7 +204,7 @@ def test_every_problem_class_has_an_html_and_a_json_page(anon_client, code):
     assert page["Content-Type"] == "application/json"
     body = page.json()
     assert (body["code"], body["type"], body["status"], body["title"]) == (
-        code, f"/problems/{code}", problem.status_code, problem.title)
+        code, f"/problems/{code}", problem.status, problem.title)
     assert body["description"] and body["what_to_do"]
 
 
