@@ -1,4 +1,4 @@
-"""The embedded set-up's own secret key (config/settings.py, SECRET_KEY unset)."""
+"""The embedded set-up's own secret key (config/settings/keys.py, SECRET_KEY unset)."""
 
 import os
 import secrets
