@@ -18,17 +18,10 @@ SAMPLE_ATTEMPTS = 20  # random deals tried before the exact (slower) dealer
 
 
 class Knowledge:
-    """What one seat knows of the hand in play, and how to deal the cards it cannot see.
-
-    Card sets are bit masks (``games.engine.kernel``); lists are indexed by seat.
-    ``holding``, ``played``, ``voids``, ``counts``, ``known`` and ``taken`` are the
-    seat's card counting (``memory.Memory``, as masks). ``hidden``: the cards whose
-    holder is unknown, and ``freedom[bit]`` how many seats may hold each of them.
-    ``utility``: a finished hand's worth to the seat (``Valuation``). ``plans``: the
-    policies by seat for the play-outs, avoiding points first, then (when this seat might
-    make a moon) the same with this seat shooting. ``dealing_work``: the units of work
-    (``WORK_PER_…``) ``sample`` has spent so far.
-    """
+    """What one seat knows of the hand in play (``memory.Memory``'s masks, lists by seat),
+    and how to deal the cards it cannot see (``hidden``). ``plans``: the play-outs' policies
+    by seat, avoiding points, then (if this seat might make a moon) shooting; ``dealing_work``:
+    the work ``sample`` has spent."""
 
     def __init__(self, view: SeatView) -> None:
         assert view.seat is not None and view.trick is not None
@@ -45,13 +38,10 @@ class Knowledge:
         self.trick_cards = [1 << card.index for card in view.trick.cards]
         self.hidden = ALL_CARDS & ~self.holding & ~self.played & ~sum(self.known)
         self.dealing_work = 0
-        # How many seats may hold each hidden card: fixed for the position, so counted once
-        # here rather than in every deal (``_try_sample`` deals the fewest-seat cards first).
+        # How many seats may hold each hidden card.
         self.freedom = {bit: sum(1 for s in range(4) if not self.voids[s] & bit)
                         for bit in cards_as_bits(self.hidden)}
         points = view.hand_points
-        # An opponent on for a moon (``memory.is_moon_run``) plays for it in the play-outs;
-        # this seat is searched twice, avoiding and shooting, when it might make one.
         opponents = [avoid_policy] * 4
         for other in range(4):
             if other != self.seat and is_moon_run_taken(self.taken, other, view.trick.number - 1):
@@ -64,8 +54,8 @@ class Knowledge:
             self.plans.append(shooting)
 
     def sample(self, rng: Random) -> list[int]:
-        """Holdings for all four seats: this seat's own, and the hidden cards dealt at random
-        to the others, each seat getting its count and nothing of a suit it showed out of."""
+        """Holdings by seat: this seat's, and the hidden cards dealt at random to the others,
+        each its count and nothing of a suit it showed out of."""
         for _ in range(SAMPLE_ATTEMPTS):
             world = self._try_sample(rng)
             if world is not None:
@@ -78,9 +68,8 @@ class Knowledge:
         return need
 
     def _try_sample(self, rng: Random) -> list[int] | None:
-        """One random deal, or None at a dead end. Each card goes to a seat with the odds of
-        the cards that seat still needs (exact when no voids are shown), the cards fewest
-        seats can hold first."""
+        """One random deal, or None at a dead end: the cards fewest seats can hold first, each
+        to a seat in proportion to the cards it still needs."""
         world = self.known[:]
         world[self.seat] = self.holding
         need = self._needs()
@@ -105,8 +94,7 @@ class Knowledge:
         return world
 
     def _exact_sample(self, rng: Random) -> list[int]:
-        """A deal found by search over how many cards of each suit each seat gets (voids
-        can make random dealing fail; the view comes from a real deal, so one exists)."""
+        """A deal found by search over how many cards of each suit each seat gets."""
         need = self._needs()
         suits = [self.hidden & suit for suit in SUIT_MASK_BY_ORDER]
         split = _split_suits(suits, need, self.voids, rng)
@@ -134,8 +122,8 @@ class Knowledge:
                               tricks_won=view.tricks_won, hearts_broken=view.hearts_broken)
 
     def evaluate(self, position: PlayoutHand, card: int, policies: Sequence[Policy]) -> float:
-        """The utility for this seat of playing ``card`` in ``position`` (left unchanged),
-        the hand then played out with ``policies[seat]`` choosing each seat's cards."""
+        """This seat's utility of ``card`` played in ``position`` (left unchanged) and the hand
+        played out with ``policies`` by seat."""
         hand = position.copy()
         hand.play(card)
         if all(policy is avoid_policy for policy in policies):
@@ -146,8 +134,7 @@ class Knowledge:
 
 
 def _is_moon_material(holding: int) -> bool:
-    """A holding worth searching a moon for: the ace of hearts with at least five hearts,
-    or at least seven high cards (queen or better)."""
+    """Whether ``holding`` has AH and five hearts, or seven queens or better."""
     hearts = holding & HEARTS
     return ((bool(hearts & _ACE_OF_HEARTS) and hearts.bit_count() >= 5)
             or (holding & _QUEENS_KINGS_ACES).bit_count() >= 7)
@@ -159,8 +146,8 @@ _QUEENS_KINGS_ACES = sum(0b111 << (13 * order + 10) for order in range(4))
 
 def _split_suits(suits: Sequence[int], need: list[int], voids: Sequence[int],
                  rng: Random) -> list[list[int]] | None:
-    """How many cards of each suit (``suits``: the hidden cards by suit) each seat gets so
-    that every seat gets ``need`` cards and none of a suit in its ``voids``; None if no way."""
+    """Cards of each of ``suits`` by seat, each seat ``need`` cards and none of a suit in its
+    ``voids``; None if no way."""
     if not suits:
         return [] if not any(need) else None
     count = suits[0].bit_count()

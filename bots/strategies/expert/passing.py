@@ -1,4 +1,4 @@
-"""The expert's pass search: the three cards with the best mean result over deals."""
+"""The expert's pass search: the cards with the best mean result over deals (ADR 51)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,10 @@ PASS_CONFIDENCE = 2.0  # standard errors by which a pass must beat the hard bot'
 
 
 def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int]:
-    """``(cards, work done)``: the pass search of ``choose_pass`` with ``work`` units."""
+    """``(cards, work done)``: of every choice of ``pass_count`` cards among the hard bot's
+    pass and ``PASS_EXTRA`` more, the one with the best mean utility over deals of the other
+    cards, if it beats the hard bot's by ``PASS_CONFIDENCE`` standard errors; searched with
+    ``work`` units (at least one deal)."""
     assert view.seat is not None and view.pass_direction is not None
     seat, direction = int(view.seat), view.pass_direction
     holding = mask_of(view.hand)
@@ -36,11 +39,11 @@ def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int
     pool = cards_as_bits(first)
     while len(pool) < count + PASS_EXTRA:
         pool.append(_most_dangerous(holding & ~sum(pool)))
-    # Every choice of ``count`` cards of the pool; the first is the hard bot's own pass.
+    # The first option is the hard bot's own pass.
     options = [sum(cards) for cards in itertools.combinations(pool, count)]
     value = Valuation(view)
     out = cards_as_bits(ALL_CARDS & ~holding)
-    # Each option's results less the hard bot's pass's, deal by deal (the same deals).
+    # Each option's results less the hard bot's pass's, deal by deal.
     sums = [0.0] * len(options)
     squares = [0.0] * len(options)
     results = [0.0] * len(options)
@@ -67,8 +70,6 @@ def search_pass(view: SeatView, rng: Random, work: int) -> tuple[list[Card], int
         deals += 1
     best = max(range(len(options)), key=sums.__getitem__)
     if deals > 1:
-        # Twenty noisy means (for three cards): the best flatters itself. Only a pass better than the
-        # hard bot's by PASS_CONFIDENCE standard errors of the paired differences replaces it.
         mean = sums[best] / deals
         spread = max(0.0, squares[best] / deals - mean * mean) ** 0.5
         if mean <= PASS_CONFIDENCE * spread / (deals - 1) ** 0.5:

@@ -1,4 +1,4 @@
-"""The expert's play search: the legal card with the best mean result over deals."""
+"""The expert's play search: the legal card with the best mean result over deals (ADR 51)."""
 
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ from .knowledge import Knowledge
 from .work import WORK_PER_CARD_PLAYED, WORK_PER_DEAL, WORK_PER_LEAF, WORK_PER_NODE, WORK_PER_PLAY_OUT
 
 ENDGAME_CARDS = 12  # cards left in all hands at which each deal is solved exactly
-MOON_MARGIN = 3.0  # mean utility by which a moon plan must beat avoiding points
+MOON_MARGIN = 3.0  # mean utility per deal by which the moon plan must beat avoiding points
 
 
 def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
-    """``(card, work done)``: the play search of ``choose_play`` with ``work`` units
-    (at least one deal, whatever ``work``)."""
+    """``(card, work done)``: the card of ``low_minor_leads``' distinct legal cards with the
+    best mean utility over deals, searched with ``work`` units (at least one deal)."""
     knowledge = Knowledge(view)
     legal_cards = candidates(view)
     legal = mask_of(legal_cards)
@@ -59,8 +59,6 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
     avoiding = totals[0]
     best = max(range(len(tried)), key=avoiding.__getitem__)
     if len(totals) > 1:
-        # Go for the moon only when the search says it clearly pays: the better of two noisy
-        # plans is an optimist's estimate.
         shooting = totals[1]
         moon = max(range(len(tried)), key=shooting.__getitem__)
         if shooting[moon] > avoiding[best] + MOON_MARGIN * deals:
@@ -70,14 +68,8 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
 
 def low_minor_leads(tried: list[int], knowledge: Knowledge) -> list[int]:
     """The leads of ``tried`` (one-card masks, lowest first) the search compares: while QS
-    is in another seat's hand, of the clubs only the lowest, and of the diamonds only the
-    lowest unless JD scores and is in another seat's hand too; every spade and heart.
-
-    Why: the search deals the hidden cards as if no other seat had passed, so it rarely
-    sees the voids a pass makes in the minors, and its high club or diamond leads win
-    tricks the queen falls on. Held to the low card at the root, as the hard bot and the
-    play-outs already lead, the expert gained 0.20 points per hand (benchmarks/README.md).
-    While JD scores and is out, a high diamond lead may be how the jack is caught."""
+    is in another seat's hand, only the lowest club, and the lowest diamond unless a scoring
+    JD is out too; every spade and heart."""
     seen = knowledge.holding | knowledge.played
     if seen & QUEEN_OF_SPADES_BIT:
         return tried

@@ -21,9 +21,9 @@ class Valuation:
         self.end_started_after = view.end_started_after
 
     def utility(self, hand: PlayoutHand) -> float:
-        """This seat's result of a finished hand: the others' mean points minus its own,
-        plus ``MATCH_WEIGHT`` for winning the match (minus for losing) if the hand ends it
-        (tiebreak hands counted from ``SeatView.end_started_after``, docs/rules.md)."""
+        """This seat's result of a finished hand: the others' mean points minus its own, and
+        ``MATCH_WEIGHT`` (shared by ties) for winning the match, minus it for losing, if the
+        hand ends it (docs/rules.md)."""
         points = score_hand(hand.taken, hand.tricks_won, self.scores, self.rules,
                             hand_number=self.hand_number,
                             end_started_after=self.end_started_after).points

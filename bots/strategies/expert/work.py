@@ -1,9 +1,5 @@
-"""Units of work the expert's search counts (``effort``), in proportion to their CPU cost."""
+"""The units of work the expert's search counts, in proportion to their CPU cost (ADR 50)."""
 
-# Units of work, in proportion to their CPU cost (fitted by least squares to the CPU time
-# of the expert's decisions in hands against hard, benchmarks/README.md): a play-out costs
-# its cards plus copying the position and scoring the hand; a deal, each try at dealing
-# (the tries that fail at a dead end too) and setting up the position dealt.
 WORK_PER_CARD_DEALT = 1
 WORK_PER_CARD_PLAYED = 1
 WORK_PER_PLAY_OUT = 14
