@@ -62,10 +62,9 @@ def _highest_ranked(mask: int) -> int:
 def avoid_policy(hand: PlayoutHand, legal: int) -> int:
     """A point-avoiding play with the hard bot's habits: lead to flush the queen or low (not
     QS, AS, KS); duck under the winner, else win with the highest but QS (the lowest when
-    points lie in an unfinished trick); void, dump QS, high
-    spades, high hearts; against another seat's moon run (``_moon_runner``), lead the top
-    heart or no heart, and beat the runner to tricks giving it no points. Never throws JD
-    under its variant."""
+    points lie in an unfinished trick); void, dump QS, high spades, high hearts; against
+    another seat's moon run (``_moon_runner``), lead the top heart or no heart, and beat the
+    runner to tricks giving it no points. Never throws JD under its variant."""
     led = hand.led_suit_mask
     if not led:
         runner = _moon_runner(hand)
