@@ -15,7 +15,7 @@ from types import ModuleType
 from games.engine import PassCards, Phase, PlayCard, SeatView
 
 from . import easy, expert, hard, medium, random_play
-from .effort import DEFAULT_BUDGET_MS
+from .effort import DEFAULT_BUDGET_MS as DEFAULT_BUDGET_MS  # re-exported: the arena reads it here
 
 LEVELS: dict[str, ModuleType] = {
     "random": random_play, "easy": easy, "medium": medium, "hard": hard, "expert": expert,

@@ -24,8 +24,7 @@ class Pace:
         self.pinned = False
 
     def pin(self, work_per_ms: float) -> None:
-        """Search at ``work_per_ms`` from now on, whatever the clock says. Raises
-        ``ValueError`` unless it is positive."""
+        """Search at ``work_per_ms`` from now on. Raises ``ValueError`` unless it is positive."""
         if not work_per_ms > 0:
             raise ValueError("a rate must be positive")
         self.work_per_ms = float(work_per_ms)
@@ -37,14 +36,13 @@ class Pace:
         self.pinned = False
 
     def work_for(self, budget_ms: float) -> int:
-        """The work a decision with ``budget_ms`` CPU milliseconds may do (at least 1): at
-        the pinned rate, or ``AIM`` of the budget at the measured one."""
+        """The work (at least 1) of ``budget_ms`` at the pinned rate, or of ``AIM`` of it at the
+        measured one."""
         rate = self.work_per_ms if self.pinned else self.work_per_ms * AIM
         return max(1, round(budget_ms * rate))
 
     def observe(self, work: int, cpu_ms: float) -> None:
-        """Fold one decision's ``work`` and the CPU milliseconds it took into the rate
-        (unless pinned, or too short to measure)."""
+        """Fold one decision's ``work`` and CPU milliseconds into the measured rate."""
         if self.pinned or cpu_ms < MIN_OBSERVED_MS:
             return
         self.work_per_ms += SMOOTHING * (work / cpu_ms - self.work_per_ms)
