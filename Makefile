@@ -66,7 +66,7 @@ WEB_WORKERS ?= $(if $(findstring postgres,$(DATABASE_URL))$(REDIS_URL)$(findstri
 serve: migrate
 	$(BIN)/gunicorn config.asgi -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WEB_WORKERS)
 
-# Beat's control tasks and the bots' work tickets (config/settings.py, CELERY_TASK_QUEUES).
+# Beat's control tasks and the bots' work tickets (config/settings/workers.py, CELERY_TASK_QUEUES).
 WORKER_QUEUES ?= control,bots
 worker: install
 	$(BIN)/celery -A config worker --loglevel INFO -Q $(WORKER_QUEUES)

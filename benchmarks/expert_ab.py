@@ -1,11 +1,11 @@
 """A change to the expert measured against the expert as it is: a paired A/B on the same deals.
 
-    python benchmarks/expert_ab.py VARIANT.py [--field hard] [--deals 200] [--seed 31]
-                                              [--budget-ms 50] [--rate 250] [--processes N]
-                                              [--json]
+    python benchmarks/expert_ab.py VARIANT [--field hard] [--deals 200] [--seed 31]
+                                          [--budget-ms 50] [--rate 250] [--processes N]
+                                          [--json]
 
-``VARIANT.py`` is a copy of ``bots/strategies/expert.py`` with the change to measure. It
-is loaded as a module of ``bots.strategies`` (its relative imports work) and offered as
+``VARIANT`` is a copy of the ``bots/strategies/expert/`` package with the change to measure. It
+is loaded as a package of ``bots.strategies`` (its relative imports work) and offered as
 one more bot level for the run only. The change must live in the copy: the modules it
 imports (``policies``, ``memory``, ``endgame``, ...) serve the expert too, and some the
 field, so a play-out policy to try is copied into it and changed there. Each deal of the
@@ -48,12 +48,15 @@ BASE = "expert"
 
 
 def load_variant(path: Path) -> None:
-    """Register the strategy module at ``path`` as the searching level ``VARIANT``
+    """Register the strategy package at ``path`` as the searching level ``VARIANT``
     (``strategies.LEVELS`` and ``SEARCHING_LEVELS``, in this process and the ones it forks).
-    Raises ``ValueError`` when ``path`` is not a Python file (and whatever its code raises)."""
-    spec = importlib.util.spec_from_file_location(f"bots.strategies.{VARIANT}", path)
-    if spec is None or spec.loader is None or not path.is_file():
-        raise ValueError(f"{path} is not a Python file")
+    Raises ``ValueError`` when ``path`` is not a package directory (and whatever its code
+    raises)."""
+    init = path / "__init__.py"
+    spec = importlib.util.spec_from_file_location(f"bots.strategies.{VARIANT}", init,
+                                                  submodule_search_locations=[str(path)])
+    if spec is None or spec.loader is None or not init.is_file():
+        raise ValueError(f"{path} is not a Python package")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
@@ -96,7 +99,7 @@ def compare(base: list[list[int]], variant: list[list[int]]) -> dict[str, float 
 def main() -> None:
     """Run both sides and print the figures (``--json``: a last line of JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("variant", type=Path, help="a changed copy of bots/strategies/expert.py")
+    parser.add_argument("variant", type=Path, help="a changed copy of bots/strategies/expert/")
     parser.add_argument("--field", default="hard", choices=sorted(strategies.LEVELS))
     parser.add_argument("--deals", type=int, default=200, help="at least 2 (default 200)")
     parser.add_argument("--seed", type=int, default=31)

@@ -8,11 +8,8 @@ from games.bot_levels import BOT_LEVELS, SEARCHING_LEVELS
 
 
 def check_strategies(strategies: Mapping[str, object], searching: frozenset[str]) -> None:
-    """Raises ``ImproperlyConfigured`` unless ``strategies`` (level -> strategy) has a
-    strategy for every level of ``games.bot_levels.BOT_LEVELS`` and for no other, and the
-    ``searching`` ones are ``games.bot_levels.SEARCHING_LEVELS``: the service lets matches
-    seat exactly those levels, a bot must be able to play each, and the dispatcher must
-    know which search."""
+    """Raises ``ImproperlyConfigured`` unless ``strategies`` (level -> strategy) covers exactly
+    ``games.bot_levels.BOT_LEVELS`` and ``searching`` is its ``SEARCHING_LEVELS``."""
     missing, extra = set(BOT_LEVELS) - set(strategies), set(strategies) - set(BOT_LEVELS)
     if missing or extra:
         raise ImproperlyConfigured(

@@ -1,15 +1,7 @@
-"""How due moves reach a worker (``settings.BOT_DISPATCH``); which move a worker makes next
-is ``games.dispatch``'s one rule, the same in every mode.
-
-- ``celery`` (a broker): a commit that leaves a move due sends a ``work`` ticket, with the
-  move's due time as its ETA (none beyond ``TICKET_HORIZON_SECONDS``); beat sends one every
-  2 s too (``CELERY_BEAT_SCHEDULE``), so a lost ticket or a far deadline delays a move by
-  2 s at most, and a dead worker's by its lease, never stalls it. Tickets are
-  interchangeable: each makes whichever moves are next in the round.
-- ``thread`` (the embedded server, no broker): a dispatcher thread in each web process,
-  woken by commits and by the next due time.
-- ``inline`` (the in-process tests): the committing thread makes the moves due now before
-  the command returns.
+"""How due moves reach a worker, by ``settings.BOT_DISPATCH``: ``celery`` sends a ``work``
+ticket per commit (ETA the due time, none beyond ``TICKET_HORIZON_SECONDS``: beat's tick
+makes those), ``thread`` wakes a dispatcher thread in the web process, ``inline`` makes the
+moves in the committing thread. Which move comes next is ``games.dispatch``'s rule.
 """
 
 from __future__ import annotations
@@ -31,12 +23,9 @@ from . import moves
 
 logger = logging.getLogger(__name__)
 
-# The queue the tickets go to (CELERY_TASK_QUEUES).
-BOTS_QUEUE = "bots"
-# A move due later than this gets no ticket of its own: beat's tick makes it (a turn
-# timeout of up to a day would otherwise hold a ticket in a worker that long).
-TICKET_HORIZON_SECONDS = 60
-# The longest the thread sleeps with nothing due, and the round it runs before it looks again.
+BOTS_QUEUE = "bots"  # the tickets' queue (CELERY_TASK_QUEUES)
+TICKET_HORIZON_SECONDS = 60  # a move due later gets no ticket of its own
+# The thread's longest sleep with nothing due, and the round it runs before it looks again.
 THREAD_IDLE_SECONDS = 1.0
 THREAD_ROUND_SECONDS = 1.0
 THREAD_PAUSE_SECONDS = 0.05
@@ -132,6 +121,5 @@ class DispatcherThread(threading.Thread):
             wait = THREAD_IDLE_SECONDS
             if next_due is not None:
                 wait = min(wait, (next_due - timezone.now()).total_seconds())
-            # A round that made nothing may have met moves it may not take yet (an owner at
-            # its leases' cap): it looks again a little later, not at once.
+            # A round that made nothing (owners at their caps) pauses before the next.
             self._woken.wait(max(wait, 0.0 if made else THREAD_PAUSE_SECONDS))

@@ -1,11 +1,7 @@
 """ASGI entry point (gunicorn with uvicorn workers: ``make serve``).
 
-Django runs each request's synchronous code in a thread of that request's own,
-kept until the request ends. A long poll or a stream would hold one the whole time
-it waits, so those requests (``hearts_api.live.is_waiting_request``) are handled without
-one: their brief synchronous parts share one thread, their database reads run in
-the loop's thread pool, and while they wait they hold no thread at all. Around it all,
-``BodyLimit`` refuses a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` without reading it.
+Waiting requests (long polls, streams) are handled without a thread of their own; a body
+over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is refused unread (docs/architecture.md).
 """
 
 import gc
@@ -33,17 +29,12 @@ class Application(ASGIHandler):
             await super().__call__(scope, receive, send)
 
 
-# What is loaded by now lives as long as the process: frozen, it is left out of the cyclic
-# collector's passes. Each request leaves some garbage in reference cycles (Django's and DRF's
-# request objects), so full passes come every few hundred requests; over the ~120k objects of
-# the loaded project each took 30 to 150 ms of CPU, and the requests queued behind it waited
-# (benchmarks/README.md, "Commands under load"). The URLconf is loaded first, so its views
-# and serializers are frozen too.
+# Everything loaded at start-up (the URLconf's views too) is frozen out of the cyclic
+# collector's full passes (docs/architecture.md, "What a command costs").
 get_resolver().url_patterns  # noqa: B018  (loads the URLconf)
 gc.collect()
 gc.freeze()
 
-# A body over Django's limit is refused before it is read (hearts_api.body_limit).
 application = BodyLimit(Application(), settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
 
 # Without a broker, this process makes the bots' moves itself (bots.dispatcher, "thread").

@@ -1,4 +1,4 @@
-"""The embedded set-up's own secret key (config/settings.py, SECRET_KEY unset)."""
+"""The embedded set-up's own secret key (config/settings/keys.py, SECRET_KEY unset)."""
 
 import os
 import secrets
@@ -7,10 +7,8 @@ from pathlib import Path
 
 
 def kept_secret_key(path: Path) -> str:
-    """The key kept in the file ``path``; on the first start, a random one (50 bytes,
-    URL-safe base64) written there, readable by its owner only (mode 0600). Processes that
-    start together keep one key: the file appears whole (a hard link of a finished draft)
-    or not at all, and the first link wins."""
+    """The key kept in the file ``path`` (mode 0600), written on the first start; processes
+    starting together keep the first one linked in whole."""
     if not path.exists():
         handle, draft = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # mode 0600
         try:

@@ -1,6 +1,4 @@
-"""WSGI entry point, for tools that want one. The server is ASGI (``config.asgi``, ``make
-serve``): under WSGI a stream or long poll would hold a thread while it waits, and Django
-buffers a stream's body until the match ends."""
+"""WSGI entry point, for tools that want one; the server is ASGI (``config.asgi``)."""
 
 import os
 

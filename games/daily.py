@@ -1,19 +1,5 @@
-"""The daily challenge: what the challenge of a UTC date is, and what its matches record
-(docs/api.md, "Players, records, ratings, daily"; README, "The daily challenge").
-
-For a date D the challenge is the same for every player: the default rules with
-``max_hands`` 4 (one hand per pass direction), the player in south, three bots whose levels
-come from D by a fixed public rotation (``OPPONENT_SETS``, west, north, east), and four
-deals. Deal k (1 to 4) is the engine's seeded deal (``shuffled_deal``) of the first 63 bits
-of HMAC-SHA256 keyed by ``settings.DAILY_SECRET`` over ``"<D>:<k>"``: nobody without the
-secret can compute them, and they are shown (``GET /daily/{date}``) only once D is over.
-The bots' choices are seeded by the same secret and the position each bot sees
-(``bot_seed``), not by the match id, so every player meets the same play for the same
-cards. The match itself is an ordinary one with fixed deals (``fixed_deals`` 4): unrated,
-and it sets no fastest win, as any fixed deal.
-
-``today`` is the day by the clock the commands stamp their events with (Django's
-``timezone.now``), so a match's events and its day agree.
+"""The daily challenge of a UTC date: its rules, bots, deals and bot seeds, and what its
+matches record (the rules: README, "The daily challenge"; docs/api.md).
 """
 
 from __future__ import annotations
@@ -35,12 +21,9 @@ from .engine.decider import shuffled_deal
 from .engine.events import SeatLeft
 from .engine.state import Deal, Trick
 
-HANDS = 4
-"""Hands of a daily match: one per pass direction of the default rotation."""
+HANDS = 4  # one per pass direction of the default rotation
 PLAYER_SEAT = Seat.SOUTH
-BOT_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)
-"""The bots' seats, in the order an opponent set names their levels: clockwise from the
-player's left."""
+BOT_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST)  # the order an opponent set names them in
 OPPONENT_SETS: tuple[tuple[str, str, str], ...] = (
     ("medium", "medium", "medium"),
     ("easy", "medium", "hard"),
@@ -50,12 +33,11 @@ OPPONENT_SETS: tuple[tuple[str, str, str], ...] = (
     ("easy", "hard", "expert"),
     ("expert", "expert", "expert"),
 )
-"""The public rotation: the challenge of date D plays ``OPPONENT_SETS[D.toordinal() % 7]``
-(west, north, east): by weekday, Sunday first (Saturday's is the experts')."""
+# Date D plays OPPONENT_SETS[D.toordinal() % 7]: by weekday, Sunday first.
 
 
 def today() -> date:
-    """Today's date in UTC: the daily that is open now."""
+    """Today's date in UTC (by ``timezone.now``, the events' clock): the daily open now."""
     return timezone.now().astimezone(UTC).date()
 
 
@@ -109,10 +91,8 @@ def deals(day: date) -> list[Deal]:
 
 
 def position_key(view: SeatView) -> bytes:
-    """A canonical encoding of the position a seat sees: its seat, the phase, the hand's
-    number and pass direction, its cards, its pass, the trick in progress, the hand's
-    tricks and the match totals; nothing that differs between two players' matches of one
-    daily (no match id, version, player names, times)."""
+    """A canonical encoding of the position a seat sees, with nothing that differs between
+    two players' matches of one daily (no match id, version, names, times)."""
     def trick(trick: Trick | None) -> list[object] | None:
         return None if trick is None else [trick.leader.label, cards(trick.cards)]
 
@@ -131,21 +111,16 @@ def position_key(view: SeatView) -> bytes:
 
 
 def bot_seed(day: date, view: SeatView) -> int:
-    """The seed of a bot's generator in a match of ``day``'s challenge, from the position
-    it sees (``position_key``): HMAC-SHA256 of that position keyed by the day's bot key
-    (itself HMAC-SHA256 of ``settings.DAILY_SECRET`` over ``"<day ISO>:bots"``, so it tells
-    nothing of the deals' seeds). 63 bits."""
+    """A bot's seed in ``day``'s challenge: the first 63 bits of HMAC-SHA256 of
+    ``position_key(view)`` keyed by HMAC-SHA256(``DAILY_SECRET``, ``"<day ISO>:bots"``)."""
     key = _hmac(f"{day.isoformat()}:bots")
     return _bits63(hmac.new(key, position_key(view), hashlib.sha256).digest())
 
 
 def attempt_recorded(match: models.Match, state: MatchState, ended_at: datetime) -> None:
-    """Write the result of the daily attempt played in ``match`` (if it is one) once it has
-    finished (``state``, at ``ended_at``): the player's total and the whole seconds from
-    the match's creation, for the day's leaderboard. Ranked nowhere (nothing written): an
-    aborted attempt; one finished after its day closed, when the deals were public; one
-    whose player left the seat to a bot at any time, whose cards were then not all the
-    player's play."""
+    """Record a finished daily attempt in ``match`` (``state``, at ``ended_at``): the player's
+    total and whole seconds since creation; nothing for an aborted attempt, one finished
+    after its day, or one whose player ever left the seat."""
     if match.daily_date is None or state.result is None or ended_at >= closes_at(match.daily_date):
         return
     if models.Event.objects.filter(match=match, type=SeatLeft.type).exists():

@@ -1,13 +1,6 @@
 """What the admin's match inspection reads: the score sheet, a page of the event log, and
-the table as the log describes it at any event (docs/architecture.md, "The admin").
-
-The table is replayed from the event rows (``replay`` of ``event_from_json``), never read
-from the snapshot, so it shows what the log says even where a snapshot went wrong.
-
-A daily attempt whose day is not over (``is_unrevealed_daily``) shows no card to any staff
-member, superusers included, until the day closes: its events without their fields
-(``shown_event``: a card played, seen trick by trick, would give the whole deal away), no
-table, no tricks.
+the table replayed from the log at any event (docs/architecture.md, "The admin"). An
+unrevealed daily shows no card to any staff member until its day closes.
 """
 
 from __future__ import annotations
@@ -25,10 +18,8 @@ EVENT_PAGE_SIZE = 50
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One scored hand: ``points`` and ``totals`` by seat name, the moon (or sun)
-    shooter's seat name or None, whether it was a sun (the shooter took every trick), and
-    whether it is a tiebreak hand (played after the hand in which some total first reached
-    the target, docs/rules.md "End of the match")."""
+    """One scored hand, by seat name; ``is_tiebreak``: played after the end began
+    (docs/rules.md, "End of the match")."""
 
     hand_number: int
     pass_direction: str
@@ -50,9 +41,7 @@ def score_sheet(*, match: models.Match) -> list[ScoreLine]:
 
 
 def unrevealed_until(match: models.Match) -> datetime | None:
-    """For a daily attempt (``daily_date``) whose day is not over (``daily.is_over``), when
-    the day closes (``daily.closes_at``); None for any other match. Until then its deals
-    are secret, so the admin shows it only as a spectator sees it."""
+    """When the day of a daily attempt not yet over closes; None for any other match."""
     day = match.daily_date
     return daily.closes_at(day) if day is not None and not daily.is_over(day) else None
 
@@ -70,9 +59,8 @@ def shown_event(*, match: models.Match, payload: dict[str, Any]) -> dict[str, An
 
 @dataclass(frozen=True)
 class LogRow:
-    """One stored event: its ``seq``, ``type``, the seat it is about (name or None), when it
-    was written, and its JSON as the admin shows it (``shown_event``) less ``type`` and
-    ``v`` (``fields``)."""
+    """One stored event as the admin shows it (``shown_event``), ``fields`` less ``type`` and
+    ``v``."""
 
     seq: int
     type: str
@@ -100,10 +88,8 @@ class EventPage:
 
 
 def event_page(*, match: models.Match, first: int, size: int = EVENT_PAGE_SIZE) -> EventPage:
-    """The page of ``size`` events from seq ``first`` (clamped to 1..version), one query,
-    each as the admin shows it (``shown_event``).
-    The seqs are contiguous from 1 to the version, so the pages are seq ranges and no
-    count is needed."""
+    """The page of ``size`` events from seq ``first`` (clamped to 1..version; one query), each
+    as the admin shows it (``shown_event``)."""
     version = match.version
     first = min(max(first, 1), max(version, 1))
     last = min(first + size - 1, version)

@@ -15,11 +15,10 @@ ENDED = (models.Match.Status.FINISHED, models.Match.Status.ABORTED)
 
 
 def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bool) -> None:
-    """Raises ``quota_exceeded`` when a new match by ``creator`` (one with an ``expert`` seat,
-    one with an ``open_seat``) would take them over ``unfinished_matches``,
-    ``unfinished_expert_matches`` or ``open_matches`` (matches waiting for a player), in that
-    order. Inside the creating transaction: it locks ``creator``'s row, so two creations
-    by one player are counted one after the other."""
+    """Raises ``quota_exceeded`` when a new match by ``creator`` (with an ``expert`` seat, an
+    ``open_seat``) would pass ``unfinished_matches``, ``unfinished_expert_matches`` or
+    ``open_matches``, checked in that order. Locks ``creator``'s row: call it in the creating
+    transaction."""
     get_user_model().objects.select_for_update().filter(pk=creator.pk).exists()
     has_expert = Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert"))
     held = (models.Match.objects.filter(created_by=creator).exclude(status__in=ENDED)
@@ -36,10 +35,8 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
 
 
 def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) -> None:
-    """Raises ``quota_exceeded`` (``unfinished_expert_matches``) when a bot of ``bot_level``
-    put in a seat of ``match`` (as ``state`` stands) would make it a match with an expert seat
-    its creator, who is charged for the bots' moves, may not hold more of. Inside the
-    command's transaction."""
+    """Raises ``quota_exceeded`` (``unfinished_expert_matches``) when seating a ``bot_level``
+    bot in ``match`` would give its creator one expert match more than allowed."""
     if bot_level != "expert" or any(o is not None and o.bot_level == "expert" for o in state.seats):
         return
     limit = settings.QUOTAS["unfinished_expert_matches"]

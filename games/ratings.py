@@ -1,20 +1,5 @@
 """Ratings: openskill's Plackett-Luce model, one rating per player and one per bot level,
-updated once per rated match from its places (docs/api.md, "Players' records").
-
-A rating is a belief about skill: ``mu`` (the estimate) and ``sigma`` (its uncertainty),
-starting at 25 and 25/3. The leaderboard orders by the conservative estimate
-``mu - 3 * sigma`` (openskill's ``ordinal``, starting at 0), so a newcomer climbs as the
-results make the service surer of them, not on one lucky match.
-
-A match is rated when it finished (an aborted match has no places), every hand was
-shuffled by the server (``fixed_deals`` 0: a creator who dealt the cards knew them), and
-a player held a seat (matches of bots alone would rate the bots against each other
-only). Each seat is a team of one, placed by ``MatchResult.standings`` (tied seats share a
-place: a tie; openskill's Plackett-Luce gives a tie for first a lift to the seats below
-it too). The player of a seat is rated as in ``games.records``: the player who left a
-seat to a bot has forfeited it, and is placed last. A bot level holding several seats of
-one match plays each of them: its new rating is the mean of the seats' new ratings, and
-the match counts once in its ``matches_rated``.
+updated once per rated match from its places (the rules: docs/api.md, "Players' records").
 """
 
 from __future__ import annotations
@@ -29,12 +14,8 @@ from openskill.models import PlackettLuce
 from . import models
 from .engine import MatchState, Phase, Seat
 
-MODEL = PlackettLuce(mu=models.RATING_MU, sigma=models.RATING_SIGMA)
-"""openskill's defaults: mu 25, sigma 25/3, beta 25/6 (the skill gap that wins about 76%
-of head-to-heads), tau 25/300 (the uncertainty added before each match)."""
-
-Subject = tuple[int | None, str]
-"""A rated subject: ``(player id, "")`` or ``(None, bot level)``."""
+MODEL = PlackettLuce(mu=models.RATING_MU, sigma=models.RATING_SIGMA)  # openskill's defaults
+Subject = tuple[int | None, str]  # ``(player id, "")`` or ``(None, bot level)``
 
 
 def is_rated(match: models.Match, state: MatchState, subjects: dict[Seat, Subject]) -> bool:
@@ -46,11 +27,8 @@ def is_rated(match: models.Match, state: MatchState, subjects: dict[Seat, Subjec
 def match_rated(state: MatchState, subjects: dict[Seat, Subject],
                 forfeited: Collection[Seat] = ()) -> None:
     """Update the ratings of the four seats' ``subjects`` from the places of the finished
-    match ``state``, in the caller's transaction; the ``forfeited`` seats (their players
-    left them to bots, ``games.records``) are placed last, below every other. The rows
-    are created when missing and locked (in one order: players by id, then bot levels by
-    name, so two matches never wait on each other) before they are read, so matches ending
-    at once for one subject both count."""
+    match ``state`` (``forfeited`` seats last), in the caller's transaction; the rows are
+    created if missing and locked in one order (players by id, then levels) before reading."""
     assert state.result is not None
     rows = _locked(sorted(set(subjects.values()),
                           key=lambda subject: (subject[0] is None, subject[0] or 0, subject[1])))

@@ -2,12 +2,8 @@
 
 from django.dispatch import Signal
 
-# Sent after a command's transaction commits, with ``match_id`` (UUID), ``version`` (int,
-# the last seq) and ``due_at`` (an aware datetime: when the move the match's bots or a
-# stand-in now owe falls due, games.dispatch; None when none is owed).
+# After a command commits: ``match_id`` (UUID), ``version`` (the last seq), ``due_at`` (when
+# the move now owed falls due, or None).
 match_advanced = Signal()
-
-# Sent when an operator asks for a match's owed move to be made now (the admin's "wake
-# bots"), with ``match_id`` (UUID). A receiver returns True when it handed the move to the
-# workers, False when the match owes none or it could not (the bots app logs why).
+# The admin's "wake bots": ``match_id``; a receiver returns whether it handed the move over.
 bots_wake_requested = Signal()

@@ -1,19 +1,8 @@
-"""The statements every command and every seat's read send, written once as SQL.
-
-Why not the ORM here: on this path compiling costs more CPU than PostgreSQL spends
-executing. Reading the match row took 1.15 ms of CPU through the ORM against 0.38 ms as
-the SQL below, and saving it 1.23 ms against 0.56 ms (benchmarks/README.md, "Commands
-under load"). A command also appended its events, added its trick and hand rows and
-rewrote its match row in as many round trips; here they go as one statement (inserts, and
-the due-work row's upsert or delete, in a data-modifying ``WITH``).
-
-The model stays the one description of the columns: the SQL is built from each model's
-concrete fields, and every value goes through its field's own conversions
-(``from_db_value`` on the way in, ``get_db_prep_save`` on the way out), as the ORM would
-convert it. Unlike the ORM's ``save``, nothing here stamps ``auto_now`` times: the
-command gives its events and its row one instant of its own. On another database than
-PostgreSQL (SQLite, for ``make demo``) the row is read through the ORM, and the insert
-and the update are a statement each.
+"""The statements every command and every seat's read send, as SQL built from the models'
+concrete fields and converted by each field as the ORM would (docs/architecture.md, "What
+a command costs"). A command's writes go as one statement on PostgreSQL; elsewhere
+(SQLite) the ORM reads the row, and the insert and the update are a statement each.
+Nothing stamps ``auto_now`` times: the command gives its rows one instant of its own.
 """
 
 from __future__ import annotations

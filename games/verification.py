@@ -14,9 +14,8 @@ from .engine import MatchState, event_from_json, replay, state_from_json
 
 @dataclass(frozen=True)
 class Verification:
-    """What checking one match found: ``events`` rows in its log, ``version`` on its row,
-    whether the seqs are exactly 1..``events`` (``is_contiguous``), and whether replaying
-    them gives the snapshot's state (``replays_to_snapshot``)."""
+    """What checking one match found: its log's row count and seqs, its row's ``version``,
+    and whether the replay equals the snapshot's state."""
 
     events: int
     version: int
@@ -45,8 +44,7 @@ def match_verify(*, match: models.Match) -> Verification:
 
 
 def _snapshot(data: Any) -> MatchState | None:
-    """The snapshot's state, or None when it cannot be read (an unknown format version or
-    missing fields): a snapshot that cannot be read does not match its log either."""
+    """The snapshot's state, or None when it cannot be read."""
     try:
         return state_from_json(data)
     except (ValueError, KeyError, TypeError):

@@ -1,7 +1,7 @@
 """``InProcessClient``: DRF's test client on one request handler for the whole process.
 
 Each new handler loads the middleware again on its first request, and WhiteNoise's then
-lists and stats every static file (``WHITENOISE_USE_FINDERS``, config/settings.py): some
+lists and stats every static file (``WHITENOISE_USE_FINDERS``, config/settings/base.py): some
 30 ms a client, and the API tests make several clients a test. A handler keeps nothing
 of one client's (cookies and credentials stay with the client), so all share one; only
 ``force_authenticate`` would set something on it, and it is refused.

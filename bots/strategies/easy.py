@@ -1,9 +1,4 @@
-"""The ``easy`` bot: plays by habit, remembers nothing.
-
-Follows with the lowest card of the suit led, discards its highest card when
-void, leads its lowest card, and about one decision in four plays a random
-legal card instead. Passes its highest cards.
-"""
+"""The ``easy`` bot: plays by habit, remembers nothing, and plays one card in four at random."""
 
 from __future__ import annotations
 
@@ -13,7 +8,7 @@ from games.engine import Card, SeatView
 
 from .memory import height
 
-RANDOM_SHARE = 0.25
+RANDOM_SHARE = 0.25  # the share of plays made at random
 
 
 def choose_pass(view: SeatView, rng: Random) -> list[Card]:

@@ -1,11 +1,7 @@
 """Exact search of the last tricks of one deal whose every card is known.
 
-Once few cards are left, the expert stops playing each sampled deal out with a policy
-and solves it: every seat's every distinct legal card, to the end of the hand. It is
-*paranoid* search (Sturtevant's term): the searching seat takes the card with the best
-utility for itself, and the other three together the card with the worst, by alpha-beta.
-Pessimistic where opponents are not allies, but exact where a policy errs: it sees the
-one card that stops a moon, or the squeeze that lands the queen elsewhere.
+*Paranoid* alpha-beta (Sturtevant): the searching seat plays for the best utility, the
+other three together for the worst, over every distinct legal card to the end of the hand.
 """
 
 from __future__ import annotations
@@ -20,10 +16,8 @@ _SPECIAL = QUEEN_OF_SPADES_BIT | JACK_OF_DIAMONDS_BIT  # never equivalent to a n
 
 
 def distinct(legal: int, others: int) -> list[int]:
-    """The cards of ``legal`` worth trying, lowest first: of cards in one suit with no card
-    of ``others`` (the cards still held by any other seat or on the open trick) ranked
-    between them, only the lowest, since they win and lose the same tricks (QS and JD,
-    which score, always count as their own)."""
+    """The cards of ``legal`` worth trying, lowest first: of cards of a suit with no card of
+    ``others`` between them, only the lowest (QS and JD always count as their own)."""
     kept = []
     for suit in SUIT_MASK_BY_ORDER:
         cards = legal & suit
@@ -39,9 +33,8 @@ def distinct(legal: int, others: int) -> list[int]:
 
 
 class Solver:
-    """Paranoid alpha-beta for ``seat`` with ``utility`` at the end of the hand.
-    ``nodes`` counts the positions visited and ``leaves`` the finished hands scored
-    (the search's work)."""
+    """Paranoid alpha-beta for ``seat`` with ``utility`` at the end of the hand; ``nodes`` and
+    ``leaves`` count the positions visited and the finished hands scored."""
 
     def __init__(self, seat: int, utility: Utility) -> None:
         self.seat = seat

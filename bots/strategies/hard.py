@@ -1,41 +1,8 @@
-"""The ``hard`` bot: the medium bot's card counting, plus the queen, shedding, moons and passing.
+"""The ``hard`` bot: the medium bot, plus the queen, shedding, moons and the pass direction.
 
-Everything the medium bot does (``medium``), and:
-
-- it tracks the queen of spades: who may still hold it (``Memory.queen_holders``:
-  seats shown void in spades cannot; if it passed QS, the receiver does);
-- it sheds its own AS and KS early while the queen is out elsewhere: void in
-  the suit led, it discards them first (after QS itself); holding neither,
-  it leads its highest spade below the queen to flush the queen out;
-- it plays the highest card it can safely spare rather than the lowest: under
-  the current winner it plays its highest card that stays under; last to play
-  to a pointless trick, it wins with its highest card; made to go over a trick
-  that can collect no points, it goes over with its highest;
-- void, it sheds QS onto the trick (which it cannot win), keeps the queen's
-  guards while it holds her, and otherwise discards its highest card;
-- it spots a moon in progress (``moon_shooter``) and breaks it, taking a
-  trick with points itself if it must.
-
-Passing looks at the direction (docs/rules.md, "A hand": left is the seat
-that plays next after the bot, right the seat that plays just before it,
-across the seat between). The medium bot passes an unguarded queen together
-with AS and KS whatever the direction. The hard bot does so passing left or
-across, but passing right it sends the queen alone and keeps one AS/KS for
-each spade below the queen it holds (``high_spades_kept``): the bot then knows
-she is with the seat that plays just before it in three tricks of four, so
-she shows before it must play and it can duck under her, or go over once she
-has gone by (``choose_follow``), and the room saved voids a short suit or
-sheds high hearts. Passed left, the queen sits behind the bot: a kept AS/KS
-would be played in front of her and catch her, so it goes with her. A queen
-guarded by ``medium.QUEEN_GUARDS`` lower spades is kept in every direction,
-and AS/KS without the queen are passed when short of spades as by the medium
-bot; a hold hand has no pass.
-
-Under the jack of diamonds variant it takes JD when it is safe and never plays
-it away, as the medium bot does (``medium.take_jack``, ``medium.without_jack``).
-
-It never tries to shoot the moon itself. It never plays at random; ``rng``
-is accepted for the strategy interface.
+It tracks who may hold QS, sheds AS and KS while she is out elsewhere, plays the highest
+card it can safely spare, breaks a moon run, and passes for the direction
+(docs/adr/0052-rule-based-bot-levels.md). It never shoots the moon nor plays at random.
 """
 
 from __future__ import annotations
@@ -69,15 +36,8 @@ from .memory import (
 
 
 def high_spades_kept(holding: list[Card], direction: PassDirection | None) -> list[Card]:
-    """AS and KS the bot keeps behind an unguarded queen it passes to the right.
-
-    Passed right, the queen goes to the seat that plays just before the bot in
-    three tricks of four: she shows before the bot must play, and a spade below
-    the queen lets it duck under her. So it keeps one high spade (KS first) for
-    each spade below the queen it holds. Passing left the receiver plays just
-    after the bot (across, after it half the time): a high spade kept would sit
-    in front of the queen it passed, to be caught by her, so none is kept.
-    """
+    """Passing an unguarded QS right, one of KS, AS (in that order) kept per lower spade
+    held; none in any other case (ADR 52)."""
     if direction is not PassDirection.RIGHT or QUEEN_OF_SPADES not in holding:
         return []
     if medium.keeps_queen(holding):
@@ -87,11 +47,7 @@ def high_spades_kept(holding: list[Card], direction: PassDirection | None) -> li
 
 
 def choose_pass(view: SeatView, rng: Random) -> list[Card]:
-    """``rules.pass_count`` distinct cards of the holding, for the pass direction
-    (``view.pass_direction``): the medium bot's order (``medium.pass_in_order``), but
-    passing right an unguarded queen goes without the AS/KS it can keep behind her
-    (``high_spades_kept``), and the room they leave goes to voiding a suit or high hearts.
-    What it passed is in its view later."""
+    """``rules.pass_count`` cards in the medium bot's order, less ``high_spades_kept``."""
     holding = list(view.hand)
     keep = high_spades_kept(holding, view.pass_direction)
     first = [card for card in medium.dangerous_spades(holding) if card not in keep]
@@ -103,8 +59,7 @@ def choose_pass(view: SeatView, rng: Random) -> list[Card]:
 
 
 def moon_shooter(view: SeatView, memory: Memory) -> Seat | None:
-    """The other seat on a moon run (``memory.is_moon_run``), or None. The bot's own seat
-    never is: it does not shoot the moon."""
+    """The other seat on a moon run (``memory.is_moon_run``), or None."""
     for seat in Seat:
         if seat != view.seat and is_moon_run_taken(memory.taken_masks, seat, len(view.tricks)):
             return seat
@@ -122,13 +77,12 @@ def shooter_cannot_win(memory: Memory, trick: TrickSoFar, shooter: Seat) -> bool
 def break_moon(legal: list[Card], memory: Memory, trick: TrickSoFar, shooter: Seat) -> Card | None:
     """A card that keeps points from ``shooter`` or takes some from it; None: play as usual.
 
-    Leading: a heart no card out can beat (the bot takes a heart), else the
-    usual lead kept off hearts. Following a trick the shooter is winning: beat
-    it with the lowest card that does when the trick has or may collect points;
-    unable to, give it the lowest card (keeping high hearts), and never QS.
-    Following a trick with points that the shooter is still to play to: the
-    highest card, if that wins for now. Void: feed points (QS first) to a trick
-    the shooter cannot win; else discard no points, or the lowest heart.
+    Leading: its highest sure heart, else the usual lead off hearts. Following the
+    shooter's winning trick: with points at stake, its lowest card over it but QS; holding
+    QS, the usual follow without her; unable to go over, its lowest card. Following with the
+    shooter to come and points at stake: its highest card but QS, if that wins for now.
+    Void: points (QS first) to a trick the shooter cannot win, else no points, else its
+    lowest heart.
     """
     if trick.is_leading:
         hearts = [card for card in legal if card.is_heart]
@@ -186,12 +140,9 @@ def choose_lead(legal: list[Card], memory: Memory) -> Card:
 
 
 def choose_follow(legal: list[Card], memory: Memory, trick: TrickSoFar) -> Card:
-    """Follow suit with the highest card it can safely spare.
-
-    QS under a winning AS/KS; last to a pointless trick, its highest (not QS);
-    under the current winner, its highest card that stays under; made to go
-    over, its highest when the trick can collect no points, else its lowest.
-    """
+    """Follow suit: QS under a winning AS/KS; last to a pointless trick, its highest (not
+    QS); else its highest card under the winner; made to go over, its highest when no
+    points can come, else its lowest."""
     winning = trick.winning_card
     assert winning is not None
     if medium.queen_under_high_spade(legal, trick):
@@ -223,10 +174,8 @@ def choose_discard(legal: list[Card], memory: Memory) -> Card:
 
 
 def choose_play(view: SeatView, rng: Random) -> Card:
-    """A legal card (from ``memory.candidates``): break a moon if one is on, else lead,
-    follow or discard as above. Under the jack of diamonds variant, as the medium bot:
-    take JD when it is safe (``medium.take_jack``, after breaking a moon) and otherwise
-    never play it (``medium.without_jack``)."""
+    """A legal card: ``break_moon`` if a run is on, then under the variant
+    ``medium.take_jack`` (else never JD), then lead, follow or discard as above."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]

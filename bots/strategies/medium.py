@@ -1,37 +1,8 @@
-"""The ``medium`` bot: counts cards, and wins or ducks a trick on purpose.
+"""The ``medium`` bot: counts cards (``memory.Memory``), and wins or ducks a trick on purpose.
 
-It knows every card played this hand (``memory.Memory``), so it knows the
-highest card still out in each suit.
-
-Passing: QS when it is unguarded (fewer than ``QUEEN_GUARDS`` lower spades),
-AS and KS when they could catch the queen, then a whole short club or diamond
-suit to void itself, then its high hearts, then its highest cards.
-
-Playing:
-
-- leading: its lowest card that someone else can still beat (a higher card of
-  the suit is out), never QS, nor AS/KS while the queen is out elsewhere;
-- following: under a winning AS/KS it drops QS; otherwise it ducks with its
-  lowest card when it has one under the current winner. Made to go over, it
-  wins on purpose with a card higher than every card still out when the trick
-  can collect no points, and else plays its lowest card over, hoping to be
-  overtaken; last to play, it wins with its highest card;
-- void in the suit led: QS first, then its highest card.
-
-The jack of diamonds variant (``rules.jack_of_diamonds`` -10: JD is a prize):
-
-- it never passes JD, and never plays it (unless it must) but to take it:
-  not when void, nor under another seat's winning card, nor to a trick it
-  could still lose;
-- it takes JD when that is sure and pays: with JD itself, or with JD in the
-  trick with its lowest card that surely wins, while the points in the trick
-  and those that may still come (``memory.points_to_come``) stay under 10;
-- leading, while no other seat has shown a diamond void, it cashes JD once no
-  card out beats it, and while JD is out leads its lowest diamond no card out
-  beats, so that JD may fall under it.
-
-With the variant off none of this applies. It never plays at random; ``rng``
-is accepted for the strategy interface.
+Its pass and each play follow the habits below (docs/adr/0052-rule-based-bot-levels.md);
+under the jack of diamonds variant it takes JD only when that is sure and pays. It never
+plays at random (``rng`` is accepted for the strategy interface).
 """
 
 from __future__ import annotations
@@ -59,14 +30,9 @@ from .memory import (
     without_queen,
 )
 
-QUEEN_GUARDS = 3
-"""Spades below the queen that make holding QS (or AS, KS) safe enough to keep."""
-
-HIGH_HEART_RANK = Rank.JACK
-"""Hearts from this rank up are passed before other high cards."""
-
-VOIDABLE_SUITS = (Suit.CLUBS, Suit.DIAMONDS)
-"""Suits the pass may empty; spades guard against the queen and hearts cannot help."""
+QUEEN_GUARDS = 3  # spades below the queen that make QS (or AS, KS) safe to keep
+HIGH_HEART_RANK = Rank.JACK  # hearts from this rank up are passed before other high cards
+VOIDABLE_SUITS = (Suit.CLUBS, Suit.DIAMONDS)  # the suits a pass may empty
 
 
 # --- passing ------------------------------------------------------------------------------
@@ -83,21 +49,15 @@ def keeps_queen(holding: list[Card]) -> bool:
 
 
 def dangerous_spades(holding: list[Card]) -> list[Card]:
-    """QS, AS and KS when too few lower spades guard them (QS first, then AS, KS).
-
-    An unguarded QS must be played early; AS and KS win spade tricks the
-    queen can drop on. Guarded, or with QS kept, none is dangerous.
-    """
+    """QS, AS and KS (in that order) held with fewer than ``QUEEN_GUARDS`` lower spades."""
     if len(spades_guarding_queen(holding)) >= QUEEN_GUARDS:
         return []
     return [card for card in (QUEEN_OF_SPADES, *HIGH_SPADES) if card in holding]
 
 
 def short_suit_to_void(holding: list[Card], room: int) -> list[Card]:
-    """The cards of the shortest club or diamond suit that fits in ``room`` cards, or [].
-
-    Between suits of equal length, the one with the higher top card goes.
-    """
+    """The cards of the shortest club or diamond suit that fits in ``room`` cards (the higher
+    top card between equals), or []."""
     suits = [[card for card in holding if card.suit is suit] for suit in VOIDABLE_SUITS]
     fitting = [cards for cards in suits if 0 < len(cards) <= room]
     if not fitting:
@@ -112,8 +72,7 @@ def high_hearts(holding: list[Card]) -> list[Card]:
 
 
 def kept_cards(holding: list[Card], rules: RuleSet) -> set[Card]:
-    """Cards the pass keeps: a guarded queen (``keeps_queen``) and her guards, and JD when
-    it is a prize (``memory.is_jack_prize``: passed, it is a gift of 10 points)."""
+    """Cards the pass keeps: a guarded queen and her guards, and JD when it is a prize."""
     kept = set(spades_guarding_queen(holding) + [QUEEN_OF_SPADES]) if keeps_queen(holding) else set()
     if is_jack_prize(rules) and JACK_OF_DIAMONDS in holding:
         kept.add(JACK_OF_DIAMONDS)
@@ -121,12 +80,8 @@ def kept_cards(holding: list[Card], rules: RuleSet) -> set[Card]:
 
 
 def pass_in_order(holding: list[Card], count: int, first: list[Card], kept: set[Card]) -> list[Card]:
-    """``count`` distinct cards of ``holding``, in order of need.
-
-    ``first``, then a short suit to void (only if it fits whole in the room left,
-    and none holding a ``kept`` card), then high hearts, then the highest cards
-    not ``kept``; a ``kept`` card goes only when nothing else is left.
-    """
+    """``count`` distinct cards of ``holding``: ``first``, a short suit to void whole (none of
+    a ``kept`` card's suit), high hearts, the highest cards not ``kept``, then any."""
     chosen: list[Card] = []
 
     def take(cards: list[Card]) -> None:
@@ -145,9 +100,7 @@ def pass_in_order(holding: list[Card], count: int, first: list[Card], kept: set[
 
 
 def choose_pass(view: SeatView, rng: Random) -> list[Card]:
-    """``rules.pass_count`` distinct cards of the holding (``pass_in_order``), whatever the
-    direction: dangerous spades first, and a kept queen and her guards (and JD when
-    it is a prize) never."""
+    """``rules.pass_count`` cards (``pass_in_order``): dangerous spades first, kept cards never."""
     holding = list(view.hand)
     return pass_in_order(holding, view.rules.pass_count, dangerous_spades(holding),
                          kept_cards(holding, view.rules))
@@ -162,11 +115,8 @@ def is_risky_lead(card: Card, memory: Memory) -> bool:
 
 
 def choose_lead(legal: list[Card], memory: Memory) -> Card:
-    """The lowest card that a card still out can beat, avoiding risky leads.
-
-    Between equal ranks, the suit with more cards out (others are likelier to
-    follow). With nothing beatable, the lowest card.
-    """
+    """The lowest card, not a risky lead, that a card still out can beat (between equal
+    ranks, the suit with more cards out); else the lowest card."""
     pool = [card for card in legal if not is_risky_lead(card, memory)] or legal
     beatable = [card for card in pool if memory.has_higher_out(card)] or pool
     return min(beatable, key=lambda card: (card.rank, -len(memory.cards_out(card.suit)), card.index))
@@ -214,15 +164,13 @@ def is_jack_worth_taking(memory: Memory, trick: TrickSoFar, rules: RuleSet) -> b
 
 
 def is_jack_fishing_safe(memory: Memory) -> bool:
-    """Whether a diamond lead can collect no points that are known to come: no other seat
-    has shown a diamond void (and could throw hearts or QS on it)."""
+    """Whether no other seat has shown a diamond void."""
     return not any(memory.is_void(seat, Suit.DIAMONDS) for seat in Seat if seat != memory.seat)
 
 
 def jack_lead(legal: list[Card], memory: Memory) -> Card | None:
-    """Leading: JD when no card out beats it; while JD is out, the lowest diamond no card out
-    beats, which JD may fall under; None when neither applies or a seat has shown a
-    diamond void (``is_jack_fishing_safe``)."""
+    """Leading, while ``is_jack_fishing_safe``: JD when no card out beats it, else while JD is
+    out the lowest diamond no card out beats; otherwise None."""
     if not is_jack_fishing_safe(memory):
         return None
     if JACK_OF_DIAMONDS in legal and memory.is_boss(JACK_OF_DIAMONDS):
@@ -235,14 +183,9 @@ def jack_lead(legal: list[Card], memory: Memory) -> Card | None:
 
 def take_jack(legal: list[Card], memory: Memory, trick: TrickSoFar, jack_in_trick: bool,
               rules: RuleSet) -> Card | None:
-    """A card that surely takes JD, or None (play as usual).
-
-    Leading: ``jack_lead``. Following suit: JD itself when it surely wins
-    (``is_sure_winner``), else, with JD already in the trick, the lowest card
-    other than QS that surely wins; either only while the trick's points and
-    ``points_to_come`` stay under the jack's 10 (``is_jack_worth_taking``).
-    Void in the suit led it cannot win the trick: None.
-    """
+    """A card that surely takes JD, or None: leading, ``jack_lead``; following, while
+    ``is_jack_worth_taking``, JD if it surely wins, or with JD in the trick the lowest sure
+    winner other than QS."""
     if trick.is_leading:
         return jack_lead(legal, memory)
     if legal[0].suit is not trick.led_suit or not is_jack_worth_taking(memory, trick, rules):
@@ -250,7 +193,6 @@ def take_jack(legal: list[Card], memory: Memory, trick: TrickSoFar, jack_in_tric
     if JACK_OF_DIAMONDS in legal and is_sure_winner(memory, trick, JACK_OF_DIAMONDS):
         return JACK_OF_DIAMONDS
     if jack_in_trick:
-        # Never QS: taking the jack with the queen costs more than the jack gives.
         sure = [card for card in legal
                 if card is not QUEEN_OF_SPADES and is_sure_winner(memory, trick, card)]
         return lowest(sure) if sure else None
@@ -258,16 +200,14 @@ def take_jack(legal: list[Card], memory: Memory, trick: TrickSoFar, jack_in_tric
 
 
 def without_jack(cards: Sequence[Card]) -> list[Card]:
-    """``cards`` less JD, unless JD is all there is: under the variant, JD played but for a
-    sure win (``take_jack``) could fall to another seat."""
+    """``cards`` less JD, unless JD is all there is."""
     rest = [card for card in cards if card is not JACK_OF_DIAMONDS]
     return rest or list(cards)
 
 
 def choose_play(view: SeatView, rng: Random) -> Card:
-    """A legal card (from ``memory.candidates``): lead, follow or discard as above; under the
-    jack of diamonds variant, take JD when it is safe (``take_jack``) and otherwise never
-    play it (``without_jack``)."""
+    """A legal card: ``take_jack`` under the variant (else never JD), then lead, follow or
+    discard as above."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]

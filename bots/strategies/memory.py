@@ -1,21 +1,7 @@
-"""Card counting for the medium and hard bots, derived from one seat's view alone.
+"""Card counting for the bots, derived from one seat's ``SeatView`` alone.
 
-A bot remembers nothing between decisions: everything here is recomputed from
-the ``SeatView`` of its seat, which lists every trick of the hand (docs/rules.md,
-"Public during a hand": every card played and who took each trick), its own
-holding, and its own pass. From that a bot knows:
-
-- every card played this hand, and so which cards are still *out* (held by
-  the other three seats) and the highest card still out in each suit;
-- which seats have shown a void (did not follow the suit led);
-- where the cards it passed went (they stay with the receiver until played);
-- who can still hold the queen of spades;
-- how many penalty points may still come to a trick (``points_to_come``), and
-  whether JD is a prize (``is_jack_prize``, the jack of diamonds variant).
-
-``Memory`` holds the card counting; ``TrickSoFar`` reads the trick in
-progress (led suit, current winner, seats still to play). The small
-predicates below (``can_win``, ``can_be_overtaken``, ...) combine the two.
+``Memory`` holds what the seat knows of the cards this hand (docs/rules.md, "Public during
+a hand"); ``TrickSoFar`` reads the trick in progress; the predicates below combine them.
 """
 
 from __future__ import annotations
@@ -44,12 +30,8 @@ KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 HIGH_SPADES: tuple[Card, ...] = (ACE_OF_SPADES, KING_OF_SPADES)
 
 
-MOON_RUN_POINTS = 10
-"""Penalty points a seat must have taken, all there are so far and a heart among them,
-to be on a moon run (QS alone is just a seat caught with the queen)."""
-
-MOON_RUN_TRICKS = 6
-"""Complete tricks of the hand before a moon run is looked for ("late in a hand")."""
+MOON_RUN_POINTS = 10  # the fewest points taken, with a heart, of a seat on a moon run
+MOON_RUN_TRICKS = 6  # complete tricks before a moon run is looked for
 
 
 def is_penalty_card(card: Card) -> bool:
@@ -73,12 +55,8 @@ def is_moon_run_taken(taken: Sequence[int], seat: int, tricks_done: int) -> bool
 
 
 def candidates(view: SeatView) -> list[Card]:
-    """The cards the seat may play now, low to high in canonical order.
-
-    The view's ``legal_cards`` when it lists any; otherwise (a view built by
-    hand) the engine's ``legal_plays`` on the holding and the trick in
-    progress. Every strategy chooses from this list only, so its play is legal.
-    """
+    """The cards the seat may play now, in canonical order: the view's ``legal_cards``, or
+    for a view built without them the engine's ``legal_plays``."""
     if view.legal_cards:
         return list(view.legal_cards)
     trick = view.trick
@@ -88,26 +66,16 @@ def candidates(view: SeatView) -> list[Card]:
 
 
 def height(card: Card) -> tuple[int, int]:
-    """Sort key: rank first; between equal ranks hearts, then spades, diamonds, clubs.
-
-    ``max(cards, key=height)`` is the card most worth getting rid of by rank.
-    """
+    """Sort key: rank first; between equal ranks hearts, then spades, diamonds, clubs."""
     return (card.rank, card.index // 13)
 
 
 @dataclass(frozen=True)
 class Memory:
-    """What one seat knows of the cards this hand: the one card counter of every bot.
-
-    Counted on card sets (``games.engine.kernel``), lists indexed by seat:
-    ``holding_mask`` is its own cards; ``played_mask`` every card played this hand, the
-    trick in progress included; ``void_masks[s]`` the suits seat ``s`` has shown it lacks
-    (whole-suit masks); ``counts[s]`` the cards ``s`` still holds; ``known_masks[s]`` the
-    cards this seat passed to ``s`` and not yet played; ``taken_masks[s]`` the cards ``s``
-    took in complete tricks; ``passed_to`` the receiver of its pass (None on a hold hand).
-    The same facts as cards: ``holding``, ``played``, ``out`` (the cards in the other
-    three seats' hands: neither held nor played), ``voids`` (suits) and ``passed``.
-    """
+    """What one seat knows of the cards this hand, as card masks by seat: its holding, every
+    card played (the open trick's too), the suits each seat has shown void in, the cards each
+    holds, those it passed to ``passed_to`` not yet played (``known_masks``), and those each
+    took. The properties give the same facts as cards."""
 
     seat: Seat
     holding_mask: int
@@ -120,12 +88,8 @@ class Memory:
 
     @classmethod
     def from_view(cls, view: SeatView) -> Memory:
-        """Count the cards of ``view`` (its seat must not be None).
-
-        A seat is void in a suit once it has played another suit to a trick led in it
-        (docs/rules.md, "Following": a seat holding the suit led must follow). Raises
-        ``ValueError`` for a spectator's view.
-        """
+        """Count the cards of ``view``; a seat that did not follow a suit is void in it
+        (docs/rules.md, "Following"). Raises ``ValueError`` for a spectator's view."""
         if view.seat is None:
             raise ValueError("a spectator's view has no cards to count")
         played = 0
@@ -147,7 +111,6 @@ class Memory:
         passed_to: Seat | None = None
         direction = view.pass_direction
         if view.pass_given and direction is not None and direction is not PassDirection.HOLD:
-            # The receiver keeps what it was passed until it plays it: one pass per hand.
             passed_to = pass_target(view.seat, direction)
             known[passed_to] = mask_of(view.pass_given) & ~played
         return cls(view.seat, mask_of(view.hand), played, _four(voids), _four(counts),
@@ -236,17 +199,9 @@ class Memory:
 
 @dataclass(frozen=True, slots=True)
 class TrickSoFar:
-    """The trick in progress as the seat to play sees it.
-
-    ``led_suit`` is None when the seat leads; ``winner`` and ``winning_card``
-    the seat and card winning so far (None when leading); ``points`` the
-    penalty points already in the trick; ``later`` the seats that play after
-    this one (``played_by`` those before it, the leader first); ``is_first_trick``
-    whether it is trick 1, and ``may_take_points`` whether penalty cards may be
-    played to it at all (docs/rules.md, rule 5: not on the first trick, unless the
-    ``first_trick_points`` variant allows it; a seat holding nothing but hearts
-    and QS is rare enough to ignore).
-    """
+    """The trick in progress as the seat to play sees it (``led_suit``, ``winner`` and
+    ``winning_card`` None when it leads); ``may_take_points``: whether penalty cards may be
+    played to it (docs/rules.md, rule 5)."""
 
     led_suit: Suit | None
     winner: Seat | None
@@ -254,7 +209,6 @@ class TrickSoFar:
     points: int
     played_by: tuple[Seat, ...]
     later: tuple[Seat, ...]
-    is_first_trick: bool
     may_take_points: bool
 
     @classmethod
@@ -265,14 +219,14 @@ class TrickSoFar:
         may_take_points = not is_first or view.rules.first_trick_points
         if trick is None or not trick.cards:
             seat = view.seat if view.seat is not None else Seat.NORTH
-            return cls(None, None, None, 0, (), tuple(seat.next(i) for i in range(1, 4)), is_first,
+            return cls(None, None, None, 0, (), tuple(seat.next(i) for i in range(1, 4)),
                        may_take_points)
         cards = trick.cards
         winner = trick_winner(trick.leader, cards)
         played_by = tuple(trick.leader.next(i) for i in range(len(cards)))
         later = tuple(trick.leader.next(i) for i in range(len(cards) + 1, 4))
         return cls(cards[0].suit, winner, cards[played_by.index(winner)], penalty_points(cards),
-                   played_by, later, is_first, may_take_points)
+                   played_by, later, may_take_points)
 
     @property
     def is_leading(self) -> bool:
@@ -295,11 +249,7 @@ def can_win(trick: TrickSoFar, card: Card) -> bool:
 
 
 def can_be_overtaken(memory: Memory, trick: TrickSoFar, card: Card) -> bool:
-    """Whether a seat still to play may beat ``card`` with a higher card of its suit.
-
-    A higher card still out can beat it only if one of its possible holders
-    plays later in this trick.
-    """
+    """Whether a seat still to play may hold a higher card of ``card``'s suit."""
     later = set(trick.later)
     return any(
         other.rank > card.rank and not later.isdisjoint(memory.possible_holders(other))
@@ -313,13 +263,8 @@ def is_sure_winner(memory: Memory, trick: TrickSoFar, card: Card) -> bool:
 
 
 def may_collect_points(memory: Memory, trick: TrickSoFar) -> bool:
-    """Whether the trick holds penalty points or may still collect some from later seats.
-
-    Points come with hearts led; from a later seat shown void in the suit led,
-    which may discard them; or, on a spade lead, from a later seat that may hold
-    QS and drop it under a higher spade. None come where ``may_take_points`` is
-    false (the first trick).
-    """
+    """Whether the trick holds points or may collect some: hearts led, a later seat void in
+    the suit led, or a spade lead with QS possibly later (none where not ``may_take_points``)."""
     if trick.points or trick.led_suit is Suit.HEARTS:
         return True
     if not trick.may_take_points:
@@ -332,19 +277,13 @@ def may_collect_points(memory: Memory, trick: TrickSoFar) -> bool:
 
 
 def is_jack_prize(rules: RuleSet) -> bool:
-    """Whether taking JD is worth having: the ``jack_of_diamonds`` variant gives its taker
-    that many points (-10) (docs/rules.md, "Variants")."""
+    """Whether the ``jack_of_diamonds`` variant scores JD for its taker (docs/rules.md)."""
     return rules.jack_of_diamonds < 0
 
 
 def points_to_come(memory: Memory, trick: TrickSoFar) -> int:
-    """The most penalty points the seats still to play may add to the trick, by what is known.
-
-    A later seat that may hold QS may drop her (13) when it is shown void in the suit led
-    or spades are led (under a higher spade); any other later seat shown void in the suit
-    led may discard a heart (1). Nothing comes where ``may_take_points`` is false. A void
-    not shown yet is not counted: the bound is what the seat can know.
-    """
+    """The most points later seats may add by what is shown: 13 from one that may hold QS
+    and is void or under a spade lead, 1 from any other shown void (hearts out)."""
     if not trick.may_take_points or trick.led_suit is None:
         return 0
     queen_holders = memory.queen_holders()

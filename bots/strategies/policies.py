@@ -1,10 +1,7 @@
 """Fast card-playing policies on bit masks, for the expert's play-outs.
 
 A policy is ``policy(hand, legal) -> bit``: the card (a one-bit mask) the seat on turn in
-``hand`` (a ``PlayoutHand``) plays from ``legal``, the mask of its legal cards. They
-see the whole deal of the play-out, but use only what a seat could know (the trick,
-what has been taken, where the queen is still out), so a play-out is a game between
-plausible players. ``quick_pass`` is the same idea for the pass.
+``hand`` plays from ``legal``, using only what that seat could know. ``quick_pass`` passes.
 """
 
 from __future__ import annotations
@@ -38,10 +35,6 @@ def _highest(mask: int) -> int:
     return 1 << (mask.bit_length() - 1)
 
 
-def _rank(bit: int) -> int:
-    return (bit.bit_length() - 1) % 13
-
-
 def _ranks(mask: int) -> int:
     """The ranks present in ``mask`` in any suit, as a 13-bit mask (bit 0: a two)."""
     return (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
@@ -67,22 +60,15 @@ def _highest_ranked(mask: int) -> int:
 
 
 def avoid_policy(hand: PlayoutHand, legal: int) -> int:
-    """A fast point-avoiding play with the hard bot's habits: lead the highest spade below
-    the queen while she is out elsewhere and it holds no AS or KS (to flush her), else its
-    lowest card but QS, AS and KS; duck under the winning card when able, win a trick only
-    with the highest card if it must, dump QS, high spades and high hearts when void; and
-    when another seat is on a moon run (``memory.is_moon_run``: after six tricks, ten
-    points at least taken by it alone, a heart among them), stop its moon: leading, as
-    ``hard.break_moon`` does, its highest heart if no heart out beats it (taking a heart
-    itself), else no heart; following or void, beat the runner to a trick and give it no
-    points. Under the jack of diamonds variant it never throws JD onto a trick
-    (``hand.jack_of_diamonds``)."""
+    """A point-avoiding play with the hard bot's habits: lead to flush the queen or low (not
+    QS, AS, KS); duck under the winner, else win with the highest but QS (the lowest when
+    points lie in an unfinished trick); void, dump QS, high spades, high hearts; against
+    another seat's moon run (``_moon_runner``), lead the top heart or no heart, and beat the
+    runner to tricks giving it no points. Never throws JD under its variant."""
     led = hand.led_suit_mask
     if not led:
         runner = _moon_runner(hand)
         if runner >= 0 and runner != hand.to_play:
-            # Play-outs that let through moons the field stops misjudge them: defending
-            # so gained 0.14 points a hand over two seeds at 200 ms (benchmarks/README.md).
             holdings = hand.holdings
             hearts_out = (holdings[0] | holdings[1] | holdings[2] | holdings[3]) & HEARTS
             top_heart = _highest(hearts_out) if hearts_out else 0
@@ -133,9 +119,7 @@ def avoid_policy(hand: PlayoutHand, legal: int) -> int:
 
 
 def _moon_runner(hand: PlayoutHand) -> int:
-    """The seat on a moon run (``memory.is_moon_run``: after ``MOON_RUN_TRICKS`` tricks,
-    alone to have taken points, ``MOON_RUN_POINTS`` at least, a heart among them), or -1.
-    Read off the masks at once: it runs for most cards of every play-out."""
+    """The seat on a moon run (``memory.is_moon_run``, read off the masks), or -1."""
     if hand.trick_number <= MOON_RUN_TRICKS:  # the common case, cheaply
         return -1
     taken = hand.taken
@@ -161,9 +145,8 @@ def shoot_policy(hand: PlayoutHand, legal: int) -> int:
 
 
 def quick_pass(holding: int, count: int) -> int:
-    """``count`` cards to pass from ``holding`` (a 13-card mask), a simpler pass than the
-    medium bot's: QS, AS and KS unless at least ``QUEEN_GUARDS`` low spades guard them,
-    then the highest hearts from 10H up, then the highest-ranked cards."""
+    """``count`` cards to pass from ``holding`` (a mask): QS, AS, KS unless ``QUEEN_GUARDS``
+    low spades guard them, then hearts 10H and up (highest first), then the highest-ranked."""
     chosen = 0
     if (holding & LOW_SPADES).bit_count() < QUEEN_GUARDS:
         for bit in (QUEEN_OF_SPADES_BIT, *reversed(cards_as_bits(holding & HIGH_SPADES))):

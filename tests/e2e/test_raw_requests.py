@@ -96,7 +96,7 @@ REQUESTS = [
     ("POST", "/admin/login/", b"username=a&password=b"),
 ]
 
-# Every request header the service or its libraries read (hearts_api/, config/settings.py:
+# Every request header the service or its libraries read (hearts_api/, config/settings/:
 # knox and HTTP Basic, the conditional and idempotency headers, SSE resumption, DRF's
 # content negotiation, CORS, ALLOWED_HOSTS, HTTPS behind a proxy, the admin's session and
 # CSRF cookies, the framing headers).

@@ -66,7 +66,7 @@ def test_a_worker_holding_an_unacknowledged_task_outlives_a_redis_restart(
         stack.wait_until(lambda: app.control.ping(destination=[node], timeout=1.0), timeout=60,
                          what="the worker to answer ping", process=worker, interval=0.5)
         due = datetime.now(UTC) + timedelta(minutes=10)
-        # To a queue of the worker's (config/settings.py, CELERY_TASK_QUEUES): this bare app
+        # To a queue of the worker's (config/settings/workers.py, CELERY_TASK_QUEUES): this bare app
         # knows none of the project's routes.
         held = app.send_task("bots.tasks.work", eta=due, queue="bots")
         stack.wait_until(lambda: f"work[{held.id}] received" in worker.log_path.read_text(),

@@ -1,0 +1,79 @@
+"""The HTTP API: DRF, its errors, tokens, the schema, live updates, Idempotency-Key."""
+
+from .base import env
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["hearts_api.auth.BearerTokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["hearts_api.parsers.StrictJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "drf_standardized_errors.handler.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "hearts_api.throttling.AnonThrottle",
+        "hearts_api.throttling.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env.str("THROTTLE_ANON", default="120/min"),
+        "user": env.str("THROTTLE_USER", default="6000/min"),
+        # HTTP Basic attempts (POST /tokens) per address, counted before the password is checked.
+        "login": env.str("THROTTLE_LOGIN", default="10/min"),
+        # Rates that are quotas (429 quota_exceeded naming the scope).
+        "match_creations": env.str("RATE_MATCH_CREATIONS", default="60/hour"),
+        "idempotency_keys": env.str("RATE_IDEMPOTENCY_KEYS", default="10000/day"),
+        "password_registrations": env.str("RATE_PASSWORD_REGISTRATIONS", default="30/hour"),
+    },
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # A throttle's address is REMOTE_ADDR (set by uvicorn from FORWARDED_ALLOW_IPS' proxies),
+    # never a client's own X-Forwarded-For.
+    "NUM_PROXIES": 0,
+}
+DRF_STANDARDIZED_ERRORS = {
+    "EXCEPTION_HANDLER_CLASS": "hearts_api.problems.ProblemExceptionHandler",
+    "EXCEPTION_FORMATTER_CLASS": "hearts_api.problems.ProblemFormatter",
+    "ENABLE_IN_DEBUG_FOR_UNHANDLED_EXCEPTIONS": True,
+}
+REST_KNOX = {
+    "AUTH_HEADER_PREFIX": "Bearer",
+    "TOKEN_TTL": None,  # a token lives until its owner revokes it
+}
+KNOX_TOKEN_MODEL = "hearts_api.ApiToken"
+MIGRATION_MODULES = {"knox": None}  # knox's AuthToken is swapped out for ApiToken
+SELF_REGISTRATION = env.bool("SELF_REGISTRATION", default=True)
+# A first request with this Idempotency-Key running longer (seconds) is taken for dead: a
+# retry may take the key over. Keep it well above the slowest command.
+IDEMPOTENCY_IN_FLIGHT_SECONDS = env.int("IDEMPOTENCY_IN_FLIGHT_SECONDS", default=60)
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Hearts API",
+    "DESCRIPTION": (
+        "Play Hearts over HTTP: create matches, pass and play cards for your seat, watch "
+        "the table. Errors are RFC 9457 problem+json with a stable `code`."
+    ),
+    "VERSION": "1.0.0",
+    # 3.1: nullable references come out as unions with null, which both SDK generators read.
+    "OAS_VERSION": "3.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Operations are tagged by the path's first part after it: the SDKs group calls by tag.
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "GET_LIB_DOC_EXCLUDES": "hearts_api.schema.doc_excludes",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "hearts_api.schema.postprocess",
+    ],
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": "hearts_api.serializers.SEAT_CHOICES",
+        "MatchStatusEnum": "hearts_api.serializers.STATUS_CHOICES",
+        "PassDirectionEnum": "hearts_api.serializers.PASS_DIRECTION_CHOICES",
+        "BotLevelEnum": "hearts_api.serializers.BOT_LEVEL_CHOICES",
+    },
+}
+
+# Live updates (hearts_api.notifier): redis, postgresql or process (empty: the first that
+# applies), and an idle stream's keep-alive comment every so many seconds.
+LIVE_NOTIFIER = env.str("LIVE_NOTIFIER", default="")
+LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=15)

@@ -1,0 +1,21 @@
+"""Limits and quotas (README, "Limits and quotas"); the rates are in ``api.REST_FRAMEWORK``."""
+
+from .base import env
+
+# What one player may hold at once: over one, 429 quota_exceeded naming it.
+QUOTAS = {name: env.int(f"QUOTA_{name.upper()}", default=default) for name, default in (
+    ("unfinished_matches", 10),  # matches the player created that have not ended
+    ("unfinished_expert_matches", 2),  # of those, the ones with an expert seat
+    ("open_matches", 3),  # of those, the ones waiting for a player (the lobby lists them)
+    ("waiting_requests_per_token", 10),  # streams and long polls open at once
+    ("waiting_requests_per_user", 20),
+    ("tokens", 20),
+    ("leaves_per_match", 10),  # a player's leaves of one match (each a seat_left event)
+)}
+# Sizes of a match (400 invalid_request beyond them).
+TARGET_SCORE_MAX = env.int("TARGET_SCORE_MAX", default=500)
+PASS_ROTATION_MAX = env.int("PASS_ROTATION_MAX", default=12)
+FIXED_DEALS_MAX = env.int("FIXED_DEALS_MAX", default=20)
+BOT_THINK_MS_CEILING = env.int("BOT_THINK_MS_CEILING", default=1000)
+# The turn timeout (seconds) of a match created with an open seat and none of its own.
+OPEN_SEAT_TURN_TIMEOUT_S = env.int("OPEN_SEAT_TURN_TIMEOUT_S", default=60)

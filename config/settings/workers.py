@@ -1,0 +1,64 @@
+"""Celery and the bots' work (docs/architecture.md, "Bots: fair shares of the workers")."""
+
+from datetime import timedelta
+
+from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
+
+from .base import env
+
+# With no broker the tasks run eagerly, in-process (the embedded default).
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+# Redis for what every web process shares (notifications, throttle counters): REDIS_URL,
+# else the broker's when it is Redis; empty: none, and each process counts alone.
+REDIS_URL = env.str("REDIS_URL", default="") or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_TASK_ALWAYS_EAGER:
+    CELERY_BROKER_URL = "memory://localhost/"  # never contacted: eager tasks run in the caller
+# How due bot moves reach a worker (bots.dispatcher): celery, thread or inline.
+BOT_DISPATCH = env.str("BOT_DISPATCH", default="thread" if CELERY_TASK_ALWAYS_EAGER else "celery")
+if BOT_DISPATCH not in ("celery", "thread", "inline"):
+    raise ImproperlyConfigured("BOT_DISPATCH must be celery, thread or inline")
+# Beat's control tasks, and the bots' work tickets (bots.dispatcher.BOTS_QUEUE).
+CELERY_TASK_QUEUES = tuple(Queue(name, Exchange(name), routing_key=name)
+                           for name in ("control", "bots"))
+CELERY_TASK_DEFAULT_QUEUE = "control"
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = 60
+# A pool process measures the expert's pace as it starts: not to pass for a hung start.
+CELERY_WORKER_PROC_ALIVE_TIMEOUT = 30
+CELERY_TASK_TIME_LIMIT = 90
+CELERY_TASK_IGNORE_RESULT = True
+# Reuse the database pool across tasks (bots.tasks.work gives its connection back after each).
+CELERY_DB_REUSE_MAX = 1000
+# A dead broker must not hang a web request: fail fast, and beat's tick catches up.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# visibility_timeout: longer than a ticket waits for its ETA and runs; max_retries 0: a
+# refused publish gives up at once.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5,
+                                   "visibility_timeout": 600, "max_retries": 0,
+                                   "queue_order_strategy": "priority"}
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BEAT_SCHEDULE = {
+    # Makes any move whose ticket was lost or whose lease ended; stale ticks are dropped.
+    "bots-tick": {"task": "bots.tasks.work", "schedule": timedelta(seconds=2),
+                  "options": {"expires": 30, "queue": "bots"}},
+    "purge-idempotency-keys": {"task": "hearts_api.tasks.purge_idempotency_keys",
+                               "schedule": timedelta(hours=1)},
+}
+
+# games.dispatch: one player's bot moves in progress at once, searches (the expert's) in
+# progress at once, and when a due move unclaimed is marked stalled (seconds).
+BOT_DECISIONS_PER_USER = env.int("BOT_DECISIONS_PER_USER", default=1)
+BOT_SEARCHES_AT_ONCE = env.int("BOT_SEARCHES_AT_ONCE", default=1)
+BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=3)
+# The nice value of a search's thread (bots.moves; 0: the process's own).
+BOT_SEARCH_NICENESS = env.int("BOT_SEARCH_NICENESS", default=10)
+# The expert's pace in work per CPU ms (bots.strategies.effort); unset: each process measures it.
+BOT_WORK_PER_MS = env.float("BOT_WORK_PER_MS", default=None)
+if BOT_WORK_PER_MS is not None and not BOT_WORK_PER_MS > 0:
+    raise ImproperlyConfigured("BOT_WORK_PER_MS must be a positive number (work per CPU ms)")
