@@ -34,7 +34,9 @@ from games.engine import (
 from games.models import Match
 from games.selectors import LoggedEvent
 from hearts_api import presenters
-from hearts_api import serializers as s
+from hearts_api.serializers.events import EVENT_SERIALIZERS
+from hearts_api.serializers.matches import LobbyEntrySerializer, MatchSummarySerializer
+from hearts_api.serializers.play import SeatViewSerializer
 
 AT = datetime(2026, 12, 1, 12, 0, 0, 123456, tzinfo=UTC)
 RULES = (RuleSet(target_score=30), RuleSet(target_score=26, pass_count=2, jack_of_diamonds=-10))
@@ -105,7 +107,7 @@ def test_the_summary_serializer_describes_the_presented_summary_exactly(steps):
         match = Match(id=uuid.UUID(int=1), status=state.phase.value, version=len(logged),
                       created_at=AT, bot_delay_ms=0, bot_think_ms=200, fixed_deals=1,
                       turn_timeout_s=30)
-        _described_exactly(s.MatchSummarySerializer, presenters.match_summary(match, state))
+        _described_exactly(MatchSummarySerializer, presenters.match_summary(match, state))
 
 
 def test_the_lobby_entry_serializer_describes_the_presented_entry_exactly(steps):
@@ -116,7 +118,7 @@ def test_the_lobby_entry_serializer_describes_the_presented_entry_exactly(steps)
                       created_at=AT, bot_delay_ms=0, bot_think_ms=200)
         entry = presenters.lobby_entry(match, state)
         assert entry["open_seats"] == ["east", "south", "west"]
-        _described_exactly(s.LobbyEntrySerializer, entry)
+        _described_exactly(LobbyEntrySerializer, entry)
 
 
 def test_the_seat_view_serializer_describes_every_presented_view_exactly(steps):
@@ -125,7 +127,7 @@ def test_the_seat_view_serializer_describes_every_presented_view_exactly(steps):
             view = presenters.seat_view(seat_view(state, viewer), match_id=uuid.UUID(int=1),
                                         version=len(logged), fixed_deals=2,
                                         turn_deadline=AT if state.to_act else None)
-            _described_exactly(s.SeatViewSerializer, view)
+            _described_exactly(SeatViewSerializer, view)
 
 
 def test_each_event_serializer_describes_its_presented_events_exactly(steps, finished):
@@ -133,9 +135,9 @@ def test_each_event_serializer_describes_its_presented_events_exactly(steps, fin
     for viewer in (*Seat, None):
         for event in presenters.events([*finished[1], *steps[-1][1]], viewer):
             # Key order aside: the event serializers declare seq, seat and at before type.
-            _described_exactly(s.EVENT_SERIALIZERS[event["type"]], event, sort_keys=True)
+            _described_exactly(EVENT_SERIALIZERS[event["type"]], event, sort_keys=True)
             seen.add(event["type"])
-    assert seen == set(s.EVENT_SERIALIZERS)  # every event type was met
+    assert seen == set(EVENT_SERIALIZERS)  # every event type was met
 
 
 def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps, finished):

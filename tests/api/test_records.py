@@ -9,7 +9,7 @@ import pytest
 from rest_framework.utils.encoders import JSONEncoder
 
 from games.models import Match
-from hearts_api import serializers as s
+from hearts_api.serializers.records import PlayerProfileSerializer
 
 from .helpers import API, D4, D4_A, HOLD, assert_problem
 
@@ -44,7 +44,7 @@ def test_a_players_record_after_a_moon_that_won_the_match(make_table, anon_clien
                             "seat": "west",
                             "scores": {"north": 26, "east": 26, "south": 26, "west": 0},
                             "moons": [{"hand": 1, "seat": "west", "sun": False}]}}]}
-    described = s.PlayerProfileSerializer(body).data
+    described = PlayerProfileSerializer(body).data
     assert json.dumps(described, cls=JSONEncoder) == json.dumps(body, cls=JSONEncoder)
 
 
