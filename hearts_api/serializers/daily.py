@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
 from rest_framework import serializers
 
-from .fields import BOT_LEVEL_CHOICES, SEAT_CHOICES, STATUS_CHOICES, _cards
+from games.engine import Seat
+from games.engine.cards import format_cards
+
+if TYPE_CHECKING:
+    from games.daily import Challenge
+    from games.engine.state import Deal
+    from games.models import DailyAttempt
+
+from .fields import BOT_LEVEL_CHOICES, SEAT_CHOICES, STATUS_CHOICES, ResponseSerializer, _cards
 from .rules import RuleSetSerializer
 
 
@@ -33,7 +45,7 @@ class DailyAttemptSerializer(serializers.Serializer):
     status = serializers.ChoiceField(STATUS_CHOICES)
 
 
-class DailyChallengeSerializer(serializers.Serializer):
+class DailyChallengeSerializer(ResponseSerializer):
     """A day's daily challenge: the same rules, bots and deals for every player."""
 
     date = serializers.DateField(help_text="the UTC date")
@@ -48,8 +60,25 @@ class DailyChallengeSerializer(serializers.Serializer):
     attempt = DailyAttemptSerializer(allow_null=True, help_text=(
         "your attempt at it; null without one, and without a token"))
 
+    @staticmethod
+    def body(challenge: Challenge, closes_at: datetime, deals: Sequence[Deal] | None,
+             attempt: DailyAttempt | None) -> dict[str, Any]:
+        """``deals`` None until the day is over; ``attempt`` the caller's, if any."""
+        return {
+            "date": challenge.day.isoformat(),
+            "closes_at": closes_at,
+            "rules": challenge.rules.to_json(),
+            "seat": challenge.seat.label,
+            "bot_levels": {seat.label: level for seat, level in challenge.bot_levels.items()},
+            "hands": challenge.hands,
+            "deals": None if deals is None else [
+                {seat.label: format_cards(deal[seat]) for seat in Seat} for deal in deals],
+            "attempt": None if attempt is None else {"match_id": attempt.match_id,
+                                                     "status": attempt.match.status},
+        }
 
-class DailyLeaderboardEntrySerializer(serializers.Serializer):
+
+class DailyLeaderboardEntrySerializer(ResponseSerializer):
     rank = serializers.IntegerField(min_value=1, help_text="1 = the fewest points; equal points "
                                                            "and seconds share a rank")
     username = serializers.CharField()
@@ -58,3 +87,10 @@ class DailyLeaderboardEntrySerializer(serializers.Serializer):
     seconds = serializers.IntegerField(min_value=0, help_text="whole seconds from the match's "
                                                               "creation to its end")
     finished_at = serializers.DateTimeField()
+
+    @staticmethod
+    def body(attempt: DailyAttempt) -> dict[str, Any]:
+        """``rank`` is annotated by ``selectors.daily_leaderboard_list``."""
+        return {"rank": attempt.rank,  # type: ignore[attr-defined]
+                "username": attempt.player.get_username(), "points": attempt.points,
+                "seconds": attempt.seconds, "finished_at": attempt.finished_at}

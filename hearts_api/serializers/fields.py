@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from drf_spectacular.utils import (
@@ -183,3 +184,22 @@ class ScoresBySeatSerializer(serializers.Serializer):
     east = serializers.IntegerField()
     south = serializers.IntegerField()
     west = serializers.IntegerField()
+
+
+# A response body's one home: its declared fields describe it to the schema, and ``body``
+# builds it from engine and domain values as a plain dict, in the declared order (no
+# per-field DRF serialization: views call ``body`` directly); ``to_representation(args)``
+# is ``body(*args)``. No docstring: the schema would give it to every subclass without one.
+class ResponseSerializer(serializers.Serializer):
+
+    @staticmethod
+    def body(*args: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        return self.body(*instance)
+
+
+def by_seat(values: Sequence[int]) -> dict[str, int]:
+    """Per-seat values (indexed by seat) as ``ScoresBySeatSerializer`` shows them."""
+    return {seat.label: values[seat] for seat in Seat}

@@ -11,11 +11,10 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 
 from games.bot_levels import DEFAULT_BOT_LEVEL, STAND_IN_LEVEL
+from games.engine import MatchState, Seat, seat_view
 from games.engine.rules import EndedBy
-from games.models import (
-    TURN_TIMEOUT_S_MAX,
-    TURN_TIMEOUT_S_MIN,
-)
+from games.engine.state import Occupant, result_to_json
+from games.models import TURN_TIMEOUT_S_MAX, TURN_TIMEOUT_S_MIN, Match
 
 from .fields import (
     BOT_LEVEL_CHOICES,
@@ -23,11 +22,13 @@ from .fields import (
     STATUS_CHOICES,
     CardField,
     PageQuerySerializer,
+    ResponseSerializer,
     ScoresBySeatSerializer,
     SingleValueField,
     StrictIntegerField,
     StrictSerializer,
     UniqueListField,
+    by_seat,
 )
 from .rules import (
     TURN_TIMEOUT_HELP,
@@ -172,7 +173,7 @@ DAILY_HELP = (
     "(GET /daily/{day}); null: not a daily.")
 
 
-class MatchSummarySerializer(serializers.Serializer):
+class MatchSummarySerializer(ResponseSerializer):
     id = serializers.UUIDField()
     status = serializers.ChoiceField(STATUS_CHOICES)
     rules = RuleSetSerializer()
@@ -189,6 +190,28 @@ class MatchSummarySerializer(serializers.Serializer):
                                               help_text=TURN_TIMEOUT_HELP)
     daily = serializers.DateField(allow_null=True, help_text=DAILY_HELP)
 
+    @staticmethod
+    def body(match: Match, state: MatchState) -> dict[str, Any]:
+        view = seat_view(state, None)
+        return {
+            "id": match.id,
+            "status": match.status,
+            "rules": view.rules.to_json(),
+            "bots": {"delay_ms": match.bot_delay_ms, "think_ms": match.bot_think_ms},
+            "seats": [{"seat": seat.label, "kind": seat_kind(occupant),
+                       "name": occupant.player if occupant else None,
+                       "bot_level": occupant.bot_level if occupant else None}
+                      for seat, occupant in zip(Seat, view.players, strict=True)],
+            "hand_number": view.hand_number,
+            "scores": by_seat(view.scores),
+            "version": match.version,
+            "created_at": match.created_at,
+            "result": result_to_json(view.result) if view.result else None,
+            "fixed_deals": match.fixed_deals,
+            "turn_timeout_s": match.turn_timeout_s,
+            "daily": match.daily_date,
+        }
+
 
 class LobbyEntrySerializer(MatchSummarySerializer):
     """A match you may join: its summary and the seats still open."""
@@ -196,3 +219,15 @@ class LobbyEntrySerializer(MatchSummarySerializer):
     open_seats = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES), min_length=1,
                                        help_text="the seats nobody holds yet, north to west; "
                                                  "join takes one")
+
+    @staticmethod
+    def body(match: Match, state: MatchState) -> dict[str, Any]:
+        return {**MatchSummarySerializer.body(match, state),
+                "open_seats": [seat.label for seat in Seat if state.seats[seat] is None]}
+
+
+def seat_kind(occupant: Occupant | None) -> str:
+    """Who sits in a seat, as the summary's ``kind`` says it: ``player``, ``bot`` or ``open``."""
+    if occupant is None:
+        return "open"
+    return "bot" if occupant.is_bot else "player"

@@ -15,7 +15,6 @@ from rest_framework.views import APIView
 
 from games import daily, selectors, services
 
-from .. import presenters
 from ..idempotency import IdempotentMixin
 from ..problem_types import NotFound
 from ..serializers.daily import DailyChallengeSerializer, DailyLeaderboardEntrySerializer
@@ -37,7 +36,7 @@ def _challenge(request: Request, day: date) -> dict[str, Any]:
     challenge, deals = selectors.daily_challenge_get(day=day)
     attempt = (selectors.daily_attempt_get(day=day, user=request.user)
                if request.user.is_authenticated else None)
-    return presenters.daily_challenge(challenge, daily.closes_at(day), deals, attempt)
+    return DailyChallengeSerializer.body(challenge, daily.closes_at(day), deals, attempt)
 
 
 def _day(day: str) -> date:
@@ -94,7 +93,7 @@ class DailyMatchCreateView(IdempotentMixin, APIView):
         result = services.daily_match_create(player=request.user, day=_day(day))
         match = result.match
         headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
-        return Response(presenters.match_summary(match, result.state),
+        return Response(MatchSummarySerializer.body(match, result.state),
                         status=status.HTTP_201_CREATED, headers=headers)
 
 
@@ -117,5 +116,5 @@ class DailyLeaderboardView(generics.GenericAPIView):
         _valid(PageQuerySerializer, request.query_params.dict())
         attempts = selectors.daily_leaderboard_list(day=_day(day))  # a day after today: 404
         page = self.paginate_queryset(attempts) or []
-        return self.get_paginated_response([presenters.daily_leaderboard_entry(attempt)
+        return self.get_paginated_response([DailyLeaderboardEntrySerializer.body(attempt)
                                             for attempt in page])

@@ -15,10 +15,15 @@ from rest_framework.views import APIView
 
 from games import selectors
 
-from .. import live, presenters, waiting_quota
+from .. import live, waiting_quota
 from ..auth import BearerTokenAuthentication, QueryTokenAuthentication
 from ..problem_types import InvalidRequest
-from ..serializers.events import EventListSerializer, EventQuerySerializer, StreamQuerySerializer
+from ..serializers.events import (
+    EventListSerializer,
+    EventQuerySerializer,
+    StreamQuerySerializer,
+    event_bodies,
+)
 from .common import _token_id, _valid
 from .openapi import _problems
 from .sse import EventStreamRenderer
@@ -42,7 +47,7 @@ class EventListView(APIView):
                                            token_id=token_id, after=query["after"],
                                            limit=query["limit"], wait=query["wait"], place=place)
         logged = selectors.event_list(match=match, after=query["after"], limit=query["limit"])
-        return Response({"events": presenters.events(logged, viewer), "version": match.version})
+        return Response(EventListSerializer.body(event_bodies(logged, viewer), match.version))
 
 
 LAST_EVENT_ID_PATTERN = r"^[0-9]{1,9}$"

@@ -16,7 +16,6 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.engine import RuleSet, Seat
 
-from .. import presenters
 from ..idempotency import IdempotentMixin
 from ..serializers.fields import SEAT_CHOICES, PageQuerySerializer
 from ..serializers.matches import (
@@ -48,7 +47,7 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
         page = self.paginate_queryset(selectors.match_list(user=request.user,
                                                            status=query.get("status")))
         return self.get_paginated_response([
-            presenters.match_summary(match, selectors.match_state(match)) for match in page or []])
+            MatchSummarySerializer.body(match, selectors.match_state(match)) for match in page or []])
 
     @extend_schema(operation_id="matches_create", request=MatchCreateSerializer,
                    **_idempotent(201, MatchSummarySerializer, *_BODY, 409, 422,
@@ -71,7 +70,7 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
                                        turn_timeout_s=data.get("turn_timeout_s"))
         match = result.match
         headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
-        return Response(presenters.match_summary(match, result.state),
+        return Response(MatchSummarySerializer.body(match, result.state),
                         status=status.HTTP_201_CREATED, headers=headers)
 
 
@@ -86,7 +85,7 @@ class LobbyView(generics.GenericAPIView):
         _valid(PageQuerySerializer, request.query_params.dict())
         page = self.paginate_queryset(selectors.lobby_list(user=request.user))
         return self.get_paginated_response([
-            presenters.lobby_entry(match, selectors.match_state(match)) for match in page or []])
+            LobbyEntrySerializer.body(match, selectors.match_state(match)) for match in page or []])
 
 
 class MatchDetailView(APIView):
@@ -95,7 +94,7 @@ class MatchDetailView(APIView):
                    summary="A match's summary")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match = selectors.match_visible_get(match_id=match_id, user=request.user)
-        return Response(presenters.match_summary(match, selectors.match_state(match)))
+        return Response(MatchSummarySerializer.body(match, selectors.match_state(match)))
 
 
 class MatchJoinView(IdempotentMixin, APIView):
@@ -106,7 +105,7 @@ class MatchJoinView(IdempotentMixin, APIView):
         data = _valid(MatchJoinSerializer, request.data)
         seat = Seat.from_label(data["seat"]) if data.get("seat") else None
         result = services.match_join(match_id=match_id, player=request.user, seat=seat)
-        return Response(presenters.match_summary(result.match, result.state))
+        return Response(MatchSummarySerializer.body(result.match, result.state))
 
 
 class MatchLeaveView(IdempotentMixin, APIView):
@@ -128,7 +127,7 @@ class MatchLeaveView(IdempotentMixin, APIView):
         data = _valid(MatchLeaveSerializer, request.data)
         result = services.seat_leave(match_id=match_id, player=request.user,
                                      bot_level=data["bot_level"])
-        return Response(presenters.match_summary(result.match, result.state))
+        return Response(MatchSummarySerializer.body(result.match, result.state))
 
 
 class SeatReplaceView(IdempotentMixin, APIView):
@@ -153,7 +152,7 @@ class SeatReplaceView(IdempotentMixin, APIView):
         result = services.seat_replace(match_id=match_id, by=request.user,
                                        seat=Seat.from_label(seat), bot_level=data["bot_level"],
                                        now=timezone.now())
-        return Response(presenters.match_summary(result.match, result.state))
+        return Response(MatchSummarySerializer.body(result.match, result.state))
 
 
 class MatchCancelView(IdempotentMixin, APIView):
@@ -169,4 +168,4 @@ class MatchCancelView(IdempotentMixin, APIView):
                        "No body."))
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         result = services.match_cancel(match_id=match_id, by=request.user)
-        return Response(presenters.match_summary(result.match, result.state))
+        return Response(MatchSummarySerializer.body(result.match, result.state))

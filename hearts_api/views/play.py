@@ -15,7 +15,6 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.engine import seat_view
 
-from .. import presenters
 from ..idempotency import IdempotentMixin
 from ..serializers.play import (
     CardPlaySerializer,
@@ -45,7 +44,8 @@ class SeatViewView(APIView):
         if if_none_match == "*" or etag in _etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = selectors.seat_view_get(match=match, seat=seat)
-        return Response(presenters.match_seat_view(view, match), headers=headers)
+        return Response(SeatViewSerializer.body(view, match.id, match.version, match.fixed_deals,
+                                                match.turn_deadline), headers=headers)
 _IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, pattern=IF_MATCH_PATTERN,
                              description='"<version>": refuse with 412 stale_version if the '
                                          'match has moved on; * or none: any version')
@@ -78,5 +78,5 @@ class PlayView(IdempotentMixin, APIView):
 
 
 def _command_result(result: services.CommandResult) -> dict[str, Any]:
-    return presenters.command_result(result.match, result.events,
-                                     seat_view(result.state, result.seat))
+    return CommandResultSerializer.body(result.match, result.events,
+                                        seat_view(result.state, result.seat))

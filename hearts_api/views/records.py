@@ -12,7 +12,6 @@ from rest_framework.views import APIView
 
 from games import selectors
 
-from .. import presenters
 from ..accounts import USERNAME_PATTERN
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.records import LeaderboardEntrySerializer, PlayerProfileSerializer
@@ -35,7 +34,7 @@ class PlayerProfileView(APIView):
                                "each set of opponents is the fastest win, in hands. A staff "
                                "account is no player: 404, as an unknown username.")
     def get(self, request: Request, username: str) -> Response:
-        return Response(presenters.player_profile(selectors.player_profile_get(username=username)))
+        return Response(PlayerProfileSerializer.body(selectors.player_profile_get(username=username)))
 
 
 class LeaderboardView(generics.GenericAPIView):
@@ -56,5 +55,5 @@ class LeaderboardView(generics.GenericAPIView):
         _valid(PageQuerySerializer, request.query_params.dict())
         page = self.paginate_queryset(selectors.leaderboard_list()) or []
         first = self.paginator.page.start_index() if page else 1  # type: ignore[union-attr]
-        return self.get_paginated_response([presenters.leaderboard_entry(rating, first + n)
+        return self.get_paginated_response([LeaderboardEntrySerializer.body(rating, first + n)
                                             for n, rating in enumerate(page)])
