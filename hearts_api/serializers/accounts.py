@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from ..accounts import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN
-from .fields import StrictCharField, StrictRegexField, StrictSerializer
+from .fields import ResponseSerializer, StrictCharField, StrictRegexField, StrictSerializer
 
 
 class PlayerCreateSerializer(StrictSerializer):
@@ -42,9 +42,13 @@ class PlayerCreateSerializer(StrictSerializer):
         return attrs
 
 
-class PlayerCreatedSerializer(serializers.Serializer):
+class PlayerCreatedSerializer(ResponseSerializer):
     username = serializers.CharField()
     token = serializers.CharField(help_text="Bearer token; shown only this once.")
+
+    @staticmethod
+    def body(username: str, token: str) -> dict[str, Any]:
+        return {"username": username, "token": token}
 
 
 class TokenCreateSerializer(StrictSerializer):

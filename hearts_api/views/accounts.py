@@ -54,7 +54,7 @@ class PlayerCreateView(APIView):
         data = _valid(PlayerCreateSerializer, request.data)
         issued = accounts.player_create(username=data["username"],
                                         password=data.get("password"))
-        return Response({"username": issued.row.user.get_username(), "token": issued.token},
+        return Response(PlayerCreatedSerializer.body(issued.row.user.get_username(), issued.token),
                         status=status.HTTP_201_CREATED)
 
 

@@ -33,4 +33,4 @@ class HealthView(APIView):
         if not found.healthy:
             failed = ", ".join(f"the {part} ({error})" for part, error in found.failed.items())
             return problem_response(Unavailable(f"Not answering: {failed}.", **probes))
-        return Response({"status": "ok", **probes})
+        return Response(HealthSerializer.body(found))

@@ -34,7 +34,8 @@ from games.engine import (
 )
 from games.models import DailyAttempt, Match, OpponentRecord, PlayerRecord, Rating
 from games.selectors import LoggedEvent, PlayerProfile
-from hearts_api.serializers import daily, events, records
+from hearts_api.health import Health
+from hearts_api.serializers import accounts, daily, events, health, records
 from hearts_api.serializers.events import EVENT_SERIALIZERS, EventBaseSerializer, event_bodies
 from hearts_api.serializers.fields import ResponseSerializer
 from hearts_api.serializers.matches import LobbyEntrySerializer, MatchSummarySerializer
@@ -134,6 +135,8 @@ def _bodies(steps, finished):
         yield daily.DailyChallengeSerializer, daily.DailyChallengeSerializer.body(
             challenge, AT, deals, who)
     yield daily.DailyLeaderboardEntrySerializer, daily.DailyLeaderboardEntrySerializer.body(attempt)
+    yield accounts.PlayerCreatedSerializer, accounts.PlayerCreatedSerializer.body("ada", "t0k3n")
+    yield health.HealthSerializer, health.HealthSerializer.body(Health("ok", "ok", "no broker"))
     for state, logged in steps:
         match = _row(state, logged, fixed_deals=1, turn_timeout_s=30)
         yield MatchSummarySerializer, MatchSummarySerializer.body(match, state)
