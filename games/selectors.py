@@ -219,7 +219,7 @@ class LoggedEvent:
 def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEvent]:
     """Up to ``limit`` events with seq > ``after`` and at most the row's ``version``,
     oldest first (whole: redacting them for a seat is the caller's,
-    ``games.engine.redact``). Bounded by the version read, so the events end where the
+    ``games.engine.visible``). Bounded by the version read, so the events end where the
     snapshot beside them stands, even while another command commits."""
     rows = match.events.filter(seq__gt=after, seq__lte=match.version).order_by("seq")[:limit]
     return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]

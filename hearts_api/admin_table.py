@@ -1,7 +1,7 @@
 """The admin's table at any event: what the page at ``admin/games/match/<id>/table/`` shows.
 
 The table is replayed from the log (``games.inspection.table_at``) and shown through the
-seat views the API would have served at that version (``presenters.seat_view``): all four
+seat views the API would have served at that version (``SeatViewSerializer.body``): all four
 seats' for ``all``, one seat's for that seat, none but a spectator's for ``spectator``.
 Every card and pass on the page comes from those views, so a page "as seen by" a seat
 shows exactly what that seat's client was shown, and nothing of any other seat's cards.
@@ -20,8 +20,10 @@ from rest_framework.utils.encoders import JSONEncoder  # the API's own: dates as
 from games import inspection
 from games.engine import Seat, event_to_json, seat_view
 from games.models import Match
+from games.selectors import LoggedEvent
 
-from . import presenters
+from .serializers.events import event_body
+from .serializers.play import SeatViewSerializer
 
 VIEWERS = ("all", "spectator", *(seat.label for seat in Seat))
 
@@ -78,9 +80,8 @@ def table_page(*, match: Match, at: int, viewer: str) -> TablePage:
     shown = list(Seat) if viewer == "all" else [] if viewer == "spectator" else [Seat.from_label(viewer)]
 
     def view(seat: Seat | None) -> dict[str, Any]:
-        return presenters.seat_view(seat_view(table.state, seat), match_id=match.id, version=at,
-                                    fixed_deals=match.fixed_deals,
-                                    turn_deadline=table.turn_deadline)
+        return SeatViewSerializer.body(seat_view(table.state, seat), match.id, at,
+                                       match.fixed_deals, table.turn_deadline)
 
     views = {seat: view(seat) for seat in shown}
     public = views[shown[0]] if len(shown) == 1 else view(None)
@@ -90,7 +91,7 @@ def table_page(*, match: Match, at: int, viewer: str) -> TablePage:
         view_json = None
     else:
         viewing = shown[0] if shown else None
-        event = presenters.event(at, table.event, viewing, table.at)
+        event = event_body(LoggedEvent(at, table.event, table.at), viewing)
         view_json = json.dumps(public, indent=2, cls=JSONEncoder)
     return TablePage(at, match.version, viewer, _position(public), rows, public, view_json,
                      json.dumps(event, indent=2, cls=JSONEncoder))

@@ -45,11 +45,12 @@ from rest_framework.renderers import JSONRenderer
 from games import selectors
 from games.engine import Seat, seat_view
 
-from . import database, notifier, presenters
+from . import database, notifier
 from .models import ApiToken
+from .serializers import events as event_shapes
+from .serializers.events import EventListSerializer
+from .serializers.play import SeatViewSerializer
 
-# GET /events?wait=S: seconds a long poll may hold (docs/api.md, "Events").
-WAIT_MIN_SECONDS, WAIT_MAX_SECONDS = 1, 30
 # Events per read while a stream catches up (a stream reads again until it has them all).
 STREAM_BATCH = 500
 # Seconds a woken feed lets further commits land before it reads: bots answer a move
@@ -155,13 +156,14 @@ def _read(match_id: uuid.UUID, asks: Sequence[Ask]) -> list[Reading | None]:
             events = []  # seqs run 1..version without a gap
             for seq in range(version + 1 if ask.after is None else ask.after + 1, last_of(ask) + 1):
                 if (seq, seat) not in presented:
-                    item = logged[seq]
-                    presented[seq, seat] = presenters.event(seq, item.event, seat, item.at)
+                    presented[seq, seat] = event_shapes.event_body(logged[seq], seat)
                 events.append(presented[seq, seat])
             view = None
             if ask.view and version != ask.shown and last_of(ask) == version:
                 if seat not in views:
-                    views[seat] = presenters.match_seat_view(seat_view(state, seat), match)
+                    views[seat] = SeatViewSerializer.body(seat_view(state, seat), match.id,
+                                                          version, match.fixed_deals,
+                                                          match.turn_deadline)
                 view = views[seat]
             readings.append(Reading(version, match.status, events, view))
         return readings
@@ -348,8 +350,8 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                     last = await waiter.reading(after=after)
                     reading = last if isinstance(last, Reading) else reading
                     break
-    body = {"events": reading.events, "version": reading.version} if reading else {
-        "events": [], "version": after}
+    body = (EventListSerializer.body(reading.events, reading.version) if reading
+            else EventListSerializer.body([], after))
     yield _json.render(body)
 
 

@@ -16,9 +16,10 @@ from typing import Any
 from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.plumbing import build_array_type, get_lib_doc_excludes
 
-from . import serializers as s
 from .idempotency import IdempotentMixin
 from .problem_types import PROBLEMS
+from .serializers.fields import SingleValueField, StrictRegexField, StrictSerializer, UniqueListField
+from .serializers.matches import SEAT_SPEC_SCHEMA, SeatSpecListField
 
 
 def doc_excludes() -> list[type]:
@@ -30,7 +31,7 @@ def doc_excludes() -> list[type]:
 class StrictSerializerSchema(OpenApiSerializerExtension):
     """A ``StrictSerializer`` refuses unknown fields: ``additionalProperties: false``."""
 
-    target_class = s.StrictSerializer
+    target_class = StrictSerializer
     match_subclasses = True
 
     def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
@@ -40,7 +41,7 @@ class StrictSerializerSchema(OpenApiSerializerExtension):
 
 
 class SingleValueFieldSchema(OpenApiSerializerFieldExtension):
-    target_class = s.SingleValueField
+    target_class = SingleValueField
 
     def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
         return {"type": "string", "enum": list(self.target.choices)}
@@ -59,25 +60,25 @@ class _AddedKeysSchema(OpenApiSerializerFieldExtension):
 
 
 class StrictRegexFieldSchema(_AddedKeysSchema):
-    target_class = s.StrictRegexField
+    target_class = StrictRegexField
 
     def added(self) -> dict[str, Any]:
         return {"pattern": self.target.pattern}
 
 
 class UniqueListFieldSchema(_AddedKeysSchema):
-    target_class = s.UniqueListField
+    target_class = UniqueListField
 
     def added(self) -> dict[str, Any]:
         return {"uniqueItems": True}
 
 
 class SeatSpecListFieldSchema(OpenApiSerializerFieldExtension):
-    target_class = s.SeatSpecListField
+    target_class = SeatSpecListField
 
     def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
         # minItems/maxItems come from the field's own validators.
-        component = auto_schema.resolve_serializer(s.SEAT_SPEC_SCHEMA, direction)
+        component = auto_schema.resolve_serializer(SEAT_SPEC_SCHEMA, direction)
         return build_array_type(component.ref)
 
 

@@ -66,10 +66,10 @@ SPECTACULAR_SETTINGS = {
         "hearts_api.schema.postprocess",
     ],
     "ENUM_NAME_OVERRIDES": {
-        "SeatEnum": "hearts_api.serializers.SEAT_CHOICES",
-        "MatchStatusEnum": "hearts_api.serializers.STATUS_CHOICES",
-        "PassDirectionEnum": "hearts_api.serializers.PASS_DIRECTION_CHOICES",
-        "BotLevelEnum": "hearts_api.serializers.BOT_LEVEL_CHOICES",
+        "SeatEnum": "hearts_api.serializers.fields.SEAT_CHOICES",
+        "MatchStatusEnum": "hearts_api.serializers.fields.STATUS_CHOICES",
+        "PassDirectionEnum": "hearts_api.serializers.fields.PASS_DIRECTION_CHOICES",
+        "BotLevelEnum": "hearts_api.serializers.fields.BOT_LEVEL_CHOICES",
     },
 }
 

@@ -2,8 +2,8 @@
 
 The public surface: cards (``Card``, ``Seat``, ``parse_card``), the ``RuleSet``,
 commands and ``decide``/``evolve``/``evolve_all``/``replay`` from ``NEW_MATCH``, the
-events and their JSON form, the two projections for one seat, ``seat_view`` and
-``redact``, and a dealt table of bots on a given deal (``bot_table``).
+events and their stored JSON form (the log's format), the two projections for one seat,
+``seat_view`` and ``visible``, and a dealt table of bots on a given deal (``bot_table``).
 
 Every rule is written once, in ``kernel``, on 52-bit card sets; the Decider, the
 play-outs and the bots call it. ``evolve`` reads the facts of each event, and what it
@@ -48,7 +48,7 @@ from .notation import DealNotationError, format_deal, parse_deal
 from .state import NEW_MATCH, MatchState, Phase, state_from_json, state_to_json
 from .tables import bot_table
 from .variants import PassDirection, RuleSet, RuleSetError
-from .views import SeatView, redact, seat_view
+from .views import SeatView, seat_view, visible
 
 __all__ = [
     "CANONICAL_CARD_CODE_PATTERN", "CARD_CODE_PATTERN", "DECK", "Card", "CardSyntaxError",
@@ -57,8 +57,8 @@ __all__ = [
     "ReplaceSeat",
     "RuleSet", "RuleSetError", "Seat", "SeatView", "Suit", "TakeSeat", "check_deal", "decide",
     "event_from_json", "event_seat", "event_to_json", "evolve", "legal_cards", "parse_card",
-    "parse_cards", "redact", "replay", "seat_view", "sort_cards", "state_from_json",
-    "state_to_json",
+    "parse_cards", "replay", "seat_view", "sort_cards", "state_from_json",
+    "state_to_json", "visible",
     "DealNotationError", "format_deal", "parse_deal",
     "bot_table", "evolve_all",
 ]

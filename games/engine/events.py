@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from .cards import Card, Seat, format_cards, parse_card, parse_cards
 from .formats import Upcaster, upcast
-from .rules import PassDirection, RuleSet
+from .rules import PassDirection, RuleSet, pass_source
 from .state import Deal, MatchResult, result_from_json, result_to_json, result_v1_to_v2
 
 FORMAT_VERSION = 2
@@ -127,6 +127,10 @@ class CardsExchanged:
     hand_number: int
     pass_direction: PassDirection
     passes: Deal
+
+    def received(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` received: the pass of the seat that passes to it."""
+        return self.passes[pass_source(seat, self.pass_direction)]
 
     def to_json(self) -> dict[str, Any]:
         return {"hand_number": self.hand_number, "pass_direction": self.pass_direction.value,

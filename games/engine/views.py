@@ -1,29 +1,24 @@
-"""What one seat may see: ``seat_view`` of the state and ``redact`` of each event.
+"""What one seat may see: ``seat_view`` of the state and ``visible`` of each event.
 
 docs/rules.md, "Public during a hand": every card played, who took each trick
 and each seat's points are public; each seat's holding and its pass are private.
-These two functions are the only projections of the engine for anyone outside it
-(API and bots alike).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
-from .cards import Card, Seat, format_cards
+from .cards import Card, Seat
 from .decider import legal_cards
 from .events import (
-    CardPlayed,
     CardsExchanged,
     CardsPassed,
     Event,
     HandDealt,
     MatchCreated,
-    event_to_json,
 )
 from .rules import PassDirection, RuleSet, pass_source
-from .state import MatchResult, MatchState, Occupant, Phase, Trick
+from .state import Deal, MatchResult, MatchState, Occupant, Phase, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,34 +91,24 @@ def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
     )
 
 
-def redact(event: Event, seat: Seat | None) -> dict[str, Any]:
-    """The event's JSON form as ``seat`` may see it (None: a spectator).
+def visible(event: Event, seat: Seat | None) -> Event:
+    """What ``seat`` may see of ``event`` (None: a spectator): the same event with the cards
+    private to others emptied. Explicit deals and seeds are hidden from every seat; of a
+    deal, the other seats' holdings; of a pass, its cards but to the passer; of the
+    exchange, every pass but the seat's own and the one it received. A hidden holding or
+    pass is ``()`` (a real one is never empty)."""
+    if isinstance(event, MatchCreated):
+        return replace(event, deals=()) if event.deals else event
+    if isinstance(event, HandDealt):
+        return replace(event, holdings=_only(event.holdings, (seat,)), seed=None)
+    if isinstance(event, CardsPassed):
+        return event if seat == event.seat else replace(event, cards=())
+    if isinstance(event, CardsExchanged):
+        kept = () if seat is None else (seat, pass_source(seat, event.pass_direction))
+        return replace(event, passes=_only(event.passes, kept))
+    return event
 
-    Hidden: explicit deals and seeds; other seats' dealt cards; other seats'
-    passes. ``hand_dealt`` carries ``hand`` (the seat's 13 cards) instead of all
-    holdings; ``cards_exchanged`` carries the seat's own ``given`` and ``received``.
-    ``card_played`` and ``cards_passed`` always carry ``auto`` (the log writes it only when
-    true), so a client reads a boolean, never a missing key.
-    """
-    data = event_to_json(event)
-    if isinstance(event, CardPlayed):
-        data["auto"] = event.auto
-    elif isinstance(event, MatchCreated):
-        del data["deals"]
-        data["rules"] = event.rules.to_json()  # every field, max_hands too
-    elif isinstance(event, HandDealt):
-        del data["holdings"], data["seed"]
-        data["hand"] = format_cards(event.holdings[seat]) if seat is not None else []
-    elif isinstance(event, CardsPassed):
-        if seat != event.seat:
-            data["cards"] = None
-        data["auto"] = event.auto
-    elif isinstance(event, CardsExchanged):
-        del data["passes"]
-        if seat is None:
-            data["given"] = data["received"] = None
-        else:
-            source = pass_source(seat, event.pass_direction)
-            data["given"] = format_cards(event.passes[seat])
-            data["received"] = format_cards(event.passes[source])
-    return data
+
+def _only(deal: Deal, seats: tuple[Seat | None, ...]) -> Deal:
+    a, b, c, d = (cards if seat in seats else () for seat, cards in zip(Seat, deal, strict=True))
+    return (a, b, c, d)

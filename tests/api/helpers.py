@@ -11,11 +11,14 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from drf_spectacular.utils import PolymorphicProxySerializer
+from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from games.engine import parse_cards, parse_deal, sort_cards
 from games.engine.cards import format_cards
 from games.models import Event
+from hearts_api.serializers.events import EVENT_SERIALIZERS
 
 # The fixture deals of scenarios.md (and R10's) live with the engine tests; re-exported here.
 from ..engine.helpers import D1 as D1
@@ -248,3 +251,22 @@ def assert_refused(table: Table, request: Callable[[], Any], status: int, code: 
     body = assert_problem(request(), status, code, legal_cards)
     assert table.snapshot() == before
     return body
+
+
+def assert_shaped(field, body):
+    """``body`` has exactly ``field``'s declared fields in their order, nested ones too."""
+    if body is None:
+        return
+    if isinstance(field, PolymorphicProxySerializer):  # an event: by its type
+        assert_shaped(EVENT_SERIALIZERS[body["type"]](), body)
+    elif isinstance(field, serializers.ListSerializer):
+        for item in body:
+            assert_shaped(field.child, item)
+    elif isinstance(field, serializers.Serializer):
+        fields = field.fields
+        assert list(body) == list(fields), type(field).__name__
+        for name, value in body.items():
+            assert_shaped(fields[name], value)
+    elif isinstance(field, serializers.ListField) and isinstance(field.child, serializers.Serializer):
+        for item in body:
+            assert_shaped(field.child, item)

@@ -25,8 +25,10 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError, connections
 from django.test import AsyncClient
 
-from hearts_api import live, notifier, presenters
+from hearts_api import live, notifier
 from hearts_api.models import ApiToken
+from hearts_api.serializers import events as event_shapes
+from hearts_api.serializers.play import SeatViewSerializer
 
 from .helpers import HOLD, SEATS, Table, assert_invalid, assert_problem, match_url
 
@@ -554,7 +556,7 @@ def _count_reads(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     """Count the waiting requests' reads: per read, its asks and its queries; and each event
     presented (seq, seat) and each view built (seat)."""
     counted: dict[str, list[Any]] = {"asks": [], "queries": [], "events": [], "views": []}
-    present_event, present_view = presenters.event, presenters.match_seat_view
+    present_event, present_view = event_shapes.event_body, SeatViewSerializer.body
     reading = threading.local()  # set in a read's thread (a command presents its own too)
 
     def read(match_id: Any, asks: Any) -> Any:
@@ -572,19 +574,19 @@ def _count_reads(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     def label(seat: Any) -> str | None:
         return None if seat is None else str(seat.label)
 
-    def event(seq: int, event: Any, viewer: Any, at: Any) -> Any:
+    def event(logged: Any, viewer: Any) -> Any:
         if getattr(reading, "now", False):
-            counted["events"].append((seq, label(viewer)))
-        return present_event(seq, event, viewer, at)
+            counted["events"].append((logged.seq, label(viewer)))
+        return present_event(logged, viewer)
 
-    def view(view: Any, match: Any) -> Any:
+    def view(view: Any, *args: Any) -> Any:
         if getattr(reading, "now", False):
             counted["views"].append(label(view.seat))
-        return present_view(view, match)
+        return present_view(view, *args)
 
     monkeypatch.setattr(live, "_read_async", sync_to_async(read, thread_sensitive=False))
-    monkeypatch.setattr(presenters, "event", event)
-    monkeypatch.setattr(presenters, "match_seat_view", view)
+    monkeypatch.setattr(event_shapes, "event_body", event)
+    monkeypatch.setattr(SeatViewSerializer, "body", staticmethod(view))
     return counted
 
 

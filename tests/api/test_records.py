@@ -3,15 +3,12 @@ describes it (docs/api.md, "Players, records, ratings, daily")."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from rest_framework.utils.encoders import JSONEncoder
 
 from games.models import Match
-from hearts_api import serializers as s
+from hearts_api.serializers.records import PlayerProfileSerializer
 
-from .helpers import API, D4, D4_A, HOLD, assert_problem
+from .helpers import API, D4, D4_A, HOLD, assert_problem, assert_shaped
 
 pytestmark = pytest.mark.django_db
 
@@ -44,8 +41,7 @@ def test_a_players_record_after_a_moon_that_won_the_match(make_table, anon_clien
                             "seat": "west",
                             "scores": {"north": 26, "east": 26, "south": 26, "west": 0},
                             "moons": [{"hand": 1, "seat": "west", "sun": False}]}}]}
-    described = s.PlayerProfileSerializer(body).data
-    assert json.dumps(described, cls=JSONEncoder) == json.dumps(body, cls=JSONEncoder)
+    assert_shaped(PlayerProfileSerializer(), body)
 
 
 def test_a_player_with_no_ended_match_has_a_record_of_zeros(make_client):

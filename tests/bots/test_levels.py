@@ -18,7 +18,7 @@ from games.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL, SEARCHING_LEVELS
 from games.engine import RuleSet
 from games.errors import ServiceError
 from games.models import Match
-from hearts_api.serializers import BotSeatSpecSerializer
+from hearts_api.serializers.matches import BotSeatSpecSerializer
 
 
 def test_the_levels_weakest_first_and_the_default():

@@ -12,6 +12,7 @@ import dataclasses
 import json
 import uuid
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -43,7 +44,9 @@ from games.engine import (
     state_to_json,
 )
 from games.engine.state import Deal
-from hearts_api import presenters
+from games.selectors import LoggedEvent
+from hearts_api.serializers.events import event_body
+from hearts_api.serializers.play import SeatViewSerializer
 
 N, E, S, W = Seat
 SEAT_LETTERS = {"N": N, "E": E, "S": S, "W": W}
@@ -329,8 +332,15 @@ class Table:
 
 
 def view_json(state: MatchState, seat: Seat | None) -> dict[str, Any]:
-    """``seat``'s view of ``state`` as the API serves it (``hearts_api.presenters``): what
+    """``seat``'s view of ``state`` as the API serves it (``SeatViewSerializer.body``): what
     the seat sees, checked in the very JSON a client gets."""
-    body = presenters.seat_view(seat_view(state, seat), match_id=uuid.UUID(int=0), version=0,
-                                fixed_deals=0, turn_deadline=None)
+    body = SeatViewSerializer.body(seat_view(state, seat), uuid.UUID(int=0), 0, 0, None)
+    return json.loads(json.dumps(body, cls=JSONEncoder))
+
+
+def event_json(event: Event, seat: Seat | None) -> dict[str, Any]:
+    """``event`` as ``seat`` sees it in the API's JSON (``event_body``), less its ``seq``
+    and ``at``: what the seat is shown of it."""
+    body = event_body(LoggedEvent(1, event, datetime(2026, 1, 1, tzinfo=UTC)), seat)
+    del body["seq"], body["at"]
     return json.loads(json.dumps(body, cls=JSONEncoder))

@@ -9,7 +9,7 @@ sorted ``legal_cards``), and shrinks any failure to a minimal match. The propert
 those of scenarios.md ("Property checks") under every variant, with the legal cards of
 every play against an independent reading of the rules, plus what the Decider promises:
 ``decide`` changes nothing it is given, ``replay`` rebuilds the state, events and states
-survive their JSON forms, and ``seat_view``/``redact`` show a seat nothing of another
+survive their JSON forms, and ``seat_view``/``visible`` (in the API's JSON) show a seat nothing of another
 seat's hidden cards (nor any seed). The OpenSpiel differential
 (test_openspiel_differential.py) plays tens of thousands of random hands against an
 independent engine.
@@ -54,7 +54,6 @@ from games.engine import (
     legal_cards,
     parse_card,
     parse_deal,
-    redact,
     replay,
     state_from_json,
     state_to_json,
@@ -79,6 +78,7 @@ from .helpers import (
     D1,
     D4,
     Table,
+    event_json,
     first_cards,
     first_legal,
     next_deal,
@@ -774,7 +774,7 @@ def test_redacted_events_never_show_another_seats_unplayed_cards_or_pass(match):
     for t in match.transitions:
         state, event, hand = t.after, t.event, t.after.hand
         for seat in Seat:
-            shown = card_codes(redact(event, seat))
+            shown = card_codes(event_json(event, seat))
             if isinstance(event, MatchCreated):
                 assert shown == set()  # the explicit deals are everyone's future holdings
                 continue
@@ -786,13 +786,13 @@ def test_redacted_events_never_show_another_seats_unplayed_cards_or_pass(match):
                     assert not shown & hidden_cards(state, seat, other), (event, seat, other)
             if isinstance(event, HandDealt):
                 assert shown == {str(card) for card in event.holdings[seat]}
-                assert "seed" not in redact(event, seat)
+                assert "seed" not in event_json(event, seat)
             if isinstance(event, CardsPassed):
                 assert shown == ({str(c) for c in event.cards} if seat == event.seat else set())
             if isinstance(event, CardsExchanged):  # the seat's own pass and the one it received
                 source = next(s for s in Seat if pass_target(s, event.pass_direction) == seat)
                 assert shown == {str(card) for card in (*event.passes[seat], *event.passes[source])}
         if isinstance(event, HandDealt):
-            assert "seed" not in redact(event, None)
+            assert "seed" not in event_json(event, None)
         if hand is not None:
-            assert card_codes(redact(event, None)) <= played_cards(state)
+            assert card_codes(event_json(event, None)) <= played_cards(state)

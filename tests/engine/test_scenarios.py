@@ -15,7 +15,6 @@ from games.engine import (
     legal_cards,
     parse_card,
     parse_cards,
-    redact,
 )
 from games.engine.events import CardsExchanged, CardsPassed, HandDealt, HandScored, TrickTaken
 from games.engine.rules import pass_target
@@ -46,6 +45,7 @@ from .helpers import (
     W,
     cards,
     codes,
+    event_json,
     moon_hand,
     view_json,
 )
@@ -302,7 +302,7 @@ def test_r15_after_norths_pass_east_sees_only_its_own_13_cards():
     assert view["pass"] == {"given": None, "received": None,
                             "waiting_for": ["east", "south", "west"]}
     assert table.refuse(PassCards(E, cards("10C 8H 7H"))).code == "card_not_in_hand"
-    assert redact(table.log[-1], E)["cards"] is None
+    assert event_json(table.log[-1], E)["cards"] is None
 
 
 def test_r15_exchange_is_applied_once_after_all_four_passes():
@@ -328,7 +328,7 @@ def test_r15_each_seat_learns_only_the_three_cards_it_received():
         view = view_json(table.now, seat)
         expected = {"given": codes(R15_PASSES[seat]), "received": codes(R15_PASSES[passer])}
         assert {k: view["pass"][k] for k in expected} == expected
-        redacted = redact(exchanged, seat)
+        redacted = event_json(exchanged, seat)
         assert {k: redacted[k] for k in expected} == expected
         assert "passes" not in redacted
 

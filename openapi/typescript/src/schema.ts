@@ -492,6 +492,11 @@ export interface components {
         /** @description A card was played. */
         CardPlayedEvent: {
             seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_played";
             seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             /** Format: date-time */
             at: string;
@@ -499,15 +504,15 @@ export interface components {
             card: string;
             /** @description true: a stand-in bot made this move because the seat's turn timed out */
             auto: boolean;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "card_played";
         };
         /** @description All passes changed hands: your own given and received cards. */
         CardsExchangedEvent: {
             seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards_exchanged";
             seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             /** Format: date-time */
             at: string;
@@ -515,11 +520,6 @@ export interface components {
             pass_direction: components["schemas"]["PassDirectionEnum"];
             given: string[] | null;
             received: string[] | null;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "cards_exchanged";
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         CardsPassRequest: {
@@ -529,17 +529,17 @@ export interface components {
         /** @description A seat passed; `cards` only for the passer. */
         CardsPassedEvent: {
             seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cards_passed";
             seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             /** Format: date-time */
             at: string;
             cards: string[] | null;
             /** @description true: a stand-in bot made this move because the seat's turn timed out */
             auto: boolean;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "cards_passed";
         };
         CommandResult: {
             /** @description the match version after your command */
@@ -670,21 +670,26 @@ export interface components {
         /** @description A hand was dealt; `hand` holds only your 13 cards. */
         HandDealtEvent: {
             seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hand_dealt";
             seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             /** Format: date-time */
             at: string;
             hand_number: number;
             pass_direction: components["schemas"]["PassDirectionEnum"];
             hand: string[];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "hand_dealt";
         };
         /** @description A hand was scored; `moon` names the shooter if any. */
         HandScoredEvent: {
             seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hand_scored";
             seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             /** Format: date-time */
             at: string;
@@ -693,11 +698,6 @@ export interface components {
             totals: components["schemas"]["ScoresBySeat"];
             moon: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             sun: boolean;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "hand_scored";
         };
         Health: {
             /** @description "ok": the database answers, and the broker and Redis where there are; else the answer is 503 unavailable problem+json, its members naming each part */
@@ -762,15 +762,15 @@ export interface components {
         /** @description An operator stopped the match; it has no result and takes no more commands. */
         MatchAbortedEvent: {
             seq: number;
-            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
-            /** Format: date-time */
-            at: string;
-            reason: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "match_aborted";
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            reason: string;
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         MatchCreateRequest: {
@@ -787,28 +787,28 @@ export interface components {
         /** @description The match was created with these rules. */
         MatchCreatedEvent: {
             seq: number;
-            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
-            /** Format: date-time */
-            at: string;
-            rules: components["schemas"]["RuleSet"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "match_created";
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            rules: components["schemas"]["RuleSet"];
         };
         /** @description The match is over. */
         MatchEndedEvent: {
             seq: number;
-            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
-            /** Format: date-time */
-            at: string;
-            result: components["schemas"]["MatchResult"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "match_ended";
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            result: components["schemas"]["MatchResult"];
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         MatchJoinRequest: {
@@ -1235,6 +1235,11 @@ export interface components {
         /** @description A player left the seat to a bot for the rest of the match; the player may take it back with join. */
         SeatLeftEvent: {
             seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_left";
             seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             /** Format: date-time */
             at: string;
@@ -1250,11 +1255,6 @@ export interface components {
              *     * `expert` - expert
              */
             bot_level: components["schemas"]["BotLevelEnum"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "seat_left";
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         SeatReplaceRequest: {
@@ -1273,6 +1273,11 @@ export interface components {
         /** @description The match's creator replaced an overdue player with a bot for the rest of the match; the player may not take the seat back. */
         SeatReplacedEvent: {
             seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_replaced";
             seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             /** Format: date-time */
             at: string;
@@ -1288,11 +1293,6 @@ export interface components {
              *     * `expert` - expert
              */
             bot_level: components["schemas"]["BotLevelEnum"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "seat_replaced";
         };
         SeatSpecRequest: components["schemas"]["PlayerSeatSpecRequest"] | components["schemas"]["OpenSeatSpecRequest"] | components["schemas"]["BotSeatSpecRequest"];
         SeatSummary: {
@@ -1312,16 +1312,16 @@ export interface components {
         /** @description A seat was taken. */
         SeatTakenEvent: {
             seq: number;
-            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
-            /** Format: date-time */
-            at: string;
-            player: string | null;
-            bot_level: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "seat_taken";
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            player: string | null;
+            bot_level: string | null;
         };
         /** @description What the caller's seat may see (a spectator's view when the caller has no seat). */
         SeatView: {
@@ -1380,17 +1380,17 @@ export interface components {
         /** @description A trick was won. */
         TrickTakenEvent: {
             seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trick_taken";
             seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
             /** Format: date-time */
             at: string;
             number: number;
             winner: components["schemas"]["SeatEnum"];
             points: number;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "trick_taken";
         };
     };
     responses: never;

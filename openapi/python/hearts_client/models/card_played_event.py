@@ -19,23 +19,25 @@ class CardPlayedEvent:
 
     Attributes:
         seq (int):
+        type_ (CardPlayedEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         card (str):  Example: QS.
         auto (bool): true: a stand-in bot made this move because the seat's turn timed out
-        type_ (CardPlayedEventType):
     """
 
     seq: int
+    type_: CardPlayedEventType
     seat: None | SeatEnum
     at: datetime.datetime
     card: str
     auto: bool
-    type_: CardPlayedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -49,18 +51,16 @@ class CardPlayedEvent:
 
         auto = self.auto
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "card": card,
                 "auto": auto,
-                "type": type_,
             }
         )
 
@@ -70,6 +70,8 @@ class CardPlayedEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_card_played_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -92,15 +94,13 @@ class CardPlayedEvent:
 
         auto = d.pop("auto")
 
-        type_ = check_card_played_event_type(d.pop("type"))
-
         card_played_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             card=card,
             auto=auto,
-            type_=type_,
         )
 
         card_played_event.additional_properties = d

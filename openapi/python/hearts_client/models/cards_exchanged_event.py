@@ -20,6 +20,7 @@ class CardsExchangedEvent:
 
     Attributes:
         seq (int):
+        type_ (CardsExchangedEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         hand_number (int):
@@ -29,21 +30,22 @@ class CardsExchangedEvent:
             * `hold` - hold
         given (list[str] | None):
         received (list[str] | None):
-        type_ (CardsExchangedEventType):
     """
 
     seq: int
+    type_: CardsExchangedEventType
     seat: None | SeatEnum
     at: datetime.datetime
     hand_number: int
     pass_direction: PassDirectionEnum
     given: list[str] | None
     received: list[str] | None
-    type_: CardsExchangedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -71,20 +73,18 @@ class CardsExchangedEvent:
         else:
             received = self.received
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "hand_number": hand_number,
                 "pass_direction": pass_direction,
                 "given": given,
                 "received": received,
-                "type": type_,
             }
         )
 
@@ -94,6 +94,8 @@ class CardsExchangedEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_cards_exchanged_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -146,17 +148,15 @@ class CardsExchangedEvent:
 
         received = _parse_received(d.pop("received"))
 
-        type_ = check_cards_exchanged_event_type(d.pop("type"))
-
         cards_exchanged_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             hand_number=hand_number,
             pass_direction=pass_direction,
             given=given,
             received=received,
-            type_=type_,
         )
 
         cards_exchanged_event.additional_properties = d

@@ -19,23 +19,25 @@ class CardsPassedEvent:
 
     Attributes:
         seq (int):
+        type_ (CardsPassedEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         cards (list[str] | None):
         auto (bool): true: a stand-in bot made this move because the seat's turn timed out
-        type_ (CardsPassedEventType):
     """
 
     seq: int
+    type_: CardsPassedEventType
     seat: None | SeatEnum
     at: datetime.datetime
     cards: list[str] | None
     auto: bool
-    type_: CardsPassedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -54,18 +56,16 @@ class CardsPassedEvent:
 
         auto = self.auto
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "cards": cards,
                 "auto": auto,
-                "type": type_,
             }
         )
 
@@ -75,6 +75,8 @@ class CardsPassedEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_cards_passed_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -110,15 +112,13 @@ class CardsPassedEvent:
 
         auto = d.pop("auto")
 
-        type_ = check_cards_passed_event_type(d.pop("type"))
-
         cards_passed_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             cards=cards,
             auto=auto,
-            type_=type_,
         )
 
         cards_passed_event.additional_properties = d

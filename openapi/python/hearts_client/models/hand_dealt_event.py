@@ -20,6 +20,7 @@ class HandDealtEvent:
 
     Attributes:
         seq (int):
+        type_ (HandDealtEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         hand_number (int):
@@ -28,20 +29,21 @@ class HandDealtEvent:
             * `across` - across
             * `hold` - hold
         hand (list[str]):
-        type_ (HandDealtEventType):
     """
 
     seq: int
+    type_: HandDealtEventType
     seat: None | SeatEnum
     at: datetime.datetime
     hand_number: int
     pass_direction: PassDirectionEnum
     hand: list[str]
-    type_: HandDealtEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -57,19 +59,17 @@ class HandDealtEvent:
 
         hand = self.hand
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "hand_number": hand_number,
                 "pass_direction": pass_direction,
                 "hand": hand,
-                "type": type_,
             }
         )
 
@@ -79,6 +79,8 @@ class HandDealtEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_hand_dealt_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -103,16 +105,14 @@ class HandDealtEvent:
 
         hand = cast(list[str], d.pop("hand"))
 
-        type_ = check_hand_dealt_event_type(d.pop("type"))
-
         hand_dealt_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             hand_number=hand_number,
             pass_direction=pass_direction,
             hand=hand,
-            type_=type_,
         )
 
         hand_dealt_event.additional_properties = d

@@ -23,6 +23,7 @@ class HandScoredEvent:
 
     Attributes:
         seq (int):
+        type_ (HandScoredEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         hand_number (int):
@@ -30,10 +31,10 @@ class HandScoredEvent:
         totals (ScoresBySeat):
         moon (None | SeatEnum):
         sun (bool):
-        type_ (HandScoredEventType):
     """
 
     seq: int
+    type_: HandScoredEventType
     seat: None | SeatEnum
     at: datetime.datetime
     hand_number: int
@@ -41,11 +42,12 @@ class HandScoredEvent:
     totals: ScoresBySeat
     moon: None | SeatEnum
     sun: bool
-    type_: HandScoredEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -69,13 +71,12 @@ class HandScoredEvent:
 
         sun = self.sun
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "hand_number": hand_number,
@@ -83,7 +84,6 @@ class HandScoredEvent:
                 "totals": totals,
                 "moon": moon,
                 "sun": sun,
-                "type": type_,
             }
         )
 
@@ -95,6 +95,8 @@ class HandScoredEvent:
 
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_hand_scored_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -136,10 +138,9 @@ class HandScoredEvent:
 
         sun = d.pop("sun")
 
-        type_ = check_hand_scored_event_type(d.pop("type"))
-
         hand_scored_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             hand_number=hand_number,
@@ -147,7 +148,6 @@ class HandScoredEvent:
             totals=totals,
             moon=moon,
             sun=sun,
-            type_=type_,
         )
 
         hand_scored_event.additional_properties = d

@@ -19,21 +19,23 @@ class MatchAbortedEvent:
 
     Attributes:
         seq (int):
+        type_ (MatchAbortedEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         reason (str):
-        type_ (MatchAbortedEventType):
     """
 
     seq: int
+    type_: MatchAbortedEventType
     seat: None | SeatEnum
     at: datetime.datetime
     reason: str
-    type_: MatchAbortedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -45,17 +47,15 @@ class MatchAbortedEvent:
 
         reason = self.reason
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "reason": reason,
-                "type": type_,
             }
         )
 
@@ -65,6 +65,8 @@ class MatchAbortedEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_match_aborted_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -85,14 +87,12 @@ class MatchAbortedEvent:
 
         reason = d.pop("reason")
 
-        type_ = check_match_aborted_event_type(d.pop("type"))
-
         match_aborted_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             reason=reason,
-            type_=type_,
         )
 
         match_aborted_event.additional_properties = d

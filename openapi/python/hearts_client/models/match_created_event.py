@@ -23,21 +23,23 @@ class MatchCreatedEvent:
 
     Attributes:
         seq (int):
+        type_ (MatchCreatedEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         rules (RuleSet): The rules of a match: every variant, each field's default in its description.
-        type_ (MatchCreatedEventType):
     """
 
     seq: int
+    type_: MatchCreatedEventType
     seat: None | SeatEnum
     at: datetime.datetime
     rules: RuleSet
-    type_: MatchCreatedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -49,17 +51,15 @@ class MatchCreatedEvent:
 
         rules = self.rules.to_dict()
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "rules": rules,
-                "type": type_,
             }
         )
 
@@ -71,6 +71,8 @@ class MatchCreatedEvent:
 
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_match_created_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -91,14 +93,12 @@ class MatchCreatedEvent:
 
         rules = RuleSet.from_dict(d.pop("rules"))
 
-        type_ = check_match_created_event_type(d.pop("type"))
-
         match_created_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             rules=rules,
-            type_=type_,
         )
 
         match_created_event.additional_properties = d

@@ -23,21 +23,23 @@ class MatchEndedEvent:
 
     Attributes:
         seq (int):
+        type_ (MatchEndedEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         result (MatchResult):
-        type_ (MatchEndedEventType):
     """
 
     seq: int
+    type_: MatchEndedEventType
     seat: None | SeatEnum
     at: datetime.datetime
     result: MatchResult
-    type_: MatchEndedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -49,17 +51,15 @@ class MatchEndedEvent:
 
         result = self.result.to_dict()
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "result": result,
-                "type": type_,
             }
         )
 
@@ -71,6 +71,8 @@ class MatchEndedEvent:
 
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_match_ended_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -91,14 +93,12 @@ class MatchEndedEvent:
 
         result = MatchResult.from_dict(d.pop("result"))
 
-        type_ = check_match_ended_event_type(d.pop("type"))
-
         match_ended_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             result=result,
-            type_=type_,
         )
 
         match_ended_event.additional_properties = d

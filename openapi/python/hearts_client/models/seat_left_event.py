@@ -20,6 +20,7 @@ class SeatLeftEvent:
 
     Attributes:
         seq (int):
+        type_ (SeatLeftEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         player (str): who left
@@ -28,19 +29,20 @@ class SeatLeftEvent:
             * `medium` - medium
             * `hard` - hard
             * `expert` - expert
-        type_ (SeatLeftEventType):
     """
 
     seq: int
+    type_: SeatLeftEventType
     seat: None | SeatEnum
     at: datetime.datetime
     player: str
     bot_level: BotLevelEnum
-    type_: SeatLeftEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -54,18 +56,16 @@ class SeatLeftEvent:
 
         bot_level: str = self.bot_level
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "player": player,
                 "bot_level": bot_level,
-                "type": type_,
             }
         )
 
@@ -75,6 +75,8 @@ class SeatLeftEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_seat_left_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -97,15 +99,13 @@ class SeatLeftEvent:
 
         bot_level = check_bot_level_enum(d.pop("bot_level"))
 
-        type_ = check_seat_left_event_type(d.pop("type"))
-
         seat_left_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             player=player,
             bot_level=bot_level,
-            type_=type_,
         )
 
         seat_left_event.additional_properties = d

@@ -21,6 +21,7 @@ class SeatReplacedEvent:
 
         Attributes:
             seq (int):
+            type_ (SeatReplacedEventType):
             seat (None | SeatEnum):
             at (datetime.datetime):
             player (str): who was replaced
@@ -29,19 +30,20 @@ class SeatReplacedEvent:
                 * `medium` - medium
                 * `hard` - hard
                 * `expert` - expert
-            type_ (SeatReplacedEventType):
     """
 
     seq: int
+    type_: SeatReplacedEventType
     seat: None | SeatEnum
     at: datetime.datetime
     player: str
     bot_level: BotLevelEnum
-    type_: SeatReplacedEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -55,18 +57,16 @@ class SeatReplacedEvent:
 
         bot_level: str = self.bot_level
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "player": player,
                 "bot_level": bot_level,
-                "type": type_,
             }
         )
 
@@ -76,6 +76,8 @@ class SeatReplacedEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_seat_replaced_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -98,15 +100,13 @@ class SeatReplacedEvent:
 
         bot_level = check_bot_level_enum(d.pop("bot_level"))
 
-        type_ = check_seat_replaced_event_type(d.pop("type"))
-
         seat_replaced_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             player=player,
             bot_level=bot_level,
-            type_=type_,
         )
 
         seat_replaced_event.additional_properties = d

@@ -19,23 +19,25 @@ class SeatTakenEvent:
 
     Attributes:
         seq (int):
+        type_ (SeatTakenEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         player (None | str):
         bot_level (None | str):
-        type_ (SeatTakenEventType):
     """
 
     seq: int
+    type_: SeatTakenEventType
     seat: None | SeatEnum
     at: datetime.datetime
     player: None | str
     bot_level: None | str
-    type_: SeatTakenEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -51,18 +53,16 @@ class SeatTakenEvent:
         bot_level: None | str
         bot_level = self.bot_level
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "player": player,
                 "bot_level": bot_level,
-                "type": type_,
             }
         )
 
@@ -72,6 +72,8 @@ class SeatTakenEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_seat_taken_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -104,15 +106,13 @@ class SeatTakenEvent:
 
         bot_level = _parse_bot_level(d.pop("bot_level"))
 
-        type_ = check_seat_taken_event_type(d.pop("type"))
-
         seat_taken_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             player=player,
             bot_level=bot_level,
-            type_=type_,
         )
 
         seat_taken_event.additional_properties = d

@@ -19,6 +19,7 @@ class TrickTakenEvent:
 
     Attributes:
         seq (int):
+        type_ (TrickTakenEventType):
         seat (None | SeatEnum):
         at (datetime.datetime):
         number (int):
@@ -27,20 +28,21 @@ class TrickTakenEvent:
             * `south` - south
             * `west` - west
         points (int):
-        type_ (TrickTakenEventType):
     """
 
     seq: int
+    type_: TrickTakenEventType
     seat: None | SeatEnum
     at: datetime.datetime
     number: int
     winner: SeatEnum
     points: int
-    type_: TrickTakenEventType
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         seq = self.seq
+
+        type_: str = self.type_
 
         seat: None | str
         if isinstance(self.seat, str):
@@ -56,19 +58,17 @@ class TrickTakenEvent:
 
         points = self.points
 
-        type_: str = self.type_
-
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "seq": seq,
+                "type": type_,
                 "seat": seat,
                 "at": at,
                 "number": number,
                 "winner": winner,
                 "points": points,
-                "type": type_,
             }
         )
 
@@ -78,6 +78,8 @@ class TrickTakenEvent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         seq = d.pop("seq")
+
+        type_ = check_trick_taken_event_type(d.pop("type"))
 
         def _parse_seat(data: object) -> None | SeatEnum:
             if data is None:
@@ -102,16 +104,14 @@ class TrickTakenEvent:
 
         points = d.pop("points")
 
-        type_ = check_trick_taken_event_type(d.pop("type"))
-
         trick_taken_event = cls(
             seq=seq,
+            type_=type_,
             seat=seat,
             at=at,
             number=number,
             winner=winner,
             points=points,
-            type_=type_,
         )
 
         trick_taken_event.additional_properties = d

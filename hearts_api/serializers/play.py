@@ -1,0 +1,184 @@
+"""The seat view and the commands (pass, play) with their result."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from rest_framework import serializers
+
+from games.engine import PassDirection, Phase, Seat, SeatView
+from games.engine.cards import format_cards
+from games.engine.state import Trick, result_to_json
+
+if TYPE_CHECKING:
+    from games.models import Match
+    from games.selectors import LoggedEvent
+
+from .events import _event_list, event_bodies
+from .fields import (
+    PASS_DIRECTION_CHOICES,
+    SEAT_CHOICES,
+    STATUS_CHOICES,
+    CardCodeField,
+    CardField,
+    ResponseSerializer,
+    ScoresBySeatSerializer,
+    StrictSerializer,
+    UniqueListField,
+    _cards,
+    by_seat,
+)
+from .matches import FIXED_DEALS_HELP, MatchResultSerializer
+from .rules import RuleSetSerializer
+
+
+class PlayedCardSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(SEAT_CHOICES)
+    card = CardCodeField()
+
+
+class CurrentTrickSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1..13")
+    leader = serializers.ChoiceField(SEAT_CHOICES)
+    cards = PlayedCardSerializer(many=True)
+
+
+class CompletedTrickSerializer(CurrentTrickSerializer):
+    winner = serializers.ChoiceField(SEAT_CHOICES)
+    points = serializers.IntegerField()
+
+
+class PassInfoSerializer(serializers.Serializer):
+    given = _cards(allow_null=True, help_text="your pass, once submitted")
+    received = _cards(allow_null=True, help_text="what you received, once all four passed")
+    waiting_for = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(SEAT_CHOICES)
+    name = serializers.CharField(allow_null=True)
+    bot_level = serializers.CharField(allow_null=True)
+
+
+class SeatViewSerializer(ResponseSerializer):
+    """What the caller's seat may see (a spectator's view when the caller has no seat)."""
+
+    match_id = serializers.UUIDField()
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(STATUS_CHOICES)
+    seat = serializers.ChoiceField(SEAT_CHOICES, allow_null=True)
+    hand_number = serializers.IntegerField()
+    pass_direction = serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_null=True)
+    hand = _cards(help_text="your cards, sorted")
+    to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
+    is_your_turn = serializers.BooleanField()
+    turn_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="when a stand-in bot moves for the players (not the bots) in "
+                                   "to_act if they have not: the match's turn_timeout_s after "
+                                   "their turn began (a deal, the exchange, a card played or a "
+                                   "trick taken). Null: no timeout set, or only bots to act")
+    legal_cards = _cards(help_text="what you may play now, or pass from")
+    pass_ = PassInfoSerializer(allow_null=True, help_text="your pass; null on a hold hand "
+                                                          "and for a spectator")
+    trick = CurrentTrickSerializer(allow_null=True)
+    tricks = CompletedTrickSerializer(many=True, help_text="this hand's tricks, oldest first")
+    hearts_broken = serializers.BooleanField()
+    tricks_won = ScoresBySeatSerializer()
+    hand_points = ScoresBySeatSerializer()
+    scores = ScoresBySeatSerializer()
+    players = PlayerSerializer(many=True)
+    rules = RuleSetSerializer()
+    result = MatchResultSerializer(allow_null=True)
+    fixed_deals = serializers.IntegerField(min_value=0, help_text=FIXED_DEALS_HELP)
+    end_started_after = serializers.IntegerField(
+        allow_null=True, min_value=1,
+        help_text="the hand after which some total first reached the target score, so the "
+                  "end of the match began: every hand after it is a tiebreak hand (at most "
+                  "rules.max_tiebreak_hands of them under tie_policy play_on). Null while "
+                  "no total has reached the target")
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["pass"] = fields.pop("pass_")  # "pass" is a Python keyword
+        return fields
+
+    @staticmethod
+    def body(view: SeatView, match_id: uuid.UUID, version: int, fixed_deals: int,
+             turn_deadline: datetime | None) -> dict[str, Any]:
+        """``view`` of match ``match_id`` at ``version``; ``fixed_deals`` is the match row's
+        (the state keeps only the deals to come), ``turn_deadline`` when a stand-in moves
+        for the players to act (``games.timeouts``)."""
+        has_pass = view.seat is not None and view.pass_direction not in (None, PassDirection.HOLD)
+        return {
+            "match_id": match_id,
+            "version": version,
+            "status": view.status.value,
+            "seat": view.seat.label if view.seat is not None else None,
+            "hand_number": view.hand_number,
+            "pass_direction": view.pass_direction.value if view.pass_direction else None,
+            "hand": format_cards(view.hand),
+            "to_act": [seat.label for seat in view.to_act],
+            "is_your_turn": view.is_your_turn,
+            "turn_deadline": turn_deadline,
+            "legal_cards": format_cards(view.legal_cards),
+            "trick": _trick(view.trick) if view.trick else None,
+            "tricks": [_trick(trick) for trick in view.tricks],
+            "hearts_broken": view.hearts_broken,
+            "tricks_won": by_seat(view.tricks_won),
+            "hand_points": by_seat(view.hand_points),
+            "scores": by_seat(view.scores),
+            "players": [{"seat": seat.label, "name": occupant.player if occupant else None,
+                         "bot_level": occupant.bot_level if occupant else None}
+                        for seat, occupant in zip(Seat, view.players, strict=True)],
+            "rules": view.rules.to_json(),
+            "result": result_to_json(view.result) if view.result else None,
+            "fixed_deals": fixed_deals,
+            "end_started_after": view.end_started_after,
+            "pass": {
+                "given": format_cards(view.pass_given) if view.pass_given else None,
+                "received": format_cards(view.pass_received) if view.pass_received else None,
+                "waiting_for": ([seat.label for seat in view.to_act]
+                                if view.status is Phase.PASSING else []),
+            } if has_pass else None,
+        }
+
+
+def _trick(trick: Trick) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": trick.number,
+        "leader": trick.leader.label,
+        "cards": [{"seat": seat.label, "card": str(card)} for seat, card in trick.plays],
+    }
+    if trick.winner is not None:
+        data["winner"] = trick.winner.label
+        data["points"] = trick.points
+    return data
+
+
+
+
+class CardsPassSerializer(StrictSerializer):
+    cards = UniqueListField(child=CardField(), min_length=1, max_length=4,
+                            help_text="The cards you pass: the rules' pass_count of them (3 "
+                                      "by default; another count is 422 wrong_pass_count).")
+
+
+class CardPlaySerializer(StrictSerializer):
+    card = CardField()
+
+
+class CommandResultSerializer(ResponseSerializer):
+    version = serializers.IntegerField(help_text="the match version after your command")
+    events = _event_list(help_text="the events your command caused, redacted for you")
+    view = SeatViewSerializer()
+
+    @staticmethod
+    def body(match: Match, logged: Sequence[LoggedEvent], view: SeatView) -> dict[str, Any]:
+        """The events a command appended and the caller's view after them, both for the
+        caller's seat (``view.seat``)."""
+        return {"version": match.version, "events": event_bodies(logged, view.seat),
+                "view": SeatViewSerializer.body(view, match.id, match.version,
+                                                match.fixed_deals, match.turn_deadline)}

@@ -1,0 +1,34 @@
+"""HTTP views, one module per resource: authenticate, validate with a serializer, call one
+service or selector, answer with a response serializer's body. Errors are raised, never
+built here (``hearts_api.problems`` formats them). The URL confs route to the views named
+here."""
+
+from .accounts import PlayerCreateView, TokenDetailView, TokenListView
+from .daily import (
+    DAY_PATTERN,
+    DailyDetailView,
+    DailyLeaderboardView,
+    DailyMatchCreateView,
+    DailyTodayView,
+)
+from .events import EventListView, MatchStreamView
+from .health import HealthView
+from .matches import (
+    LobbyView,
+    MatchCancelView,
+    MatchDetailView,
+    MatchJoinView,
+    MatchLeaveView,
+    MatchListCreateView,
+    SeatReplaceView,
+)
+from .play import PassView, PlayView, SeatViewView
+from .records import LeaderboardView, PlayerProfileView
+
+__all__ = [
+    "DAY_PATTERN", "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
+    "DailyTodayView", "EventListView", "HealthView", "LeaderboardView", "LobbyView",
+    "MatchCancelView", "MatchDetailView", "MatchJoinView", "MatchLeaveView",
+    "MatchListCreateView", "MatchStreamView", "PassView", "PlayView", "PlayerCreateView",
+    "PlayerProfileView", "SeatReplaceView", "SeatViewView", "TokenDetailView", "TokenListView",
+]

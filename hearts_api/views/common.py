@@ -1,0 +1,44 @@
+"""What the views share: pages of lists, request validation, the request's token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Page
+from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+
+
+class MatchPagination(PageNumberPagination):
+    """Pages of 20 (``page_size`` up to 100); a page past the last is empty, not a 404, so
+    a client may read pages until ``next`` is null or a page comes back empty."""
+
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
+        # The view has validated page and page_size (PageQuerySerializer).
+        number = int(request.query_params.get(self.page_query_param, 1))
+        paginator = self.django_paginator_class(queryset, self.get_page_size(request))
+        self.request = request
+        if number > paginator.num_pages:
+            # Empty, "next" null and "previous" the last page.
+            self.page = Page([], paginator.num_pages + 1, paginator)
+            return []
+        self.page = paginator.page(number)
+        return list(self.page)
+
+
+
+
+def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data  # type: ignore[return-value]
+
+
+def _token_id(request: Request) -> Any:
+    """The id of the token the request came with: a waiting request ends when it is revoked."""
+    return getattr(request.auth, "pk", None)

@@ -1,0 +1,120 @@
+"""The daily challenge."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import daily, selectors, services
+
+from ..idempotency import IdempotentMixin
+from ..problem_types import Problem
+from ..serializers.daily import DailyChallengeSerializer, DailyLeaderboardEntrySerializer
+from ..serializers.fields import PageQuerySerializer
+from ..serializers.matches import MatchSummarySerializer
+from .common import MatchPagination, _valid
+from .openapi import _EXPERTS, _UNFINISHED, _idempotent, _problems
+
+DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+_DAY = OpenApiParameter(
+    "day", OpenApiTypes.DATE, OpenApiParameter.PATH, pattern=DAY_PATTERN,
+    description="a UTC date, YYYY-MM-DD; another form, a date that does not exist (2025-02-30) "
+                "or, for reads, a date after today is 404 not_found")
+_PUBLIC = [{"bearerAuth": []}, {}]
+
+
+def _challenge(request: Request, day: date) -> dict[str, Any]:
+    """The body of ``GET /daily[/{day}]``: the caller's attempt only with a token."""
+    challenge, deals = selectors.daily_challenge_get(day=day)
+    attempt = (selectors.daily_attempt_get(day=day, user=request.user)
+               if request.user.is_authenticated else None)
+    return DailyChallengeSerializer.body(challenge, daily.closes_at(day), deals, attempt)
+
+
+def _day(day: str) -> date:
+    """The date of a path's ``day`` (the URL conf has matched ``DAY_PATTERN``); one that
+    does not exist is 404 not_found."""
+    try:
+        return date.fromisoformat(day)
+    except ValueError:
+        raise Problem("not_found", f"no such date: {day}") from None
+
+
+class DailyTodayView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="daily_today",
+                   responses={200: DailyChallengeSerializer, **_problems()},
+                   auth=_PUBLIC, summary="Today's (UTC) daily challenge",
+                   description="Open to anyone; with a token, attempt is yours. The same rules, "
+                               "bots and deals for every player; one attempt each "
+                               "(POST /daily/{day}/matches).")
+    def get(self, request: Request) -> Response:
+        return Response(_challenge(request, daily.today()))
+
+
+class DailyDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="daily_retrieve", parameters=[_DAY],
+                   responses={200: DailyChallengeSerializer, **_problems(404)},
+                   auth=_PUBLIC, summary="The daily challenge of a day up to today; once the "
+                                         "day is over, with its deals",
+                   description="Open to anyone; with a token, attempt is yours. deals is null "
+                               "until the day is over (closes_at), then holds its 4 deals. A "
+                               "day after today is 404 not_found.")
+    def get(self, request: Request, day: str) -> Response:
+        return Response(_challenge(request, _day(day)))
+
+
+class DailyMatchCreateView(IdempotentMixin, APIView):
+    @extend_schema(operation_id="daily_matches_create", request=None,
+                   **_idempotent(201, MatchSummarySerializer, 400, 404, 409,
+                                 parameters=[_DAY, OpenApiParameter(
+                                     "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
+                                     response=[201], required=True,
+                                     description="the new match's URL")],
+                                 quotas=[_UNFINISHED, _EXPERTS]),
+                   summary="Start your one attempt at today's daily challenge",
+                   description="Creates your match of the day: you in south against the day's "
+                               "bots, on the day's 4 deals (fixed_deals 4: unrated, and no "
+                               "fastest win). Only today's (UTC) date: another is 409 "
+                               "daily_closed. A second attempt is 409 daily_attempted, whose "
+                               "match_id is your first. No body.")
+    def post(self, request: Request, day: str) -> Response:
+        result = services.daily_match_create(player=request.user, day=_day(day))
+        match = result.match
+        headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
+        return Response(MatchSummarySerializer.body(match, result.state),
+                        status=status.HTTP_201_CREATED, headers=headers)
+
+
+class DailyLeaderboardView(generics.GenericAPIView):
+    permission_classes = [AllowAny]
+    pagination_class = MatchPagination
+    serializer_class = DailyLeaderboardEntrySerializer
+
+    @extend_schema(operation_id="daily_leaderboard_list", parameters=[_DAY, PageQuerySerializer],
+                   responses={200: DailyLeaderboardEntrySerializer(many=True),
+                              **_problems(400, 404)},
+                   auth=_PUBLIC, summary="A day's finished attempts: fewest points first, then "
+                                         "the fastest",
+                   description="Open to anyone. Each finished attempt at the day's challenge "
+                               "(none of a staff account's), by the player's total after the "
+                               "4 hands (fewest first), then by the whole seconds from the "
+                               "match's creation to its end (fewest first); equal points and "
+                               "seconds share a rank. A day after today is 404 not_found.")
+    def get(self, request: Request, day: str) -> Response:
+        _valid(PageQuerySerializer, request.query_params.dict())
+        attempts = selectors.daily_leaderboard_list(day=_day(day))  # a day after today: 404
+        page = self.paginate_queryset(attempts) or []
+        return self.get_paginated_response([DailyLeaderboardEntrySerializer.body(attempt)
+                                            for attempt in page])

@@ -1,0 +1,83 @@
+"""The schema-decorator helpers: the problem responses, quotas and Idempotency-Key of operations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+
+from .. import idempotency
+from ..problems import PROBLEM_CONTENT_TYPE
+from ..serializers.problems import ProblemSerializer
+
+# Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
+# and 503 when the database is down (both with Retry-After: hearts_api.schema adds it).
+_ALWAYS = (406, 429, 503)
+# With a JSON body: 400 when it is malformed, 415 when it is not JSON.
+_BODY = (400, 413, 415)
+
+
+def _problems(*statuses: int, auth: bool = True,
+              quotas: Sequence[str] = ()) -> dict[tuple[int, str], Any]:
+    """The problem+json responses of an operation: ``statuses`` and those every operation
+    (with ``auth``, every authenticated one: 401) can answer; its 429 names the
+    ``quotas`` (``_quota`` texts) it may be ``quota_exceeded`` by."""
+    codes = sorted({*statuses, *_ALWAYS, *((401,) if auth else ())})
+    problems: dict[tuple[int, str], Any] = {
+        (code, PROBLEM_CONTENT_TYPE): ProblemSerializer for code in codes}
+    if quotas:
+        problems[(429, PROBLEM_CONTENT_TYPE)] = OpenApiResponse(
+            ProblemSerializer, description="throttled (over a request rate), or "
+                                             "quota_exceeded with quota " + " or ".join(quotas))
+    return problems
+
+
+def _quota(scope: str, counted: str) -> str:
+    """How a 429 names the rate ``scope`` (of ``DEFAULT_THROTTLE_RATES``) that counts
+    ``counted``: the quota's name, its rate and what it counts."""
+    return f"{scope} ({settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'][scope]} {counted})"
+
+
+def _held(quota: str, held: str) -> str:
+    """How a 429 names the quota of things held ``quota`` (of ``QUOTAS``): its name, its
+    limit and what it counts."""
+    return f"{quota} ({settings.QUOTAS[quota]} {held})"
+
+
+_IDEMPOTENCY_KEYS = _quota("idempotency_keys", "new Idempotency-Keys per player")
+_UNFINISHED = _held("unfinished_matches", "unfinished matches a player created")
+_EXPERTS = _held("unfinished_expert_matches", "of those with an expert seat")
+_OPEN = _held("open_matches", "of those waiting for a player")
+_LEAVES = _held("leaves_per_match", "leaves of one match per player")
+_IDEMPOTENCY_KEY = OpenApiParameter(
+    idempotency.HEADER, {"type": "string", "pattern": idempotency.KEY_PATTERN,
+                         # the key's 255 characters and, quoted, its two quotes
+                         "maxLength": idempotency.MAX_KEY_LENGTH + 2},
+    OpenApiParameter.HEADER,
+    description='1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). '
+                "A successful (2xx) answer is kept for 24 hours: a retry of the same request "
+                "with the same key gets it again. A refusal or server error is not kept: a "
+                "retry runs again. The same key with another request is 422 "
+                "idempotency_key_reused, and 409 request_in_progress while the first runs. "
+                "A request that runs under a key, rather than getting its kept answer, "
+                f"counts against the quota {_IDEMPOTENCY_KEYS}: beyond it 429 "
+                "quota_exceeded.")
+
+
+def _idempotent(success: int, serializer: Any, *statuses: int,
+                parameters: Sequence[OpenApiParameter] = (),
+                quotas: Sequence[str] = ()) -> dict[str, Any]:
+    """The ``extend_schema`` parameters and responses of a POST taking an
+    ``Idempotency-Key``: ``serializer`` answered with ``success``, the problems of
+    ``statuses`` and the 409, 422 and 429 (quota ``idempotency_keys``, and ``quotas``) a
+    key may cause, ``parameters`` and the key itself, and ``Idempotent-Replayed`` on the
+    ``success`` answer, the only one a key keeps."""
+    replayed = OpenApiParameter(
+        idempotency.REPLAYED_HEADER, str, OpenApiParameter.HEADER, enum=["true"],
+        response=[success],
+        description="true: the kept answer to an earlier request with this Idempotency-Key")
+    return {"parameters": [*parameters, _IDEMPOTENCY_KEY, replayed],
+            "responses": {success: serializer,
+                          **_problems(*statuses, 409, 422, quotas=[*quotas, _IDEMPOTENCY_KEYS])}}
