@@ -45,11 +45,10 @@ def serving(log_dir: Path, name: str, broker: str) -> Iterator[Stack]:
     unreachable = [r for r in (stack.postgres_unreachable(server_url), stack.redis_unreachable(broker)) if r]
     if unreachable:
         pytest.skip("the PostgreSQL + Redis end-to-end stack is not available: " + "; ".join(unreachable))
-    database_url = stack.create_database(server_url, name)
+    database_url = stack.create_migrated_database(server_url, name)
     processes: list[stack.ManagedProcess] = []
     try:
         env = stack.service_env(database_url, broker)
-        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         stack.purge_broker(broker)
         processes.append(stack.start_celery_worker(env, log_dir, broker))
         web, base_url = stack.start_gunicorn(env, log_dir)

@@ -43,12 +43,11 @@ def two_servers(tmp_path: Path):
     if unreachable:
         pytest.skip("; ".join(unreachable))
     name = f"{Path(urlsplit(server_url).path).name or 'hearts'}_throttle_{os.getpid()}"
-    database_url = stack.create_database(server_url, name)
+    database_url = stack.create_migrated_database(server_url, name)
     env = {**stack.service_env(database_url), "REDIS_URL": REDIS_URL,
            "THROTTLE_USER": f"{RATE}/min", "THROTTLE_ANON": "1000/min"}
     servers: list[stack.ManagedProcess] = []
     try:
-        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         _forget_counters()
         urls = []
         for label in ("a", "b"):
