@@ -22,6 +22,7 @@ from rest_framework.test import APIClient
 
 from bots.strategies.effort import PACE, REFERENCE_WORK_PER_MS
 
+from . import quick_settings
 from .clients import InProcessClient
 
 # How pytest-xdist shares the tests out between its processes.
@@ -43,10 +44,9 @@ def _bots_move_inline() -> None:
 
 @pytest.fixture(autouse=True, scope="session")
 def _quick_password_hashing() -> Iterator[None]:
-    """Passwords are hashed with MD5 (Django's advice for tests: the service's hasher is
-    slow by design); a test of the stored hash asks for ``service_password_hashers``."""
-    quick = override_settings(PASSWORD_HASHERS=[
-        "django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS])
+    """Passwords are hashed as tests.quick_settings says; a test of the stored hash asks for
+    ``service_password_hashers``."""
+    quick = override_settings(PASSWORD_HASHERS=quick_settings.PASSWORD_HASHERS)
     quick.enable()
     yield
     quick.disable()
@@ -56,7 +56,7 @@ def _quick_password_hashing() -> Iterator[None]:
 def service_password_hashers(settings: Any) -> None:
     """The service's own hashers (config.settings), for a test that asserts the stored hash."""
     settings.PASSWORD_HASHERS = [hasher for hasher in settings.PASSWORD_HASHERS
-                                 if not hasher.endswith(".MD5PasswordHasher")]
+                                 if hasher != quick_settings.QUICK_HASHER]
 
 
 @pytest.fixture(autouse=True, scope="session")
