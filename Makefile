@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/hearts
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install node demo test serve worker beat up migrate schema sdk lint
+.PHONY: install node demo test test-fast serve worker beat up migrate schema sdk lint
 
 # The Python SDK is installed as a client installs it (not editable), again when it changes
 # (its committed files: installing it leaves build/ and *.egg-info/ beside them).
@@ -39,6 +39,19 @@ node: $(if $(NPM),$(NODE_STAMP))
 demo: install
 	$(BIN)/python examples/demo.py
 
+# The admin's browser test drives Debian's Chromium (Playwright's own browser download
+# cannot work here): run as root, make installs it with apt-get; otherwise it says what
+# to run and stops before the tests.
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+	  echo "make test needs Debian's Chromium at $(CHROMIUM) (the admin's browser test). Install it:"; \
+	  echo "  sudo apt-get install chromium"; \
+	  echo "(make test run as root installs it itself)"; exit 2; \
+	fi
+
 # In-process tests run Celery eagerly; the end-to-end tests give TEST_BROKER_URL to the
 # worker and server they start (never an exported CELERY_BROKER_URL: that is a running
 # stack's, whose queues the tests would take). The suite runs in TEST_WORKERS
@@ -48,11 +61,19 @@ demo: install
 # Without an exported SECRET_KEY the run makes a random one (off the embedded set-up nothing
 # starts without one), which every process it starts shares.
 TEST_WORKERS ?= 2
-test: install node
-	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
+RUN_TESTS = DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
 	SECRET_KEY=$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')} \
 	E2E_BROKER_URL=$(TEST_BROKER_URL) CELERY_BROKER_URL= \
-	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS)
+test: install node $(CHROMIUM)
+	$(RUN_TESTS) $(PYTEST_ARGS)
+
+# The edit-test loop: the engine (but its OpenSpiel differential test) and the API
+# in-process; no end-to-end test. Needs PostgreSQL only.
+FAST_TESTS := tests/engine tests/api -m "not e2e" \
+              --deselect tests/engine/test_openspiel_differential.py
+test-fast: install
+	$(RUN_TESTS) $(FAST_TESTS) $(PYTEST_ARGS)
 
 migrate: install
 	$(BIN)/python manage.py migrate

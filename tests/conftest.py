@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.test import override_settings
 from hypothesis import settings as hypothesis_settings
 from knox.models import get_token_model
 from rest_framework.test import APIClient
 
 from bots.strategies.effort import PACE, REFERENCE_WORK_PER_MS
 
+from . import quick_settings
 from .clients import InProcessClient
 
 # How pytest-xdist shares the tests out between its processes.
@@ -36,9 +39,24 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
 @pytest.fixture(autouse=True, scope="session")
 def _bots_move_inline() -> None:
     """The moves due after a commit are made before the command returns (bots.dispatcher)."""
-    from django.conf import settings
-
     settings.BOT_DISPATCH = "inline"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing() -> Iterator[None]:
+    """Passwords are hashed as tests.quick_settings says; a test of the stored hash asks for
+    ``service_password_hashers``."""
+    quick = override_settings(PASSWORD_HASHERS=quick_settings.PASSWORD_HASHERS)
+    quick.enable()
+    yield
+    quick.disable()
+
+
+@pytest.fixture
+def service_password_hashers(settings: Any) -> None:
+    """The service's own hashers (config.settings), for a test that asserts the stored hash."""
+    settings.PASSWORD_HASHERS = [hasher for hasher in settings.PASSWORD_HASHERS
+                                 if hasher != quick_settings.QUICK_HASHER]
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,8 +1,9 @@
 """One real browser through the admin: Debian's Chromium (``/usr/bin/chromium``, which
-.ci/run installs) driven by Playwright against ``live_server``. A staff member logs in
-through the form, opens a finished match, steps to hand 2 trick 5, checks the holdings
-shown against the replayed log, switches to "as seen by east" and checks that no other
-seat's card is on the page; the screenshot is saved under the test's tmp_path."""
+``make test`` installs when run as root) driven by Playwright against ``live_server``. A
+staff member logs in through the form, opens a finished match, steps to hand 2 trick 5,
+checks the holdings shown against the replayed log, switches to "as seen by east" and
+checks that no other seat's card is on the page; the screenshot is saved under the test's
+tmp_path."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ pytestmark = pytest.mark.browser
 def chromium() -> str:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; "
-                    ".ci/run does) to run the admin's browser test")
+                    "make test run as root does) to run the admin's browser test")
     return CHROMIUM
 
 

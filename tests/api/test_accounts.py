@@ -25,7 +25,8 @@ def test_player_create_registers_the_player_with_its_first_token():
     assert issued.row.digest == hash_token(issued.token)
 
 
-def test_player_create_with_a_password_stores_its_hash_and_without_one_an_unusable_one():
+def test_player_create_with_a_password_stores_its_hash_and_without_one_an_unusable_one(
+        service_password_hashers):
     carol = accounts.player_create(username="carol", password="correct horse").row.user
     dave = accounts.player_create(username="dave").row.user
     carol.refresh_from_db()

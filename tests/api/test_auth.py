@@ -65,7 +65,7 @@ def test_register_when_self_registration_is_off_is_registration_closed_403(setti
     assert not get_user_model().objects.filter(username="carol").exists()
 
 
-def test_a_password_given_at_registration_is_stored_hashed():
+def test_a_password_given_at_registration_is_stored_hashed(service_password_hashers):
     response = _register("carol", PASSWORD)
     assert response.status_code == 201
     assert set(response.json()) == {"username", "token"}  # the password is never echoed

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -45,15 +46,19 @@ def serving(log_dir: Path, name: str, broker: str) -> Iterator[Stack]:
     unreachable = [r for r in (stack.postgres_unreachable(server_url), stack.redis_unreachable(broker)) if r]
     if unreachable:
         pytest.skip("the PostgreSQL + Redis end-to-end stack is not available: " + "; ".join(unreachable))
-    database_url = stack.create_database(server_url, name)
+    database_url = stack.create_migrated_database(server_url, name)
     processes: list[stack.ManagedProcess] = []
     try:
         env = stack.service_env(database_url, broker)
-        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         stack.purge_broker(broker)
-        processes.append(stack.start_celery_worker(env, log_dir, broker))
-        web, base_url = stack.start_gunicorn(env, log_dir)
-        processes.append(web)
+        with ThreadPoolExecutor(max_workers=2) as starting:  # neither waits on the other
+            worker_up = starting.submit(stack.start_celery_worker, env, log_dir, broker)
+            web_up = starting.submit(stack.start_gunicorn, env, log_dir)
+        # One that failed stopped itself; the other is stopped below.
+        processes += [worker_up.result()] if worker_up.exception() is None else []
+        processes += [web_up.result()[0]] if web_up.exception() is None else []
+        worker_up.result()
+        _, base_url = web_up.result()
         yield Stack(base_url, database_url, env)
     finally:
         for process in reversed(processes):

@@ -46,11 +46,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     if unreachable:
         pytest.skip(f"PostgreSQL is not available: {unreachable}")
     name = f"{Path(urlsplit(server_url).path).name or 'hearts'}_body_{os.getpid()}"
-    database_url = stack.create_database(server_url, name)
+    database_url = stack.create_migrated_database(server_url, name)
     env = {**stack.service_env(database_url), "THROTTLE_ANON": "100000/min",
            "THROTTLE_USER": "100000/min"}
     try:
-        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         web, base_url = stack.start_gunicorn(env, tmp_path_factory.mktemp("body-limit"), workers=1)
         try:
             yield Server(base_url, urlsplit(base_url).port or 80, web.log_path)

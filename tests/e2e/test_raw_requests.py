@@ -56,12 +56,11 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     if unreachable:
         pytest.skip(f"PostgreSQL is not available: {unreachable}")
     name = f"{Path(urlsplit(server_url).path).name or 'hearts'}_raw_{os.getpid()}"
-    database_url = stack.create_database(server_url, name)
+    database_url = stack.create_migrated_database(server_url, name)
     env = {**stack.service_env(database_url), "CORS_ALLOWED_ORIGINS": ORIGIN, "HTTPS": "true",
            "THROTTLE_ANON": "100000/min", "THROTTLE_USER": "100000/min", "THROTTLE_LOGIN": "100000/min"}
     log_dir = tmp_path_factory.mktemp("raw-requests")
     try:
-        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         server, base_url = stack.start_gunicorn(env, log_dir, workers=1)
         try:
             api = httpx.Client(base_url=f"{base_url}/api/v1", headers={"X-Forwarded-Proto": "https"})

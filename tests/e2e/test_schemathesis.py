@@ -32,19 +32,20 @@ MAX_EXAMPLES = 100
 @pytest.fixture(scope="module")
 def fuzz_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     """gunicorn on a PostgreSQL database of its own, bots in-process, rates high enough that
-    the fuzzer is throttled only where it means to be."""
+    the fuzzer is throttled only where it means to be, passwords hashed as in the in-process
+    tests (tests.quick_settings: the fuzzer registers many players with one)."""
     server_url = stack.postgres_server_url()
     unreachable = stack.postgres_unreachable(server_url)
     if unreachable:
         pytest.skip(f"PostgreSQL is not available: {unreachable}")
     name = f"hearts_fuzz_{os.getpid()}"
-    database_url = stack.create_database(server_url, name)
+    database_url = stack.create_migrated_database(server_url, name)
     try:
-        env = {**stack.service_env(database_url), "THROTTLE_ANON": "1000000/min",
+        env = {**stack.service_env(database_url), "DJANGO_SETTINGS_MODULE": "tests.quick_settings",
+               "THROTTLE_ANON": "1000000/min",
                "THROTTLE_USER": "1000000/min", "THROTTLE_LOGIN": "1000000/min",
                "RATE_MATCH_CREATIONS": "1000000/min", "RATE_IDEMPOTENCY_KEYS": "1000000/min",
                "RATE_PASSWORD_REGISTRATIONS": "1000000/min", "QUOTA_TOKENS": "1000000"}
-        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         web, base_url = stack.start_gunicorn(env, tmp_path_factory.mktemp("fuzz-logs"))
         try:
             yield Stack(base_url, database_url, env)

@@ -43,20 +43,20 @@ def two_servers(tmp_path: Path):
     if unreachable:
         pytest.skip("; ".join(unreachable))
     name = f"{Path(urlsplit(server_url).path).name or 'hearts'}_throttle_{os.getpid()}"
-    database_url = stack.create_database(server_url, name)
+    database_url = stack.create_migrated_database(server_url, name)
     env = {**stack.service_env(database_url), "REDIS_URL": REDIS_URL,
            "THROTTLE_USER": f"{RATE}/min", "THROTTLE_ANON": "1000/min"}
     servers: list[stack.ManagedProcess] = []
     try:
-        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         _forget_counters()
-        urls = []
-        for label in ("a", "b"):
-            (tmp_path / label).mkdir()
-            server, url = stack.start_gunicorn(env, tmp_path / label, workers=1)
-            servers.append(server)
-            urls.append(url)
-        yield urls
+        logs = [tmp_path / label for label in ("a", "b")]
+        for log in logs:
+            log.mkdir()
+        with ThreadPoolExecutor(max_workers=2) as starting:  # side by side
+            started = [starting.submit(stack.start_gunicorn, env, log, workers=1) for log in logs]
+        # One that failed stopped itself; the other is stopped below.
+        servers += [up.result()[0] for up in started if up.exception() is None]
+        yield [up.result()[1] for up in started]
     finally:
         for server in servers:
             server.stop()
