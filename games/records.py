@@ -89,7 +89,7 @@ def seat_records(state: MatchState, sun_hands: Collection[int]) -> list[SeatReco
     first deal. ``sun_hands``: the numbers of the hands whose shooter shot the sun rather
     than the moon (``state.moons`` lists both). Raises ``ValueError`` for a match that has
     not ended."""
-    if not state.phase.is_over:
+    if not state.is_over:
         raise ValueError("only an ended match has a record")
     result = state.result
     if result is None and state.hands_played == 0 and state.hand is None:

@@ -102,15 +102,13 @@ def match_seat_get(
     match = statements.match_read(match_id, lock=lock)
     if match is None:
         raise MatchNotFound(match_id)
-    return match, seat_of(match_state(match), user) if user.is_authenticated else None
+    return match, seat_of(match_state(match), user)
 
 
 def seat_of(state: MatchState, user: AbstractBaseUser | AnonymousUser) -> Seat | None:
-    """``user``'s seat in ``state`` (None: a spectator, or a player who left the seat to a
-    bot): the seat whose occupant is the player of that username."""
-    username = user.get_username()
-    return next((seat for seat in Seat if (occupant := state.seats[seat]) is not None
-                 and occupant.player == username), None)
+    """``user``'s seat in ``state`` (None: a spectator, anonymous, or a player who left the
+    seat to a bot): ``MatchState.seat_of`` its username."""
+    return state.seat_of(user.get_username()) if user.is_authenticated else None
 
 
 def match_find(*, match_id: uuid.UUID) -> models.Match | None:
@@ -297,15 +295,12 @@ def due_turn(*, match_id: uuid.UUID, version: int, now: datetime) -> BotTurn | N
     if match is None or match.version != version:
         return None
     state = match_state(match)
-    acting = [(seat, occupant) for seat in state.to_act
-              if (occupant := state.seats[seat]) is not None]
-    bot = next(((seat, occupant.bot_level) for seat, occupant in acting if occupant.bot_level),
-               None)
-    if bot is not None:
-        return BotTurn(match.id, match.version, bot[0], bot[1], seat_view(state, bot[0]),
+    bots, players = state.bots_to_act, state.players_to_act
+    if bots:
+        seat, level = bots[0]
+        return BotTurn(match.id, match.version, seat, level, seat_view(state, seat),
                        match.bot_think_ms, match.daily_date)
-    if match.turn_deadline is None or match.turn_deadline > now or not acting:
+    if match.turn_deadline is None or match.turn_deadline > now or not players:
         return None
-    seat = acting[0][0]
-    return BotTurn(match.id, match.version, seat, STAND_IN_LEVEL, seat_view(state, seat),
-                   match.bot_think_ms, auto=True)
+    return BotTurn(match.id, match.version, players[0], STAND_IN_LEVEL,
+                   seat_view(state, players[0]), match.bot_think_ms, auto=True)

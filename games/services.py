@@ -1,7 +1,7 @@
 """The write side: each command runs in one transaction and appends its events.
 
 A command locks the match row (``statements.match_read``), checks the optional
-expected version, asks the engine to ``decide``, deals any hand that is due,
+expected version, asks the engine to ``step``, deals any hand that is due,
 inserts the events with their trick and hand rows, rewrites the snapshot, the players' turn
 deadline (``games.timeouts``) and the move the bots owe (``games.dispatch``) in one statement
 (``games.statements``), and, when the match ends, the players' records (``games.records``),
@@ -48,11 +48,10 @@ from .engine import (
     RuleSet,
     Seat,
     TakeSeat,
-    decide,
     event_seat,
     event_to_json,
-    evolve,
     state_to_json,
+    step,
 )
 from .engine.cards import format_cards
 from .engine.events import HandScored, MatchCreated, SeatLeft, SeatReplaced, SeatTaken, TrickTaken
@@ -268,7 +267,7 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
         state = match_state(match)
         occupant = state.seats[seat]
         users = {}
-        if not state.phase.is_over:  # an ended match: the engine refuses it, match_finished
+        if not state.is_over:  # an ended match: the engine refuses it, match_finished
             if occupant is None or occupant.player is None:
                 raise NotReplaceable(f"no player holds {seat.label}")
             overdue = (seat in state.to_act and match.turn_deadline is not None
@@ -293,7 +292,7 @@ def match_cancel(*, match_id: uuid.UUID, by: AbstractBaseUser) -> CommandResult:
         if match.created_by_id != by.pk:
             raise NotCreator("only the match's creator may cancel it")
         state = match_state(match)
-        if not state.phase.is_over and state.phase is not Phase.WAITING:
+        if not state.is_over and state.phase is not Phase.WAITING:
             raise IllegalMove("wrong_phase", "only a match still waiting for players may be "
                                              "cancelled: this one has started")
         return _run(match, state, [AbortMatch(CANCELLED)])
@@ -374,25 +373,19 @@ def _run(
     seat: Seat | None = None,
     lease: uuid.UUID | None = None,
 ) -> CommandResult:
-    """Decide each command in turn, deal any hand that falls due, and persist everything;
+    """Step each command in turn, deal any hand that falls due, and persist everything;
     ``seat`` is the sender's, for the result, ``lease`` the worker's whose move it is. Hand
     n is the match's explicit deal n while n <= ``match.fixed_deals`` (from the
     ``match_created`` of this run, or else read from the log when such a hand is due), else
     a shuffle."""
     events: list[Event] = []
-    transitions: list[tuple[MatchState, Event, MatchState]] = []
-
-    def apply(new_events: list[Event]) -> MatchState:
-        after = state
-        for event in new_events:
-            before, after = after, evolve(after, event)
-            events.append(event)
-            transitions.append((before, event, after))
-        return after
-
+    rows: list[Model] = []
     fixed: tuple[Deal, ...] | None = None  # the match's explicit deals, once one is due
     for command in commands:
-        state = apply(decide(state, command))
+        before = state
+        new, state = step(state, command)
+        events += new
+        rows += [row for event in new for row in _project(match, before, event, state, users or {})]
         while state.phase is Phase.DEALING:
             number = state.hands_played + 1
             if number <= match.fixed_deals:
@@ -404,20 +397,18 @@ def _run(
             else:
                 # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
                 deal = DealHand(seed=secrets.randbits(63))
-            state = apply(decide(state, deal))
+            new, state = step(state, deal)
+            events += new
     now = timezone.now()  # the events' time and the row's: one instant, the command's
     appended = [models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
                              seat=event_seat(event), created_at=now)
                 for seq, event in enumerate(events, start=match.version + 1)]
     logged = [LoggedEvent(row.seq, event, now) for row, event in zip(appended, events, strict=True)]
-    rows: list[Model] = [*appended]
-    for before, event, after in transitions:
-        rows.extend(_project(match, before, event, after, users or {}))
+    rows = [*appended, *rows]
     match.version += len(events)
     match.state = state_to_json(state)
     match.status = state.phase.value
-    match.bot_to_act = any(
-        (occupant := state.seats[seat]) is not None and occupant.is_bot for seat in state.to_act)
+    match.bot_to_act = bool(state.bots_to_act)
     match.turn_started_at = timeouts.turn_start(((e.event, e.at) for e in logged),
                                                 match.turn_started_at)
     match.turn_deadline = timeouts.turn_deadline(state, match.turn_timeout_s, match.turn_started_at)
@@ -438,7 +429,8 @@ def _run(
 
 def _project(match: models.Match, before: MatchState, event: Event, after: MatchState,
              users: dict[str, AbstractBaseUser]) -> list[Model]:
-    """The projection rows an event changes, read off the states around it: a seat's row is
+    """The projection rows an event changes, read off the states around the command that
+    caused it (before any hand it leaves due is dealt): a seat's row is
     written here, a trick's or a hand's is returned, new, to go with the command's own
     statement (``statements.command_write``); ``users`` are the players the command names,
     by username."""

@@ -167,6 +167,34 @@ class MatchState:
             return [hand.trick.to_play]
         return []
 
+    @property
+    def bots_to_act(self) -> list[tuple[Seat, str]]:
+        """``(seat, bot level)`` of each seat in ``to_act`` a bot holds, in seat order."""
+        return [(seat, occupant.bot_level) for seat in self.to_act
+                if (occupant := self.seats[seat]) is not None and occupant.bot_level is not None]
+
+    @property
+    def players_to_act(self) -> list[Seat]:
+        """The seats in ``to_act`` a player holds, in seat order."""
+        return [seat for seat in self.to_act
+                if (occupant := self.seats[seat]) is not None and not occupant.is_bot]
+
+    @property
+    def has_players(self) -> bool:
+        """Whether a player (not a bot) holds a seat."""
+        return any(occupant is not None and not occupant.is_bot for occupant in self.seats)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended (finished or aborted): no command changes it any more."""
+        return self.phase.is_over
+
+    def seat_of(self, player: str) -> Seat | None:
+        """The seat the player ``player`` (a username) holds; None when they hold none (a
+        seat they left to a bot is the bot's)."""
+        return next((seat for seat in Seat if (occupant := self.seats[seat]) is not None
+                     and occupant.player == player), None)
+
 
 NEW_MATCH = MatchState(rules=RuleSet(), seats=(None, None, None, None), phase=Phase.NEW)
 """The engine's initial state: no match yet. ``decide`` takes only ``CreateMatch`` here,
