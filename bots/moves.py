@@ -129,6 +129,6 @@ def _submit(turn: selectors.BotTurn, claim: dispatch.Claim,
     try:
         return services.seat_command(match_id=turn.match_id, expected_version=turn.version,
                                      command=dataclasses.replace(command, auto=turn.auto),
-                                     lease=claim.lease)
+                                     lease=claim.lease, read=turn.match)
     except StaleVersion:
         return None

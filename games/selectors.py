@@ -270,19 +270,34 @@ def fixed_deals_get(*, match: models.Match) -> tuple[Deal, ...]:
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A move owed in match ``match_id`` at ``version``: the bot at ``seat``, of ``level``,
-    must act (``auto``: a stand-in, for a player whose turn timed out); ``view`` is all it
-    may see, ``think_ms`` the match's search budget per play, ``daily`` the date of the
-    daily challenge the match plays (None: not a daily)."""
+    """A move owed in ``match`` (the row as read, its state parsed on it) at its version:
+    the bot at ``seat``, of ``level``, must act (``auto``: a stand-in, for a player whose
+    turn timed out); ``view`` is all it may see."""
 
-    match_id: uuid.UUID
-    version: int
+    match: models.Match
     seat: Seat
     level: str
     view: SeatView
-    think_ms: int
-    daily: date | None = None
     auto: bool = False
+
+    @property
+    def match_id(self) -> uuid.UUID:
+        return self.match.id
+
+    @property
+    def version(self) -> int:
+        return self.match.version
+
+    @property
+    def think_ms(self) -> int:
+        """The match's search budget per play, in milliseconds."""
+        return self.match.bot_think_ms
+
+    @property
+    def daily(self) -> date | None:
+        """The date of the daily challenge the match plays; None: not a daily (nor a
+        stand-in's move, which plays as in any match)."""
+        return None if self.auto else self.match.daily_date
 
 
 def due_turn(*, match_id: uuid.UUID, version: int, now: datetime) -> BotTurn | None:
@@ -298,9 +313,7 @@ def due_turn(*, match_id: uuid.UUID, version: int, now: datetime) -> BotTurn | N
     bots, players = state.bots_to_act, state.players_to_act
     if bots:
         seat, level = bots[0]
-        return BotTurn(match.id, match.version, seat, level, seat_view(state, seat),
-                       match.bot_think_ms, match.daily_date)
+        return BotTurn(match, seat, level, seat_view(state, seat))
     if match.turn_deadline is None or match.turn_deadline > now or not players:
         return None
-    return BotTurn(match.id, match.version, players[0], STAND_IN_LEVEL,
-                   seat_view(state, players[0]), match.bot_think_ms, auto=True)
+    return BotTurn(match, players[0], STAND_IN_LEVEL, seat_view(state, players[0]), auto=True)

@@ -317,17 +317,28 @@ def match_abort(*, match_id: uuid.UUID, reason: str) -> CommandResult:
 
 def seat_command(
     *, match_id: uuid.UUID, command: PassCards | PlayCard, expected_version: int,
-    lease: uuid.UUID | None = None,
+    lease: uuid.UUID | None = None, read: models.Match | None = None,
 ) -> CommandResult:
     """Run a pass or play for a seat named in ``command`` (the entry point of the bots, who
     have no user, and of a timed-out player's stand-in, whose command is ``auto``), the move
     of the worker's ``lease`` on it (``games.dispatch``). The same checks as a player's
-    command, and the version must be current.
+    command, and the version must be current. ``read``: the row as read at
+    ``expected_version`` (the bot's turn, ``selectors.due_turn``); only its version is then
+    locked and compared, the row not read again (only a command changes it, and each
+    command its version).
 
     Raises ``MatchNotFound``, ``StaleVersion``, then the engine's ``IllegalMove``."""
     with transaction.atomic():
-        match = _lock(match_id)
-        _check_version(match, expected_version)
+        if read is not None and read.id == match_id and read.version == expected_version:
+            version = statements.match_version_lock(match_id)
+            if version is None:
+                raise MatchNotFound(match_id)
+            if version != expected_version:
+                raise StaleVersion(expected_version, version)
+            match = read
+        else:
+            match = _lock(match_id)
+            _check_version(match, expected_version)
         return _run(match, match_state(match), [command], lease=lease)
 
 
