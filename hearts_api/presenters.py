@@ -63,7 +63,7 @@ def lobby_entry(match: Match, state: MatchState) -> dict[str, Any]:
     """A lobby entry (docs/api.md, "Matches"): the match summary plus ``open_seats``, the
     names of the seats nobody holds, north to west."""
     return {**match_summary(match, state),
-            "open_seats": [seat.label for seat in Seat if state.seats[seat] is None]}
+            "open_seats": [seat.label for seat in state.open_seats]}
 
 
 def seat_kind(occupant: Occupant | None) -> str:

@@ -242,7 +242,7 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
             raise IllegalMove("already_seated", f"you left {left.label}: join it to take it back",
                               seat=left.label)
         return [SeatTaken(left, command.player)]
-    open_seats = [seat for seat in Seat if state.seats[seat] is None]
+    open_seats = state.open_seats
     if not open_seats:
         raise IllegalMove("match_full", "every seat is taken")
     seat = command.seat if command.seat is not None else open_seats[0]

@@ -180,6 +180,16 @@ class MatchState:
                 if (occupant := self.seats[seat]) is not None and not occupant.is_bot]
 
     @property
+    def open_seats(self) -> list[Seat]:
+        """The seats nobody holds, north to west."""
+        return [seat for seat in Seat if self.seats[seat] is None]
+
+    def is_forfeited(self, seat: Seat) -> bool:
+        """Whether ``seat`` is held by the bot its player left it to (and did not take back)."""
+        occupant = self.seats[seat]
+        return occupant is not None and occupant.is_bot and occupant.left_by is not None
+
+    @property
     def has_players(self) -> bool:
         """Whether a player (not a bot) holds a seat."""
         return any(occupant is not None and not occupant.is_bot for occupant in self.seats)
