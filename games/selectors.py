@@ -7,6 +7,7 @@ through, raise ``MatchNotFound`` for it, as for a match that does not exist."""
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from datetime import date, datetime
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
 from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import Rank
 
@@ -80,14 +82,36 @@ def leaderboard_list() -> QuerySet[models.Rating]:
             .select_related("player").order_by("-ordinal", "id"))
 
 
+# Parsed snapshots this process keeps, by (match id, version), the oldest dropped first.
+_KEPT_STATES: dict[tuple[uuid.UUID, int], MatchState] = {}
+_KEPT_LOCK = threading.Lock()
+KEPT_STATES = 1024
+
+
 def match_state(match: models.Match) -> MatchState:
-    """The engine state from the match's snapshot (parsed once per snapshot the row holds:
-    a command's lock and its decision read the same one)."""
+    """The engine state from the match's snapshot: parsed once per snapshot the row holds
+    (a command's lock and its decision read the same one), and once per process for each
+    version read outside a transaction or committed (``keep_state``): a version's
+    snapshot never changes, since only a command writes the row and each bumps its version."""
     parsed = match.__dict__.get("_parsed_state")
     if parsed is None or parsed[0] is not match.state:
-        parsed = (match.state, state_from_json(match.state))
+        state = _KEPT_STATES.get((match.id, match.version))
+        if state is None:
+            state = state_from_json(match.state)
+            if not connection.in_atomic_block:  # committed: a transaction's own may roll back
+                keep_state(match.id, match.version, state)
+        parsed = (match.state, state)
         match.__dict__["_parsed_state"] = parsed
     return parsed[1]
+
+
+def keep_state(match_id: uuid.UUID, version: int, state: MatchState) -> None:
+    """Keep ``state``, the committed state of match ``match_id`` at ``version``, for
+    ``match_state`` (the last ``KEPT_STATES`` kept in this process)."""
+    with _KEPT_LOCK:
+        if len(_KEPT_STATES) >= KEPT_STATES:
+            del _KEPT_STATES[next(iter(_KEPT_STATES))]
+        _KEPT_STATES[(match_id, version)] = state
 
 
 def match_seat_get(

@@ -71,6 +71,7 @@ from .errors import (
 from .selectors import (
     LoggedEvent,
     fixed_deals_get,
+    keep_state,
     leaves_count,
     match_seat_get,
     match_state,
@@ -433,6 +434,7 @@ def _run(
         daily.attempt_recorded(match, state, logged[-1].at)
     match_id, version = match.id, match.version
     due_at = due.due_at if due is not None else None
+    transaction.on_commit(lambda: keep_state(match_id, version, state))
     transaction.on_commit(lambda: match_advanced.send(
         sender=models.Match, match_id=match_id, version=version, due_at=due_at))
     return CommandResult(match, state, logged, seat)
