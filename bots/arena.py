@@ -37,9 +37,8 @@ from games.engine import (
     RuleSet,
     Seat,
     bot_table,
-    decide,
-    evolve_all,
     seat_view,
+    step,
 )
 from games.engine.decider import shuffled_deal
 from games.engine.events import HandScored, TrickTaken
@@ -89,8 +88,7 @@ def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
         if state.phase is Phase.PASSING or len(view.legal_cards) > 1:
             cpu_timings[seat].append((time.process_time() - cpu_start) * 1e3)
             timings[seat].append((time.perf_counter() - start) * 1e3)
-        new = decide(state, command)
-        state = evolve_all(state, new)
+        new, state = step(state, command)
         events += new
     scored = next(event for event in events if isinstance(event, HandScored))
     return TableResult(scored.points, scored.moon_shooter, _moon_breakers(events),

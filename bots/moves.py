@@ -129,7 +129,7 @@ def _submit(turn: selectors.BotTurn, claim: dispatch.Claim,
     try:
         return services.seat_command(match_id=turn.match_id, expected_version=turn.version,
                                      command=dataclasses.replace(command, auto=turn.auto),
-                                     lease=claim.lease)
+                                     lease=claim.lease, read=turn.match)
     except ServiceError as refusal:
         if refusal.code != "stale_version":
             raise

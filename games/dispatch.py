@@ -52,19 +52,19 @@ def due_work(match: models.Match, state: MatchState, now: datetime) -> models.Du
     """The ``DueWork`` row of ``match`` (its ``turn_deadline`` as ``state`` leaves it; None:
     nothing is due): the first bot to act, due after the match's ``bot_delay_ms``, else a
     player whose turn times out, due at ``match.turn_deadline`` (a stand-in's move)."""
-    if state.phase.is_over:
+    if state.is_over:
         return None
-    bot = next((occupant.bot_level for seat in state.to_act
-                if (occupant := state.seats[seat]) is not None and occupant.is_bot), None)
-    if bot is not None:
+    bots = state.bots_to_act
+    if bots:
         due_at = now + timedelta(milliseconds=match.bot_delay_ms)
     elif match.turn_deadline is not None:
         due_at = match.turn_deadline
     else:
         return None
-    seated = any(occupant is not None and not occupant.is_bot for occupant in state.seats)
-    return models.DueWork(match_id=match.id, owner_id=match.created_by_id, lane=0 if seated else 1,
-                          search=bot in SEARCHING_LEVELS, version=match.version, due_at=due_at,
+    return models.DueWork(match_id=match.id, owner_id=match.created_by_id,
+                          lane=0 if state.has_players else 1,
+                          search=bool(bots) and bots[0][1] in SEARCHING_LEVELS,
+                          version=match.version, due_at=due_at,
                           lease_ms=LEASE_MARGIN_MS + models.THINK_OVERRUN * match.bot_think_ms)
 
 

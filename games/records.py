@@ -77,19 +77,13 @@ def opponents_of(state: MatchState, seat: Seat) -> str:
     return ",".join(sorted(name or "" for name in names))
 
 
-def forfeited(state: MatchState, seat: Seat) -> bool:
-    """Whether ``seat`` is held by the bot its player left it to (and did not take back)."""
-    occupant = state.seats[seat]
-    return occupant is not None and occupant.is_bot and occupant.left_by is not None
-
-
 def seat_records(state: MatchState, sun_hands: Collection[int]) -> list[SeatRecord]:
     """The records an ended match (``state.phase`` finished or aborted) adds, one per seat
     a player holds or left to a bot, north to west; none for a match aborted before its
     first deal. ``sun_hands``: the numbers of the hands whose shooter shot the sun rather
     than the moon (``state.moons`` lists both). Raises ``ValueError`` for a match that has
     not ended."""
-    if not state.phase.is_over:
+    if not state.is_over:
         raise ValueError("only an ended match has a record")
     result = state.result
     if result is None and state.hands_played == 0 and state.hand is None:
@@ -102,11 +96,11 @@ def seat_records(state: MatchState, sun_hands: Collection[int]) -> list[SeatReco
             continue
         if result is None:
             outcome = Outcome.ABORTED
-        elif seat not in result.winners or forfeited(state, seat):
+        elif seat not in result.winners or state.is_forfeited(seat):
             outcome = Outcome.LOST
         else:
             outcome = Outcome.SHARED if result.is_shared else Outcome.WON
-        shot = [] if forfeited(state, seat) else [
+        shot = [] if state.is_forfeited(seat) else [
             hand for hand, shooter in state.moons if shooter is seat]
         suns = sum(1 for hand in shot if hand in sun_hands)
         records.append(SeatRecord(seat, player, opponents_of(state, seat), outcome,
@@ -166,7 +160,7 @@ def _write(match: models.Match, state: MatchState, sun_hands: Collection[int],
                 (None, (state.seats[seat] or Occupant()).bot_level or "") for seat in Seat}
     if ratings.is_rated(match, state, subjects):
         ratings.match_rated(state, subjects,
-                            forfeited=[seat for seat in Seat if forfeited(state, seat)])
+                            forfeited=[seat for seat in Seat if state.is_forfeited(seat)])
     # Rows written in the players' order, not the seats': two matches ending at once with
     # the same players in other seats take their row locks in one order.
     records.sort(key=lambda record: users[record.seat])

@@ -7,6 +7,7 @@ through, raise ``not_found`` for it, as for a match that does not exist."""
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from datetime import date, datetime
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
 from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import Rank
 
@@ -80,14 +82,36 @@ def leaderboard_list() -> QuerySet[models.Rating]:
             .select_related("player").order_by("-ordinal", "id"))
 
 
+# Parsed snapshots this process keeps, by (match id, version), the oldest dropped first.
+_KEPT_STATES: dict[tuple[uuid.UUID, int], MatchState] = {}
+_KEPT_LOCK = threading.Lock()
+KEPT_STATES = 1024
+
+
 def match_state(match: models.Match) -> MatchState:
-    """The engine state from the match's snapshot (parsed once per snapshot the row holds:
-    a command's lock and its decision read the same one)."""
+    """The engine state from the match's snapshot: parsed once per snapshot the row holds
+    (a command's lock and its decision read the same one), and once per process for each
+    version read outside a transaction or committed (``keep_state``): a version's
+    snapshot never changes, since only a command writes the row and each bumps its version."""
     parsed = match.__dict__.get("_parsed_state")
     if parsed is None or parsed[0] is not match.state:
-        parsed = (match.state, state_from_json(match.state))
+        state = _KEPT_STATES.get((match.id, match.version))
+        if state is None:
+            state = state_from_json(match.state)
+            if not connection.in_atomic_block:  # committed: a transaction's own may roll back
+                keep_state(match.id, match.version, state)
+        parsed = (match.state, state)
         match.__dict__["_parsed_state"] = parsed
     return parsed[1]
+
+
+def keep_state(match_id: uuid.UUID, version: int, state: MatchState) -> None:
+    """Keep ``state``, the committed state of match ``match_id`` at ``version``, for
+    ``match_state`` (the last ``KEPT_STATES`` kept in this process)."""
+    with _KEPT_LOCK:
+        if len(_KEPT_STATES) >= KEPT_STATES:
+            del _KEPT_STATES[next(iter(_KEPT_STATES))]
+        _KEPT_STATES[(match_id, version)] = state
 
 
 def match_seat_get(
@@ -102,15 +126,13 @@ def match_seat_get(
     match = statements.match_read(match_id, lock=lock)
     if match is None:
         raise match_not_found()
-    return match, seat_of(match_state(match), user) if user.is_authenticated else None
+    return match, seat_of(match_state(match), user)
 
 
 def seat_of(state: MatchState, user: AbstractBaseUser | AnonymousUser) -> Seat | None:
-    """``user``'s seat in ``state`` (None: a spectator, or a player who left the seat to a
-    bot): the seat whose occupant is the player of that username."""
-    username = user.get_username()
-    return next((seat for seat in Seat if (occupant := state.seats[seat]) is not None
-                 and occupant.player == username), None)
+    """``user``'s seat in ``state`` (None: a spectator, anonymous, or a player who left the
+    seat to a bot): ``MatchState.seat_of`` its username."""
+    return state.seat_of(user.get_username()) if user.is_authenticated else None
 
 
 def match_find(*, match_id: uuid.UUID) -> models.Match | None:
@@ -272,19 +294,34 @@ def fixed_deals_get(*, match: models.Match) -> tuple[Deal, ...]:
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A move owed in match ``match_id`` at ``version``: the bot at ``seat``, of ``level``,
-    must act (``auto``: a stand-in, for a player whose turn timed out); ``view`` is all it
-    may see, ``think_ms`` the match's search budget per play, ``daily`` the date of the
-    daily challenge the match plays (None: not a daily)."""
+    """A move owed in ``match`` (the row as read, its state parsed on it) at its version:
+    the bot at ``seat``, of ``level``, must act (``auto``: a stand-in, for a player whose
+    turn timed out); ``view`` is all it may see."""
 
-    match_id: uuid.UUID
-    version: int
+    match: models.Match
     seat: Seat
     level: str
     view: SeatView
-    think_ms: int
-    daily: date | None = None
     auto: bool = False
+
+    @property
+    def match_id(self) -> uuid.UUID:
+        return self.match.id
+
+    @property
+    def version(self) -> int:
+        return self.match.version
+
+    @property
+    def think_ms(self) -> int:
+        """The match's search budget per play, in milliseconds."""
+        return self.match.bot_think_ms
+
+    @property
+    def daily(self) -> date | None:
+        """The date of the daily challenge the match plays; None: not a daily (nor a
+        stand-in's move, which plays as in any match)."""
+        return None if self.auto else self.match.daily_date
 
 
 def due_turn(*, match_id: uuid.UUID, version: int, now: datetime) -> BotTurn | None:
@@ -297,15 +334,10 @@ def due_turn(*, match_id: uuid.UUID, version: int, now: datetime) -> BotTurn | N
     if match is None or match.version != version:
         return None
     state = match_state(match)
-    acting = [(seat, occupant) for seat in state.to_act
-              if (occupant := state.seats[seat]) is not None]
-    bot = next(((seat, occupant.bot_level) for seat, occupant in acting if occupant.bot_level),
-               None)
-    if bot is not None:
-        return BotTurn(match.id, match.version, bot[0], bot[1], seat_view(state, bot[0]),
-                       match.bot_think_ms, match.daily_date)
-    if match.turn_deadline is None or match.turn_deadline > now or not acting:
+    bots, players = state.bots_to_act, state.players_to_act
+    if bots:
+        seat, level = bots[0]
+        return BotTurn(match, seat, level, seat_view(state, seat))
+    if match.turn_deadline is None or match.turn_deadline > now or not players:
         return None
-    seat = acting[0][0]
-    return BotTurn(match.id, match.version, seat, STAND_IN_LEVEL, seat_view(state, seat),
-                   match.bot_think_ms, auto=True)
+    return BotTurn(match, players[0], STAND_IN_LEVEL, seat_view(state, players[0]), auto=True)

@@ -1,7 +1,7 @@
 """The write side: each command runs in one transaction and appends its events.
 
 A command locks the match row (``statements.match_read``), checks the optional
-expected version, asks the engine to ``decide``, deals any hand that is due,
+expected version, asks the engine to ``step``, deals any hand that is due,
 inserts the events with their trick and hand rows, rewrites the snapshot, the players' turn
 deadline (``games.timeouts``) and the move the bots owe (``games.dispatch``) in one statement
 (``games.statements``), and, when the match ends, the players' records (``games.records``),
@@ -48,11 +48,10 @@ from .engine import (
     RuleSet,
     Seat,
     TakeSeat,
-    decide,
     event_seat,
     event_to_json,
-    evolve,
     state_to_json,
+    step,
 )
 from .engine.cards import format_cards
 from .engine.events import HandScored, MatchCreated, SeatLeft, SeatReplaced, SeatTaken, TrickTaken
@@ -61,6 +60,7 @@ from .errors import ServiceError, match_not_found, quota_exceeded, unknown_bot_l
 from .selectors import (
     LoggedEvent,
     fixed_deals_get,
+    keep_state,
     leaves_count,
     match_seat_get,
     match_state,
@@ -261,7 +261,7 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
         state = match_state(match)
         occupant = state.seats[seat]
         users = {}
-        if not state.phase.is_over:  # an ended match: the engine refuses it, match_finished
+        if not state.is_over:  # an ended match: the engine refuses it, match_finished
             if occupant is None or occupant.player is None:
                 raise ServiceError("not_replaceable", f"no player holds {seat.label}")
             overdue = (seat in state.to_act and match.turn_deadline is not None
@@ -286,7 +286,7 @@ def match_cancel(*, match_id: uuid.UUID, by: AbstractBaseUser) -> CommandResult:
         if match.created_by_id != by.pk:
             raise ServiceError("not_creator", "only the match's creator may cancel it")
         state = match_state(match)
-        if not state.phase.is_over and state.phase is not Phase.WAITING:
+        if not state.is_over and state.phase is not Phase.WAITING:
             raise IllegalMove("wrong_phase", "only a match still waiting for players may be "
                                              "cancelled: this one has started")
         return _run(match, state, [AbortMatch(CANCELLED)])
@@ -311,17 +311,29 @@ def match_abort(*, match_id: uuid.UUID, reason: str) -> CommandResult:
 
 def seat_command(
     *, match_id: uuid.UUID, command: PassCards | PlayCard, expected_version: int,
-    lease: uuid.UUID | None = None,
+    lease: uuid.UUID | None = None, read: models.Match | None = None,
 ) -> CommandResult:
     """Run a pass or play for a seat named in ``command`` (the entry point of the bots, who
     have no user, and of a timed-out player's stand-in, whose command is ``auto``), the move
     of the worker's ``lease`` on it (``games.dispatch``). The same checks as a player's
-    command, and the version must be current.
+    command, and the version must be current. ``read``: the row as read at
+    ``expected_version`` (the bot's turn, ``selectors.due_turn``); only its version is then
+    locked and compared, the row not read again (only a command changes it, and each
+    command its version).
 
     Raises ``not_found``, ``stale_version``, then the engine's ``IllegalMove``."""
     with transaction.atomic():
-        match = _lock(match_id)
-        _check_version(match, expected_version)
+        if read is not None and read.id == match_id and read.version == expected_version:
+            version = statements.match_version_lock(match_id)
+            if version is None:
+                raise match_not_found()
+            if version != expected_version:
+                raise ServiceError("stale_version", f"version {expected_version} is not current "
+                                   f"({version})", version=version)
+            match = read
+        else:
+            match = _lock(match_id)
+            _check_version(match, expected_version)
         return _run(match, match_state(match), [command], lease=lease)
 
 
@@ -370,25 +382,19 @@ def _run(
     seat: Seat | None = None,
     lease: uuid.UUID | None = None,
 ) -> CommandResult:
-    """Decide each command in turn, deal any hand that falls due, and persist everything;
+    """Step each command in turn, deal any hand that falls due, and persist everything;
     ``seat`` is the sender's, for the result, ``lease`` the worker's whose move it is. Hand
     n is the match's explicit deal n while n <= ``match.fixed_deals`` (from the
     ``match_created`` of this run, or else read from the log when such a hand is due), else
     a shuffle."""
     events: list[Event] = []
-    transitions: list[tuple[MatchState, Event, MatchState]] = []
-
-    def apply(new_events: list[Event]) -> MatchState:
-        after = state
-        for event in new_events:
-            before, after = after, evolve(after, event)
-            events.append(event)
-            transitions.append((before, event, after))
-        return after
-
+    rows: list[Model] = []
     fixed: tuple[Deal, ...] | None = None  # the match's explicit deals, once one is due
     for command in commands:
-        state = apply(decide(state, command))
+        before = state
+        new, state = step(state, command)
+        events += new
+        rows += [row for event in new for row in _project(match, before, event, state, users or {})]
         while state.phase is Phase.DEALING:
             number = state.hands_played + 1
             if number <= match.fixed_deals:
@@ -400,20 +406,18 @@ def _run(
             else:
                 # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
                 deal = DealHand(seed=secrets.randbits(63))
-            state = apply(decide(state, deal))
+            new, state = step(state, deal)
+            events += new
     now = timezone.now()  # the events' time and the row's: one instant, the command's
     appended = [models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
                              seat=event_seat(event), created_at=now)
                 for seq, event in enumerate(events, start=match.version + 1)]
     logged = [LoggedEvent(row.seq, event, now) for row, event in zip(appended, events, strict=True)]
-    rows: list[Model] = [*appended]
-    for before, event, after in transitions:
-        rows.extend(_project(match, before, event, after, users or {}))
+    rows = [*appended, *rows]
     match.version += len(events)
     match.state = state_to_json(state)
     match.status = state.phase.value
-    match.bot_to_act = any(
-        (occupant := state.seats[seat]) is not None and occupant.is_bot for seat in state.to_act)
+    match.bot_to_act = bool(state.bots_to_act)
     match.turn_started_at = timeouts.turn_start(((e.event, e.at) for e in logged),
                                                 match.turn_started_at)
     match.turn_deadline = timeouts.turn_deadline(state, match.turn_timeout_s, match.turn_started_at)
@@ -427,6 +431,7 @@ def _run(
         daily.attempt_recorded(match, state, logged[-1].at)
     match_id, version = match.id, match.version
     due_at = due.due_at if due is not None else None
+    transaction.on_commit(lambda: keep_state(match_id, version, state))
     transaction.on_commit(lambda: match_advanced.send(
         sender=models.Match, match_id=match_id, version=version, due_at=due_at))
     return CommandResult(match, state, logged, seat)
@@ -434,7 +439,8 @@ def _run(
 
 def _project(match: models.Match, before: MatchState, event: Event, after: MatchState,
              users: dict[str, AbstractBaseUser]) -> list[Model]:
-    """The projection rows an event changes, read off the states around it: a seat's row is
+    """The projection rows an event changes, read off the states around the command that
+    caused it (before any hand it leaves due is dealt): a seat's row is
     written here, a trick's or a hand's is returned, new, to go with the command's own
     statement (``statements.command_write``); ``users`` are the players the command names,
     by username."""

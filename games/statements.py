@@ -38,6 +38,18 @@ def match_read(match_id: uuid.UUID, *, lock: bool) -> models.Match | None:
     return match
 
 
+def match_version_lock(match_id: uuid.UUID) -> int | None:
+    """Lock the match row ``match_id`` (``FOR UPDATE``, until the transaction ends) and
+    return its version alone; None when there is none. Inside a transaction only."""
+    if connection.vendor != "postgresql":
+        locked = models.Match.objects.select_for_update().filter(pk=match_id)
+        return locked.values_list("version", flat=True).first()
+    with connection.cursor() as cursor:
+        cursor.execute(_version_lock(), [match_id])
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
 def command_write(match: models.Match, rows: Sequence[Model], update_fields: Sequence[str],
                   due: models.DueWork | None, lease: uuid.UUID | None) -> None:
     """Insert ``rows`` (new instances of ``match``'s log and projections: its events, tricks,
@@ -151,6 +163,15 @@ def _match_select(lock: bool) -> str:
     columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
     return (f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"
             + (" FOR UPDATE" if lock else ""))
+
+
+@cache
+def _version_lock() -> str:
+    quote = connection.ops.quote_name
+    meta = models.Match._meta
+    assert meta.pk is not None
+    return (f"SELECT {quote(meta.get_field('version').column)} FROM {quote(meta.db_table)} "
+            f"WHERE {quote(meta.pk.column)} = %s FOR UPDATE")
 
 
 @cache

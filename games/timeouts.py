@@ -27,18 +27,12 @@ def starts_turn(event: Event) -> bool:
     return not isinstance(event, CardsPassed | SeatTaken | SeatLeft | SeatReplaced)
 
 
-def players_to_act(state: MatchState) -> bool:
-    """Whether a player (not a bot) is among the seats to act in ``state``."""
-    return any((occupant := state.seats[seat]) is not None and not occupant.is_bot
-               for seat in state.to_act)
-
-
 def turn_deadline(state: MatchState, timeout_s: int | None,
                   turn_started_at: datetime | None) -> datetime | None:
     """When the players to act in ``state`` time out: ``turn_started_at`` plus
     ``timeout_s`` seconds; None when the match has no timeout, no player is to act, or
     the start is unknown."""
-    if timeout_s is None or turn_started_at is None or not players_to_act(state):
+    if timeout_s is None or turn_started_at is None or not state.players_to_act:
         return None
     return turn_started_at + timedelta(seconds=timeout_s)
 

@@ -43,7 +43,7 @@ from django.http import StreamingHttpResponse
 from rest_framework.renderers import JSONRenderer
 
 from games import selectors
-from games.engine import Seat, seat_view
+from games.engine import Phase, Seat, seat_view
 
 from . import database, notifier
 from .models import ApiToken
@@ -59,8 +59,6 @@ SETTLE_SECONDS = 0.02
 # A quiet stream reads the log at every this many heartbeats all the same (a minute, by
 # default): reading at each would cost 1,000 quiet streams some 70 reads a second.
 READ_EVERY_HEARTBEATS = 4
-# The statuses after which a match never moves again: its stream closes.
-FINAL_STATUSES = frozenset({"finished", "aborted"})
 # Requests whose answer waits: config.asgi serves them without a thread of their own.
 _STREAM_PATH = re.compile(r"^/api/v1/matches/[^/]+/stream$")
 _EVENTS_PATH = re.compile(r"^/api/v1/matches/[^/]+/events$")
@@ -410,6 +408,6 @@ async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, af
                     if reading.view is not None:  # then the view at that version, once
                         yield frame("view", reading.version, reading.view)
                         shown = reading.version
-                    if reading.status in FINAL_STATUSES:
+                    if Phase(reading.status).is_over:  # it never moves again
                         return
                 reading = await waiter.reading(after=last, shown=shown, within=heartbeat)

@@ -1,7 +1,7 @@
 """The pure Hearts rules engine: no Django, no I/O, no clock, no randomness of its own.
 
 The public surface: cards (``Card``, ``Seat``, ``parse_card``), the ``RuleSet``,
-commands and ``decide``/``evolve``/``evolve_all``/``replay`` from ``NEW_MATCH``, the
+commands and ``step`` (``decide``, ``evolve``, ``evolve_all``, ``replay`` from ``NEW_MATCH``), the
 events and their stored JSON form (the log's format), the two projections for one seat,
 ``seat_view`` and ``visible``, and a dealt table of bots on a given deal (``bot_table``).
 
@@ -42,6 +42,7 @@ from .decider import (
     evolve_all,
     legal_cards,
     replay,
+    step,
 )
 from .events import Event, event_from_json, event_seat, event_to_json
 from .notation import DealNotationError, format_deal, parse_deal
@@ -60,5 +61,5 @@ __all__ = [
     "parse_cards", "replay", "seat_view", "sort_cards", "state_from_json",
     "state_to_json", "visible",
     "DealNotationError", "format_deal", "parse_deal",
-    "bot_table", "evolve_all",
+    "bot_table", "evolve_all", "step",
 ]

@@ -55,22 +55,25 @@ class Seat(IntEnum):
     @property
     def label(self) -> str:
         """The seat's name in the API and the event log: ``north`` ... ``west``."""
-        return self.name.lower()
+        return _SEAT_LABELS[self]
 
     def next(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise from this one."""
-        return Seat((self + steps) % 4)
+        return SEATS[(self + steps) % 4]
 
     @classmethod
     def from_label(cls, label: str) -> Seat:
-        """Parse ``north``/``east``/``south``/``west``; raises ``ValueError`` otherwise."""
-        try:
-            return cls[label.upper()]
-        except KeyError:
-            raise ValueError(f"unknown seat {label!r}") from None
+        """Parse ``north``/``east``/``south``/``west``, in any case; raises ``ValueError``
+        otherwise."""
+        seat = _SEAT_BY_LABEL.get(label.lower()) if isinstance(label, str) else None
+        if seat is None:
+            raise ValueError(f"unknown seat {label!r}")
+        return seat
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
+_SEAT_LABELS = tuple(seat.name.lower() for seat in SEATS)
+_SEAT_BY_LABEL = dict(zip(_SEAT_LABELS, SEATS, strict=True))
 
 # Sort position of each suit in every list the service returns (docs/rules.md, "Cards and seats").
 SUIT_ORDER: dict[Suit, int] = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
@@ -171,6 +174,8 @@ def parse_card(text: str) -> Card:
     Raises ``CardSyntaxError`` for anything else, including non-strings and codes with
     white space around them.
     """
+    if type(text) is str and (card := _BY_CODE.get(text)) is not None:
+        return card  # a canonical code, as every stored one is
     if not isinstance(text, str) or not _CARD_CODE.fullmatch(text):
         raise CardSyntaxError(text)
     rank, suit = text[:-1].upper(), text[-1]
@@ -179,7 +184,11 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
     """Parse each code with ``parse_card``, keeping order and duplicates."""
-    return [parse_card(text) for text in texts]
+    texts = list(texts)
+    try:
+        return [_BY_CODE[text] for text in texts]  # canonical codes, as every stored one is
+    except (KeyError, TypeError):
+        return [parse_card(text) for text in texts]
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

@@ -1,13 +1,13 @@
-"""The Decider: ``decide`` checks a command and returns the events it causes;
-``evolve`` applies one event, ``evolve_all`` several; ``replay`` folds a whole log from
-``NEW_MATCH``.
+"""The Decider: ``step`` checks a command and returns the events it causes with the state
+after them (``decide``: the events alone); ``evolve`` applies one event, ``evolve_all``
+several; ``replay`` folds a whole log from ``NEW_MATCH``.
 
-``decide`` is the only place rules are checked. ``evolve`` never refuses, so an
+``step`` is the only place rules are checked. ``evolve`` never refuses, so an
 old log always replays even if a rule check would now fail.
 
 What ``evolve`` records beyond the events' own fields (hearts broken by a card, the
 first leader of a hand, the hand after which the match's end began) it computes with
-the same ``kernel`` function that ``decide`` applied when it produced the event
+the same ``kernel`` function that ``step`` applied when it produced the event
 (``breaks_hearts``, ``first_leader``, ``end_begins``), never with a copy of the rule;
 the rules a match plays by are in its ``match_created`` event. A change to one of
 those kernel rules that old matches must not see is a new variant in ``RuleSet``
@@ -176,8 +176,9 @@ def shuffled_deal(seed: int) -> Deal:
 # --- decide -------------------------------------------------------------------------------
 
 
-def decide(state: MatchState, command: Command) -> list[Event]:
-    """Check ``command`` against ``state`` and return the events it causes, in order.
+def step(state: MatchState, command: Command) -> tuple[list[Event], MatchState]:
+    """Check ``command`` against ``state``: ``(events, state after them)``, each event
+    applied once. The one way a match advances.
 
     A card that completes a trick also yields ``TrickTaken``; the last trick of
     a hand yields ``HandScored`` and, at the end, ``MatchEnded``. After a hand is
@@ -194,6 +195,19 @@ def decide(state: MatchState, command: Command) -> list[Event]:
     ``wrong_phase`` before anything else, and a second pass is ``already_passed``
     whatever cards it names (a pass is final, so the cards do not matter).
     """
+    if isinstance(command, PlayCard) and state.phase is Phase.PLAYING:
+        return _decide_play(state, command)
+    events = _decide(state, command)
+    return events, evolve_all(state, events)
+
+
+def decide(state: MatchState, command: Command) -> list[Event]:
+    """The events of ``step(state, command)`` alone."""
+    return step(state, command)[0]
+
+
+def _decide(state: MatchState, command: Command) -> list[Event]:
+    """The events of any command but a play in the playing phase (``step``)."""
     if isinstance(command, CreateMatch):
         if state.phase is not Phase.NEW:
             raise ValueError("the match exists already")
@@ -202,7 +216,7 @@ def decide(state: MatchState, command: Command) -> list[Event]:
         raise IllegalMove("wrong_phase", "there is no match yet")
     if isinstance(command, DealHand):
         return _decide_deal(state, command)
-    if state.phase.is_over:
+    if state.is_over:
         raise IllegalMove("match_finished", f"the match is over ({state.phase.value})")
     if isinstance(command, TakeSeat):
         return _decide_take_seat(state, command)
@@ -212,7 +226,7 @@ def decide(state: MatchState, command: Command) -> list[Event]:
         return [MatchAborted(command.reason)]
     if isinstance(command, PassCards):
         return _decide_pass(state, command)
-    return _decide_play(state, command)
+    raise IllegalMove("wrong_phase", f"no play now: the match is {state.phase.value}")
 
 
 def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
@@ -228,7 +242,7 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
             raise IllegalMove("already_seated", f"you left {left.label}: join it to take it back",
                               seat=left.label)
         return [SeatTaken(left, command.player)]
-    open_seats = [seat for seat in Seat if state.seats[seat] is None]
+    open_seats = state.open_seats
     if not open_seats:
         raise IllegalMove("match_full", "every seat is taken")
     seat = command.seat if command.seat is not None else open_seats[0]
@@ -284,10 +298,9 @@ def _decide_pass(state: MatchState, command: PassCards) -> list[Event]:
     return events
 
 
-def _decide_play(state: MatchState, command: PlayCard) -> list[Event]:
+def _decide_play(state: MatchState, command: PlayCard) -> tuple[list[Event], MatchState]:
     hand = state.hand
-    if state.phase is not Phase.PLAYING or hand is None or hand.trick is None:
-        raise IllegalMove("wrong_phase", f"no play now: the match is {state.phase.value}")
+    assert hand is not None and hand.trick is not None  # the playing phase has both
     trick = hand.trick
     if command.seat != trick.to_play:
         raise IllegalMove("not_your_turn", f"it is {trick.to_play.label}'s turn",
@@ -329,21 +342,22 @@ def _cards_in(holding: tuple[Card, ...], legal: int) -> list[Card]:
     return [card for card in holding if legal >> card.index & 1]
 
 
-def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
-    """Append what follows from ``events``: trick taken, hand scored, match ended."""
+def _consequences(state: MatchState, events: list[Event]) -> tuple[list[Event], MatchState]:
+    """Append what follows from ``events``: trick taken, hand scored, match ended; with the
+    state after them all."""
     after = evolve_all(state, events)
     hand = after.hand
     assert hand is not None and hand.trick is not None
     trick = hand.trick
     if len(trick.cards) < 4:
-        return events
+        return events, after
     plays = [1 << card.index for card in trick.cards]
     winner = trick.leader.next(kernel.winning_position(plays))
     taken = TrickTaken(trick.number, winner, kernel.penalty_points_of(sum(plays)))
     events.append(taken)
     after = evolve(after, taken)
     if trick.number < 13:
-        return events
+        return events, after
     hand = after.hand
     assert hand is not None
     score = kernel.score_hand([mask_of(cards) for cards in hand.taken], hand.tricks_won(),
@@ -355,8 +369,10 @@ def _consequences(state: MatchState, events: list[Event]) -> list[Event]:
     after = evolve(after, scored)
     result = match_result(after)
     if result is not None:
-        events.append(MatchEnded(result))
-    return events
+        ended = MatchEnded(result)
+        events.append(ended)
+        after = evolve(after, ended)
+    return events, after
 
 
 def match_result(state: MatchState) -> MatchResult | None:

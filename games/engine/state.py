@@ -167,6 +167,44 @@ class MatchState:
             return [hand.trick.to_play]
         return []
 
+    @property
+    def bots_to_act(self) -> list[tuple[Seat, str]]:
+        """``(seat, bot level)`` of each seat in ``to_act`` a bot holds, in seat order."""
+        return [(seat, occupant.bot_level) for seat in self.to_act
+                if (occupant := self.seats[seat]) is not None and occupant.bot_level is not None]
+
+    @property
+    def players_to_act(self) -> list[Seat]:
+        """The seats in ``to_act`` a player holds, in seat order."""
+        return [seat for seat in self.to_act
+                if (occupant := self.seats[seat]) is not None and not occupant.is_bot]
+
+    @property
+    def open_seats(self) -> list[Seat]:
+        """The seats nobody holds, north to west."""
+        return [seat for seat in Seat if self.seats[seat] is None]
+
+    def is_forfeited(self, seat: Seat) -> bool:
+        """Whether ``seat`` is held by the bot its player left it to (and did not take back)."""
+        occupant = self.seats[seat]
+        return occupant is not None and occupant.is_bot and occupant.left_by is not None
+
+    @property
+    def has_players(self) -> bool:
+        """Whether a player (not a bot) holds a seat."""
+        return any(occupant is not None and not occupant.is_bot for occupant in self.seats)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended (finished or aborted): no command changes it any more."""
+        return self.phase.is_over
+
+    def seat_of(self, player: str) -> Seat | None:
+        """The seat the player ``player`` (a username) holds; None when they hold none (a
+        seat they left to a bot is the bot's)."""
+        return next((seat for seat in Seat if (occupant := self.seats[seat]) is not None
+                     and occupant.player == player), None)
+
 
 NEW_MATCH = MatchState(rules=RuleSet(), seats=(None, None, None, None), phase=Phase.NEW)
 """The engine's initial state: no match yet. ``decide`` takes only ``CreateMatch`` here,

@@ -1,4 +1,4 @@
-"""A table of bots on one given deal, built by ``decide``/``evolve``: the start of the
+"""A table of bots on one given deal, built by ``step``: the start of the
 hands the arena plays, the expert calibrates on and the benchmarks time.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Seat
-from .decider import Command, CreateMatch, DealHand, TakeSeat, decide, evolve_all
+from .decider import Command, CreateMatch, DealHand, TakeSeat, step
 from .events import Event
 from .state import NEW_MATCH, Deal, MatchState
 from .variants import RuleSet
@@ -24,7 +24,6 @@ def bot_table(rules: RuleSet, deal: Deal, levels: Sequence[str]) -> tuple[MatchS
     state = NEW_MATCH
     events: list[Event] = []
     for command in commands:
-        new = decide(state, command)
-        state = evolve_all(state, new)
+        new, state = step(state, command)
         events += new
     return state, events

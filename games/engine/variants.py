@@ -13,6 +13,15 @@ from typing import Any
 
 MAX_HANDS = 100
 """The most a ``RuleSet.max_hands`` may say."""
+BOUNDS: Mapping[str, tuple[int, int]] = {
+    "target_score": (1, 2**31 - 1),
+    "pass_count": (1, 4),
+    "max_tiebreak_hands": (0, 10),
+    "max_hands": (1, MAX_HANDS),
+}
+"""``(least, most)`` each integer rule of a ``RuleSet`` may be, inclusive."""
+JACK_OF_DIAMONDS_CHOICES = (0, -10)
+"""The values ``RuleSet.jack_of_diamonds`` may take: points for taking the jack."""
 HAND_CAP = 200
 """Every match ends after this hand at the latest, whatever its rules and totals
 (``kernel.match_ends``): a bound of the service, not a variant, so it holds for matches
@@ -131,13 +140,17 @@ class RuleSet:
                 except (ValueError, TypeError):
                     errors[name] = f"must be one of {[member.value for member in enum]}"
 
-        integer("target_score", range(1, 2**31), "must be an integer >= 1")
-        integer("pass_count", range(1, 5), "must be an integer from 1 to 4")
-        integer("jack_of_diamonds", (0, -10), "must be 0 or -10")
-        integer("max_tiebreak_hands", range(0, 11), "must be an integer from 0 to 10")
+        def bounded(name: str, wording: str) -> None:
+            least, most = BOUNDS[name]
+            integer(name, range(least, most + 1), wording.format(least=least, most=most))
+
+        bounded("target_score", "must be an integer >= {least}")
+        bounded("pass_count", "must be an integer from {least} to {most}")
+        integer("jack_of_diamonds", JACK_OF_DIAMONDS_CHOICES,
+                f"must be {' or '.join(map(str, JACK_OF_DIAMONDS_CHOICES))}")
+        bounded("max_tiebreak_hands", "must be an integer from {least} to {most}")
         if data.get("max_hands") is not None:  # null or left out: no limit
-            integer("max_hands", range(1, MAX_HANDS + 1),
-                    f"must be null or an integer from 1 to {MAX_HANDS}")
+            bounded("max_hands", "must be null or an integer from {least} to {most}")
         for name in ("first_trick_points", "queen_breaks_hearts", "shoot_the_sun"):
             boolean(name)
         choice("moon_scoring", MoonScoring)

@@ -223,7 +223,7 @@ class LobbyEntrySerializer(MatchSummarySerializer):
     @staticmethod
     def body(match: Match, state: MatchState) -> dict[str, Any]:
         return {**MatchSummarySerializer.body(match, state),
-                "open_seats": [seat.label for seat in Seat if state.seats[seat] is None]}
+                "open_seats": [seat.label for seat in state.open_seats]}
 
 
 def seat_kind(occupant: Occupant | None) -> str:

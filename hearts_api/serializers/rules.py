@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -16,7 +17,7 @@ from games.engine import (
     RuleSetError,
 )
 from games.engine.rules import MoonScoring, TiePolicy
-from games.engine.variants import MAX_HANDS
+from games.engine.variants import BOUNDS, JACK_OF_DIAMONDS_CHOICES
 from games.models import (
     BOT_DELAY_MS_DEFAULT,
     BOT_DELAY_MS_MAX,
@@ -28,7 +29,6 @@ from games.models import (
 )
 
 from .fields import (
-    MAX_INT32,
     PASS_DIRECTION_CHOICES,
     StrictBooleanField,
     StrictIntegerChoiceField,
@@ -37,36 +37,47 @@ from .fields import (
 )
 
 
-def _rule_fields(required: bool, target_score_max: int,
+def _rule_fields(required: bool, target_score_max: int | None,
                  pass_rotation_max: int | None) -> dict[str, serializers.Field]:
-    """The RuleSet fields, as strict about JSON types as ``RuleSet.from_json``;
-    ``target_score`` at most ``target_score_max``, ``pass_rotation`` at most
-    ``pass_rotation_max`` long (None: any)."""
-    defaults = RuleSet()
+    """The RuleSet fields, as strict about JSON types as ``RuleSet.from_json``, within its
+    ``BOUNDS`` and defaults; ``target_score`` at most ``target_score_max`` (None: the
+    rules' own bound), ``pass_rotation`` at most ``pass_rotation_max`` long (None: any)."""
+    default = RuleSet().to_json()
     opts: dict[str, Any] = {"required": required}
+
+    def bounded(name: str, most: int | None = None, **kwargs: Any) -> StrictIntegerField:
+        least, at_most = BOUNDS[name]
+        return StrictIntegerField(min_value=least, max_value=at_most if most is None else most,
+                                  **opts, **kwargs)
+
+    def described(name: str) -> str:
+        value = default[name]
+        return "default " + (", ".join(value) if isinstance(value, list)
+                             else json.dumps(value).strip('"'))
+
     return {
-        "target_score": StrictIntegerField(min_value=1, max_value=target_score_max, **opts,
-                                           help_text=f"default {defaults.target_score}"),
+        "target_score": bounded("target_score", target_score_max,
+                                help_text=described("target_score")),
         "pass_rotation": serializers.ListField(
             child=serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_blank=False), min_length=1,
-            max_length=pass_rotation_max, **opts,
-            help_text="default left, right, across, hold"),
-        "pass_count": StrictIntegerField(min_value=1, max_value=4, **opts,
-                                         help_text="default 3"),
-        "first_trick_points": StrictBooleanField(**opts, help_text="default false"),
-        "queen_breaks_hearts": StrictBooleanField(**opts, help_text="default false"),
-        "shoot_the_sun": StrictBooleanField(**opts, help_text="default false"),
+            max_length=pass_rotation_max, **opts, help_text=described("pass_rotation")),
+        "pass_count": bounded("pass_count", help_text=described("pass_count")),
+        "first_trick_points": StrictBooleanField(**opts, help_text=described("first_trick_points")),
+        "queen_breaks_hearts": StrictBooleanField(**opts,
+                                                  help_text=described("queen_breaks_hearts")),
+        "shoot_the_sun": StrictBooleanField(**opts, help_text=described("shoot_the_sun")),
         "moon_scoring": serializers.ChoiceField([m.value for m in MoonScoring], **opts,
-                                                help_text="default add_to_others"),
-        "jack_of_diamonds": StrictIntegerChoiceField([0, -10], **opts, help_text="default 0"),
+                                                help_text=described("moon_scoring")),
+        "jack_of_diamonds": StrictIntegerChoiceField(list(JACK_OF_DIAMONDS_CHOICES), **opts,
+                                                     help_text=described("jack_of_diamonds")),
         "tie_policy": serializers.ChoiceField([t.value for t in TiePolicy], **opts,
-                                              help_text="default play_on"),
-        "max_tiebreak_hands": StrictIntegerField(min_value=0, max_value=10, **opts,
-                                                 help_text="default 5"),
-        "max_hands": StrictIntegerField(
-            min_value=1, max_value=MAX_HANDS, allow_null=True, **opts,
-            help_text="default null (no limit): the match ends after this many hands at the "
-                      "latest, whatever the totals (a tie is shared, no tiebreak hands)"),
+                                              help_text=described("tie_policy")),
+        "max_tiebreak_hands": bounded("max_tiebreak_hands",
+                                      help_text=described("max_tiebreak_hands")),
+        "max_hands": bounded(
+            "max_hands", allow_null=True,
+            help_text=described("max_hands") + " (no limit): the match ends after this many "
+            "hands at the latest, whatever the totals (a tie is shared, no tiebreak hands)"),
     }
 
 
@@ -74,7 +85,7 @@ RuleSetSerializer = type("RuleSetSerializer", (serializers.Serializer,), {
     "__doc__": "The rules of a match: every variant, each field's default in its "
                "description.",
     # The rules a match was created with: one created before the limits may say more.
-    **_rule_fields(required=True, target_score_max=MAX_INT32, pass_rotation_max=None),
+    **_rule_fields(required=True, target_score_max=None, pass_rotation_max=None),
 })
 
 

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors
+from games.engine import Phase
 
 from .. import live, waiting_quota
 from ..auth import BearerTokenAuthentication, QueryTokenAuthentication
@@ -97,7 +98,7 @@ class MatchStreamView(APIView):
             after = int(last_event_id)
         match = selectors.match_visible_get(match_id=match_id, user=request.user)
         live.release_connections()
-        if after is not None and after >= match.version and match.status in live.FINAL_STATUSES:
+        if after is not None and after >= match.version and Phase(match.status).is_over:
             # Nothing will ever follow: 204 tells EventSource to stop reconnecting.
             return Response(status=status.HTTP_204_NO_CONTENT)
         token_id = _token_id(request)

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 import time_machine
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from bots import moves, strategies, tasks
@@ -81,6 +83,21 @@ def test_a_worker_that_finds_the_moves_owed_makes_them(db: None) -> None:
         pass
     assert Match.objects.get(pk=match.id).status == "finished"
     assert not DueWork.objects.filter(pk=match.id).exists()
+
+
+def test_a_bot_move_reads_its_match_row_once_and_locks_it_by_version(db: None) -> None:
+    creator = get_user_model().objects.create_user(username="creator")
+    # Inside the test's transaction on_commit never fires: the bots' passes stay owed.
+    match = services.match_create(creator=creator, seats=FOUR_BOTS, rules=RuleSet()).match
+    claim = dispatch.claim(now=timezone.now())
+    assert claim is not None
+    with CaptureQueriesContext(connection) as captured:
+        assert moves.make(claim) is not None
+    sqls = [query["sql"] for query in captured.captured_queries]
+    assert sum(sql.startswith('SELECT "id", "created_by_id"') for sql in sqls) == 1
+    assert sum(sql.startswith('SELECT "version" FROM "games_match"') and sql.endswith("FOR UPDATE")
+               for sql in sqls) == 1
+    assert Match.objects.get(pk=match.id).version == match.version + 1  # one pass
 
 
 def test_a_search_renews_its_moves_lease_while_it_thinks(monkeypatch) -> None:

@@ -13,9 +13,8 @@ from games.engine import (
     Seat,
     SeatView,
     bot_table,
-    decide,
-    evolve_all,
     seat_view,
+    step,
 )
 from games.engine.decider import shuffled_deal
 
@@ -61,5 +60,5 @@ def calibration_views() -> list[SeatView]:
             command = (PassCards(seat, tuple(hard.choose_pass(view, Random(0))))
                        if state.phase is Phase.PASSING
                        else PlayCard(seat, hard.choose_play(view, Random(0))))
-            state = evolve_all(state, decide(state, command))
+            state = step(state, command)[1]
     return views
