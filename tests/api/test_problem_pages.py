@@ -22,7 +22,7 @@ from games.errors import ServiceError
 from hearts_api import health
 from hearts_api.problem_types import MEMBERS, PROBLEMS, Problem, _load, problem_type
 from hearts_api.problems import DRF_RENAMED, ProblemExceptionHandler, refusal_problem
-from hearts_api.serializers import ProblemSerializer
+from hearts_api.serializers.problems import ProblemSerializer
 
 from .helpers import API, D1, PROBLEM, assert_problem, match_url
 
