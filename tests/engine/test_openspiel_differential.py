@@ -3,8 +3,8 @@
 For every comparable combination of variants, ``HANDS_PER_COMBINATION`` hands are
 dealt from a seeded ``random.Random`` and played with random passes and uniformly
 random legal cards, through our public engine API (``CreateMatch`` with an explicit
-deal, four bot ``TakeSeat``, ``DealHand``, ``PassCards``, ``PlayCard``, ``decide``,
-``evolve``, ``legal_cards``) and through ``pyspiel.load_game("hearts", ...)`` side by
+deal, four bot ``TakeSeat``, ``DealHand``, ``PassCards``, ``PlayCard``, ``step``,
+``legal_cards``) and through ``pyspiel.load_game("hearts", ...)`` side by
 side. At every decision both must name the same seat and the same set of legal cards
 (pass decisions included); after every play the same hearts-broken flag; after every
 trick the same winner and the same points taken by each seat; at the end of the hand
@@ -123,10 +123,9 @@ from games.engine import (
     Suit,
     TakeSeat,
     check_deal,
-    decide,
-    evolve,
     legal_cards,
     parse_card,
+    step,
 )
 from games.engine.events import HandScored, TrickTaken
 
@@ -188,9 +187,7 @@ COMBINATIONS = [
 
 
 def _do(state: MatchState, command: Command) -> tuple[MatchState, list[Event]]:
-    events = decide(state, command)
-    for event in events:
-        state = evolve(state, event)
+    events, state = step(state, command)
     return state, events
 
 
