@@ -87,8 +87,7 @@ def deals(day: date) -> list[Deal]:
 
 
 def position_key(view: SeatView) -> bytes:
-    """A canonical encoding of the position a seat sees, with nothing that differs between
-    two players' matches of one daily (no match id, version, names, times)."""
+    """The position a seat sees, with nothing that differs between two players' matches of a daily."""
     def trick(trick: Trick | None) -> list[object] | None:
         return None if trick is None else [trick.leader.label, cards(trick.cards)]
 
@@ -114,8 +113,7 @@ def bot_seed(day: date, view: SeatView) -> int:
 
 
 def attempt_recorded(match: models.Match, state: MatchState, ended_at: datetime) -> None:
-    """Record the player's total and whole seconds of a daily attempt finished within its day;
-    nothing for one aborted or whose player ever left the seat."""
+    """Record a daily attempt finished in its day, unless its player ever left the seat."""
     if match.daily_date is None or state.result is None or ended_at >= closes_at(match.daily_date):
         return
     if models.Event.objects.filter(match=match, type=SeatLeft.type).exists():

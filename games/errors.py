@@ -16,7 +16,6 @@ class ServiceError(Exception):
 
 
 def match_not_found() -> ServiceError:
-    """No match has the id asked for (or the caller may not see it yet)."""
     return ServiceError("not_found", "no such match")
 
 

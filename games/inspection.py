@@ -16,8 +16,7 @@ EVENT_PAGE_SIZE = 50
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One scored hand, by seat name; ``is_tiebreak``: played after the end began
-    (docs/rules.md, "End of the match")."""
+    """One scored hand, by seat name; ``is_tiebreak``: played after the end began."""
 
     hand_number: int
     pass_direction: str
@@ -71,8 +70,7 @@ class LogRow:
 
 @dataclass(frozen=True)
 class EventPage:
-    """Events ``first``..``last`` of a log of ``version`` events; ``previous`` and ``next``
-    are the first seqs of the pages around it (None at either end)."""
+    """Events ``first``..``last``; ``previous``/``next``: the pages' first seqs around it, or None."""
 
     first: int
     last: int

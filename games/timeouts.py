@@ -1,5 +1,4 @@
-"""When a player's turn times out (docs/api.md, "Nobody stalls a table"): one rule for the
-command's transaction (``Match.turn_deadline``) and the admin's replay."""
+"""When a player's turn times out (docs/api.md, "Nobody stalls a table"), for commands and replays."""
 
 from __future__ import annotations
 
