@@ -1,5 +1,4 @@
-"""The schema and docs pages: drf-spectacular's views, their refusals rendered as problem+json
-(their own renderers would write YAML or HTML under that media type)."""
+"""The schema and docs pages: drf-spectacular's views, refusals rendered as problem+json JSON."""
 
 from __future__ import annotations
 
