@@ -90,8 +90,8 @@ def release_connections() -> None:
 
 
 def _read(match_id: uuid.UUID, asks: Sequence[Ask]) -> list[Reading | None]:
-    """One read for every ask, in three queries: each ask's ``Reading``, or None where its wait
-    ends (token revoked, match gone or hidden from its user)."""
+    """One read for every ask, in at most three queries: each ask's ``Reading``, or None where
+    its wait ends (token revoked, match gone or hidden from its user)."""
     try:
         token_ids = {ask.token_id for ask in asks if ask.token_id is not None}
         tokens = set(ApiToken.objects.filter(pk__in=token_ids).values_list("pk", flat=True)

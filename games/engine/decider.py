@@ -153,7 +153,8 @@ def step(state: MatchState, command: Command) -> tuple[list[Event], MatchState]:
 
     Raises ``IllegalMove`` with the first rule broken in the order of docs/rules.md,
     "Refusals" (``match_finished``, then ``wrong_phase``, first), and ``ValueError`` for a
-    command no caller may send (a second ``CreateMatch``, a malformed seat or deal)."""
+    command no caller may send (a second ``CreateMatch``, a ``TakeSeat`` or ``DealHand`` naming
+    both or neither of its options, a ``LeaveSeat`` of a seat no player holds)."""
     if isinstance(command, PlayCard) and state.phase is Phase.PLAYING:
         return _decide_play(state, command)
     events = _decide(state, command)
