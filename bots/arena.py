@@ -1,20 +1,7 @@
-"""The arena: one bot level against another in duplicate Hearts, on the pure engine.
+"""The arena: one bot level against another in duplicate Hearts, on the pure engine
+(the method: benchmarks/README.md, "Bot strength").
 
     python -m bots.arena --challenger hard --field medium --deals 400 --seed 1 [--json]
-
-Every deal is played five times with the same cards and pass direction: once
-with the field in all four seats, then once with the challenger in each seat
-and the field in the other three. The challenger's advantage in a seat is the
-field's points there minus the challenger's, so card luck cancels. Deals are
-single hands from match totals of zero, passing left, right, across and hold in
-turn; they are spread over every core, and each bot draws from a generator
-seeded by the seed, the deal, its seat and its move.
-
-A searching bot's effort is work at a rate (``strategies.effort``): with ``--rate`` the
-rate is pinned and a run is reproducible; without it each process calibrates its rate
-when it starts and follows its measured CPU time, so each decision spends its budget
-on this machine (and a rerun may differ). Decision times are CPU time (what the budget
-measures) and wall time, forced plays left out.
 """
 
 from __future__ import annotations
@@ -181,9 +168,7 @@ def run(challenger: str, field_level: str, deals: int, seed: int, *,
 
 
 def set_pace(rate: float | None, searching: bool) -> None:
-    """This process's pace (``effort.PACE``): pinned at ``rate``, or else, when a searching
-    bot plays, calibrated here (the processes start together, so each is timed under the
-    others' load)."""
+    """Pin this process's pace at ``rate``, or else calibrate it when a searching bot plays."""
     if rate is not None:
         PACE.pin(rate)
     elif searching:
@@ -195,8 +180,6 @@ def summarize(challenger: str, field_level: str, results: Sequence[DealResult], 
               rate: float | None = None, budget_ms: float = DEFAULT_BUDGET_MS) -> ArenaReport:
     """The report of ``results`` (one per deal)."""
     per_deal, challenger_points, field_points = [], [], []
-    # Like for like: the challenger's four seat-hands of a deal (one at each table) against
-    # the field's four in the all-field table.
     moons = {"challenger_shot": 0, "field_shot": 0, "challenger_broke": 0, "field_broke": 0}
     times: dict[str, list[float]] = {challenger: [], field_level: []}
     cpu_times: dict[str, list[float]] = {challenger: [], field_level: []}
@@ -230,8 +213,7 @@ def summarize(challenger: str, field_level: str, results: Sequence[DealResult], 
 
 
 def mean_ci95(per_deal: Sequence[float]) -> tuple[float, float, float]:
-    """``(mean, low, high)``: the mean of per-deal figures and its normal 95% confidence
-    interval over deals (infinite with a single deal)."""
+    """``(mean, low, high)`` of per-deal figures, with the normal 95% interval (infinite for one)."""
     mean = statistics.fmean(per_deal)
     half_width = (statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(per_deal)
                   / len(per_deal) ** 0.5) if len(per_deal) > 1 else float("inf")

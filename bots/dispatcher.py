@@ -1,8 +1,6 @@
-"""How due moves reach a worker, by ``settings.BOT_DISPATCH``: ``celery`` sends a ``work``
-ticket per commit (ETA the due time, none beyond ``TICKET_HORIZON_SECONDS``: beat's tick
-makes those), ``thread`` wakes a dispatcher thread in the web process, ``inline`` makes the
-moves in the committing thread. Which move comes next is ``games.dispatch``'s rule.
-"""
+"""How due moves reach a worker, by ``settings.BOT_DISPATCH``: ``celery`` sends a ``work`` ticket
+per commit (none beyond ``TICKET_HORIZON_SECONDS``: beat's tick makes those), ``thread`` wakes
+a thread in the web process, ``inline`` makes the moves in the committing thread."""
 
 from __future__ import annotations
 
@@ -25,7 +23,6 @@ logger = logging.getLogger(__name__)
 
 BOTS_QUEUE = "bots"  # the tickets' queue (CELERY_TASK_QUEUES)
 TICKET_HORIZON_SECONDS = 60  # a move due later gets no ticket of its own
-# The thread's longest sleep with nothing due, and the round it runs before it looks again.
 THREAD_IDLE_SECONDS = 1.0
 THREAD_ROUND_SECONDS = 1.0
 THREAD_PAUSE_SECONDS = 0.05
@@ -35,8 +32,7 @@ _here = threading.local()
 
 @contextmanager
 def making_moves() -> Iterator[None]:
-    """Mark this thread as one that claims moves in a loop: the moves it commits need no
-    ticket (its loop claims the next itself)."""
+    """Mark this thread as claiming moves in a loop: its commits send no ticket."""
     _here.busy = True
     try:
         yield
@@ -51,15 +47,13 @@ def on_match_advanced(sender: Any, *, due_at: datetime | None = None, **kwargs: 
 
 
 def on_bots_wake_requested(sender: Any, *, match_id: Any, **kwargs: Any) -> bool:
-    """``games.signals.bots_wake_requested`` receiver (the admin's "wake bots"): make the
-    match's move due now and hand it on. Returns whether it was handed on."""
+    """``games.signals.bots_wake_requested`` receiver: make the move due now and hand it on."""
     due_at = dispatch.due_now(match_id, timezone.now())
     return due_at is not None and submit(due_at)
 
 
 def submit(due_at: datetime) -> bool:
-    """Hand a move due at ``due_at`` on, by the mode (module docstring). Returns False when
-    the broker could not take the ticket (logged: beat's tick makes the move anyway)."""
+    """Hand a move due at ``due_at`` on, by the mode; False if the broker refused the ticket."""
     mode = settings.BOT_DISPATCH
     now = timezone.now()
     if mode == "inline":
@@ -84,8 +78,7 @@ def submit(due_at: datetime) -> bool:
 
 
 class DispatcherThread(threading.Thread):
-    """The embedded server's worker: makes due moves in rounds, then sleeps until the next
-    falls due (at most ``THREAD_IDLE_SECONDS``) or a commit wakes it."""
+    """The embedded server's worker: makes due moves in rounds, sleeping until one falls due."""
 
     _woken = threading.Event()
     _started: DispatcherThread | None = None
@@ -121,5 +114,4 @@ class DispatcherThread(threading.Thread):
             wait = THREAD_IDLE_SECONDS
             if next_due is not None:
                 wait = min(wait, (next_due - timezone.now()).total_seconds())
-            # A round that made nothing (owners at their caps) pauses before the next.
             self._woken.wait(max(wait, 0.0 if made else THREAD_PAUSE_SECONDS))

@@ -1,12 +1,6 @@
-"""Making the moves the dispatcher hands out (``games.dispatch``): one claim, one decision.
-
-A bot decides from its own seat view only, with a generator seeded from a server secret
-(``seed``); a daily's bots from the day's secret and the position (``games.daily``), at
-the reference work, so every player of the day meets the same play. A searching level
-thinks on a thread of its own whose CPU priority is lowered (``BOT_SEARCH_NICENESS``), so
-a search yields the machine to requests and quick moves. The move is submitted at the
-claimed version, so a claim that the match has outrun does nothing.
-"""
+"""Making the moves the dispatcher hands out (``games.dispatch``): one claim, one decision,
+from the seat's view with a generator seeded under the server's secret, submitted at the
+claimed version; searches run on a lower-priority thread (docs/architecture.md, "Bots")."""
 
 from __future__ import annotations
 
@@ -36,23 +30,20 @@ from .strategies.effort import reference_work
 
 logger = logging.getLogger(__name__)
 
-# How often a search that is still thinking renews its move's lease (seconds): well inside a
-# lease's shortest length (games.dispatch.LEASE_MARGIN_MS).
+# How often a search still thinking renews its lease (seconds), inside LEASE_MARGIN_MS.
 RENEW_SECONDS = 2.0
 
 
 def seed(match_id: object, version: int, seat: Seat) -> int:
-    """The seed of a bot's generator for its move in match ``match_id`` at ``version``:
-    HMAC-SHA256 keyed by ``settings.BOT_SECRET`` over ``"<match id>:<version>:<seat>"``
-    (63 bits), so nobody without the server's secret can replay a bot's choices."""
+    """A bot's seed for its move: the first 63 bits of HMAC-SHA256 keyed by ``BOT_SECRET`` over
+    ``"<match id>:<version>:<seat>"``."""
     message = f"{match_id}:{version}:{seat.label}".encode()
     digest = hmac.new(settings.BOT_SECRET.encode(), message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 
 def make(claim: dispatch.Claim) -> CommandResult | None:
-    """Make ``claim``'s move (``selectors.due_turn``) and return the committed command;
-    None, with the lease released, when the match owes nothing at that version now."""
+    """Make ``claim``'s move; None, the lease released, if the match owes nothing at its version."""
     turn = selectors.due_turn(match_id=claim.match_id, version=claim.version, now=timezone.now())
     result = _decide_and_submit(turn, claim) if turn is not None else None
     if result is None:
@@ -61,8 +52,7 @@ def make(claim: dispatch.Claim) -> CommandResult | None:
 
 
 def run_due(*, seconds: float) -> int:
-    """Claim and make due moves one after another until none may be claimed or ``seconds``
-    have passed; returns how many were made."""
+    """Claim and make moves until none may be claimed or ``seconds`` pass; returns how many."""
     stop = time.monotonic() + seconds
     made = 0
     while time.monotonic() < stop:
@@ -102,8 +92,7 @@ def _searcher() -> ThreadPoolExecutor:
 
 
 def _lower_priority() -> None:
-    """Raise this thread's nice value to ``settings.BOT_SEARCH_NICENESS`` (Linux gives each
-    thread its own; raising needs no privilege). Elsewhere it stays as it is."""
+    """Raise this thread's nice value to ``BOT_SEARCH_NICENESS`` where the OS allows."""
     thread = threading.get_native_id()
     try:
         nice = max(os.getpriority(os.PRIO_PROCESS, thread), settings.BOT_SEARCH_NICENESS)
@@ -114,8 +103,7 @@ def _lower_priority() -> None:
 
 def _search(decide: Callable[[], PassCards | PlayCard],
             claim: dispatch.Claim) -> PassCards | PlayCard:
-    """``decide()`` on this process's search thread, renewing ``claim``'s lease while it
-    thinks: a search slowed by a busy machine keeps its move."""
+    """``decide()`` on this process's search thread, renewing ``claim``'s lease while it thinks."""
     running = _searcher().submit(decide)
     while True:
         try:

@@ -18,30 +18,27 @@ from .strategies.expert import calibrate
 
 logger = logging.getLogger(__name__)
 
-# A ticket makes moves for this long at most, then hands its process back to the queue
-# (sending a ticket for what is left), so no task nears the time limits.
+# A ticket's longest run before it hands the rest to a new ticket.
 WORK_SLICE_SECONDS = 5.0
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def work() -> int:
-    """Make due moves, one claim at a time (``games.dispatch``), until none may be claimed or
-    ``WORK_SLICE_SECONDS`` have passed; returns how many were made."""
+    """Make due moves until none may be claimed or ``WORK_SLICE_SECONDS`` pass; returns how many."""
     started = time.monotonic()
     try:
         with making_moves():
             made = moves.run_due(seconds=WORK_SLICE_SECONDS)
     finally:
-        if not connection.in_atomic_block:  # (a test's transaction holds it)
-            close_old_connections()  # back to the process's pool, which drops a broken one
+        if not connection.in_atomic_block:  # a test's transaction holds it
+            close_old_connections()
     if time.monotonic() - started >= WORK_SLICE_SECONDS:
         work.apply_async(queue=BOTS_QUEUE)
     return made
 
 
 def set_pace(**kwargs: Any) -> None:
-    """``worker_process_init`` receiver: pin this process's pace at ``BOT_WORK_PER_MS``
-    when set, else measure it (``expert.calibrate``, about half a second)."""
+    """``worker_process_init`` receiver: pin the pace at ``BOT_WORK_PER_MS`` if set, else measure it."""
     if settings.BOT_WORK_PER_MS:
         PACE.pin(settings.BOT_WORK_PER_MS)
     else:

@@ -1,12 +1,5 @@
-"""Match inspection for staff (docs/architecture.md, "The admin"): the match list, each
-match's page (seats, rules, score sheet, the event log by seq ranges) and, for
-superusers, the actions verify, wake bots and abort. Every staff member may look; nobody
-may add, edit or delete anything here, least of all an event. The table at any event is
-added by ``hearts_api.admin`` (it shows the seat views the API serves). A daily attempt
-whose day is not over is shown to everyone only as a spectator sees it
-(``inspection.is_unrevealed_daily``): its events here, on its page and one by one, are
-redacted (``inspection.shown_event``).
-"""
+"""Match inspection for staff, read-only (docs/architecture.md, "The admin"): the match list
+and page, and the superusers' actions; an unrevealed daily shows only its event types."""
 
 from __future__ import annotations
 
@@ -142,7 +135,7 @@ class MatchAdmin(ReadOnlyAdmin):
     change_form_template = "admin/games/match/inspect.html"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[models.Match]:
-        # The snapshot can be large (deals, the hand): the list reads two of its keys only.
+        # The snapshot can be large (the hand): the list reads two of its keys only.
         return (super().get_queryset(request).defer("state")
                 .annotate(hand_number=F("state__hand__number"), totals=F("state__totals"),
                           is_stalled=ExpressionWrapper(dispatch.stalled(now=timezone.now()),

@@ -1,6 +1,4 @@
-"""The daily challenge of a UTC date: its rules, bots, deals and bot seeds, and what its
-matches record (the rules: README, "The daily challenge"; docs/api.md).
-"""
+"""The daily challenge of a UTC date: its rules, bots, deals, bot seeds and results (docs/api.md)."""
 
 from __future__ import annotations
 
@@ -37,7 +35,7 @@ OPPONENT_SETS: tuple[tuple[str, str, str], ...] = (
 
 
 def today() -> date:
-    """Today's date in UTC (by ``timezone.now``, the events' clock): the daily open now."""
+    """Today's date in UTC (``timezone.now``): the daily open now."""
     return timezone.now().astimezone(UTC).date()
 
 
@@ -53,8 +51,7 @@ def closes_at(day: date) -> datetime:
 
 @dataclass(frozen=True)
 class Challenge:
-    """The challenge of ``day``: its ``rules``, the bot level of each of ``BOT_SEATS``
-    (``bot_levels``, by seat), the number of ``hands`` and the player's ``seat``."""
+    """The challenge of ``day``: ``rules``, ``bot_levels`` by seat, ``hands`` and the player's ``seat``."""
 
     day: date
     rules: RuleSet
@@ -85,14 +82,12 @@ def deal_seed(day: date, number: int) -> int:
 
 
 def deals(day: date) -> list[Deal]:
-    """The four deals of ``day`` (``shuffled_deal`` of each ``deal_seed``), before passing,
-    each four holdings north to west."""
+    """The four deals of ``day``, ``shuffled_deal`` of each ``deal_seed``."""
     return [shuffled_deal(deal_seed(day, number)) for number in range(1, HANDS + 1)]
 
 
 def position_key(view: SeatView) -> bytes:
-    """A canonical encoding of the position a seat sees, with nothing that differs between
-    two players' matches of one daily (no match id, version, names, times)."""
+    """The position a seat sees, with nothing that differs between two players' matches of a daily."""
     def trick(trick: Trick | None) -> list[object] | None:
         return None if trick is None else [trick.leader.label, cards(trick.cards)]
 
@@ -118,9 +113,7 @@ def bot_seed(day: date, view: SeatView) -> int:
 
 
 def attempt_recorded(match: models.Match, state: MatchState, ended_at: datetime) -> None:
-    """Record a finished daily attempt in ``match`` (``state``, at ``ended_at``): the player's
-    total and whole seconds since creation; nothing for an aborted attempt, one finished
-    after its day, or one whose player ever left the seat."""
+    """Record a daily attempt finished in its day, unless its player ever left the seat."""
     if match.daily_date is None or state.result is None or ended_at >= closes_at(match.daily_date):
         return
     if models.Event.objects.filter(match=match, type=SeatLeft.type).exists():

@@ -1,17 +1,7 @@
-"""Fair shares of the bot workers: the due-work outbox and the one rule that hands it out
-(docs/architecture.md, "Bots: fair shares of the workers"; docs/adr/0001).
-
-A command's transaction writes the match's ``DueWork`` row (``due_work``): the move its bots,
-or a stand-in, owe, charged to the match's creator. ``claim`` hands a worker the next move:
-among the owners with a move due, the one served longest ago (``BotShare``: round-robin; a
-new owner joins at the back), then that owner's move in a match with a player seated before
-one of bots only, the earliest first; an owner whose moves hold
-``settings.BOT_DECISIONS_PER_USER`` leases already waits its turn, and a searching bot's
-move waits while ``settings.BOT_SEARCHES_AT_ONCE`` searches run (the other workers stay
-free for quick moves, however many accounts ask for searches). A claim leases the row for
-``lease_ms`` (renewed while a search thinks; a worker that dies lets it go then); the move's
-own command clears it (another command keeps it), or ``release`` does when nothing was done.
-"""
+"""Fair shares of the bot workers (docs/adr/0001): a command writes the move its match owes
+(``due_work``), and ``claim`` leases the next one: the owner served longest ago with a move
+due and fewer than ``BOT_DECISIONS_PER_USER`` leases, then that owner's earliest move, matches
+with a player first; a search waits while ``BOT_SEARCHES_AT_ONCE`` run."""
 
 from __future__ import annotations
 
@@ -30,10 +20,9 @@ from .bot_levels import SEARCHING_LEVELS
 from .engine import MatchState
 from .selectors import match_state
 
-# A lease's length beyond the match's thinking time (THINK_OVERRUN x bot_think_ms): room for
-# a worker's round trips; a dead worker's move is made again this long after it took it.
+# A lease's length beyond THINK_OVERRUN x bot_think_ms: a dead worker's move is redone after it.
 LEASE_MARGIN_MS = 5_000
-# Owners a claim may pass over (busy, or its move taken at that instant) before it gives up.
+# Owners a claim may pass over before it gives up.
 CLAIM_TRIES = 4
 _CLAIMABLE = ("{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s) "
               "AND (%s OR NOT {w}.search)")
@@ -49,9 +38,8 @@ class Claim:
 
 
 def due_work(match: models.Match, state: MatchState, now: datetime) -> models.DueWork | None:
-    """The ``DueWork`` row of ``match`` (its ``turn_deadline`` as ``state`` leaves it; None:
-    nothing is due): the first bot to act, due after the match's ``bot_delay_ms``, else a
-    player whose turn times out, due at ``match.turn_deadline`` (a stand-in's move)."""
+    """The move ``match`` owes in ``state``, or None: a bot's, due after ``bot_delay_ms``, else a
+    stand-in's at ``turn_deadline``."""
     if state.is_over:
         return None
     bots = state.bots_to_act
@@ -69,22 +57,20 @@ def due_work(match: models.Match, state: MatchState, now: datetime) -> models.Du
 
 
 def enrol(owner: AbstractBaseUser, now: datetime) -> None:
-    """Give ``owner`` a place in the round, at its back as of ``now`` (once: a new account
-    does not go before those waiting)."""
+    """Give ``owner`` a place at the back of the round, once."""
     models.BotShare.objects.bulk_create([models.BotShare(owner=owner, served_at=now)],
                                         ignore_conflicts=True)
 
 
 def claim(*, now: datetime) -> Claim | None:
-    """Lease the next due move (module docstring) until ``now`` plus its ``lease_ms``, in a
-    transaction of its own; None when no owner has one it may take now."""
+    """Lease the next due move for its ``lease_ms``, in its own transaction; None if none may be taken."""
     at = connection.ops.adapt_datetimefield_value(now)
     locking = connection.vendor == "postgresql"
     work, share = models.DueWork._meta.db_table, models.BotShare._meta.db_table
-    passed: list[object] = []  # owners found busy or without a free move once locked
+    passed: list[object] = []
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(f"SELECT count(*) FROM {work} WHERE search AND leased_until > %s", [at])
-        searches = cursor.fetchone()[0] < settings.BOT_SEARCHES_AT_ONCE  # may one start?
+        searches = cursor.fetchone()[0] < settings.BOT_SEARCHES_AT_ONCE
         for _ in range(CLAIM_TRIES):
             cursor.execute(_owner_select(locking, len(passed)),
                            [at, at, searches, at, settings.BOT_DECISIONS_PER_USER, *passed])
@@ -92,8 +78,7 @@ def claim(*, now: datetime) -> Claim | None:
             if found is None:
                 return None
             owner = found[0]
-            # Counted again now that the owner's row is ours: a claim that committed while
-            # the query above ran is seen by this statement (its snapshot is newer).
+            # Counted again under the owner's lock: sees a claim that committed meanwhile.
             cursor.execute(f"SELECT count(*) FROM {work} WHERE owner_id = %s AND leased_until > %s",
                            [owner, at])
             if cursor.fetchone()[0] >= settings.BOT_DECISIONS_PER_USER:
@@ -101,7 +86,7 @@ def claim(*, now: datetime) -> Claim | None:
                 continue
             cursor.execute(_work_select(locking), [owner, at, at, searches])
             row = cursor.fetchone()
-            if row is None:  # its one due move is being rewritten by a command right now
+            if row is None:  # a command is rewriting it
                 passed.append(owner)
                 continue
             match_id, version, lease_ms = row
@@ -116,9 +101,7 @@ def claim(*, now: datetime) -> Claim | None:
 
 @cache
 def _owner_select(locking: bool, passed: int) -> str:
-    """The next owner in the round (module docstring), other than the ``passed`` ones. With
-    ``locking`` (PostgreSQL) its row is locked, skipping those another claim holds; SQLite
-    runs one writer at a time anyway."""
+    """The next owner in the round but the ``passed``, locked with ``SKIP LOCKED`` if ``locking``."""
     work, share = models.DueWork._meta.db_table, models.BotShare._meta.db_table
     not_passed = f" AND s.owner_id NOT IN ({', '.join(['%s'] * passed)})" if passed else ""
     return (f"SELECT s.owner_id FROM {share} s JOIN (SELECT DISTINCT d.owner_id FROM {work} d "
@@ -146,11 +129,10 @@ def _uuid(value: object) -> uuid.UUID:
 
 
 def release(claim: Claim, now: datetime) -> None:
-    """End ``claim``'s lease when its move was not made (the match had moved on, or owed
-    nothing at that version as of ``now``): the row is due again when the match as it
-    stands owes a move, or deleted; unless the holder's lease is no longer the row's."""
+    """End ``claim``'s lease, its move not made: the row is due again if the match still owes
+    one, else deleted; nothing if the lease is no longer the row's."""
     with transaction.atomic():
-        match = statements.match_read(claim.match_id, lock=True)  # as commands: the match first
+        match = statements.match_read(claim.match_id, lock=True)  # the match first, as commands
         mine = models.DueWork.objects.filter(pk=claim.match_id, lease=claim.lease)
         due = due_work(match, match_state(match), now) if match is not None else None
         if due is None:
@@ -170,8 +152,7 @@ def renew(claim: Claim, now: datetime) -> None:
 
 
 def next_due_at(*, now: datetime) -> datetime | None:
-    """When a move next becomes claimable as of ``now``: the earliest ``due_at`` no live
-    lease holds, or the earliest end of a lease (None: nothing is owed)."""
+    """When a move next becomes claimable: the earliest free ``due_at`` or lease end; None if none."""
     free = (models.DueWork.objects.filter(Q(leased_until__isnull=True) | Q(leased_until__lte=now))
             .order_by("due_at").values_list("due_at", flat=True).first())
     held = (models.DueWork.objects.filter(leased_until__gt=now).order_by("leased_until")
@@ -180,8 +161,7 @@ def next_due_at(*, now: datetime) -> datetime | None:
 
 
 def stalled(*, now: datetime) -> Q:
-    """As a filter on ``Match`` rows: a move due more than ``settings.BOT_STALL_SECONDS``
-    ago that no worker holds (the admin marks these)."""
+    """``Match`` rows owing a move due over ``BOT_STALL_SECONDS`` ago that no worker holds."""
     cutoff = now - timedelta(seconds=settings.BOT_STALL_SECONDS)
     return Q(Exists(models.DueWork.objects.filter(
         Q(match=OuterRef("pk")), Q(due_at__lt=cutoff),
@@ -189,9 +169,7 @@ def stalled(*, now: datetime) -> Q:
 
 
 def due_now(match_id: uuid.UUID, now: datetime) -> datetime | None:
-    """Make match ``match_id``'s bot move due ``now`` (an operator's "wake bots"): not a
-    stand-in's, which waits for its deadline, nor one a worker holds. Its ``due_at`` now, or
-    None when there is no such move."""
+    """Make ``match_id``'s unleased bot move (not a stand-in's) due ``now``; None if there is none."""
     updated = (models.DueWork.objects.filter(pk=match_id, match__bot_to_act=True)
                .filter(Q(leased_until__isnull=True) | Q(leased_until__lte=now))
                .update(due_at=now, leased_until=None, lease=None))

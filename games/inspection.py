@@ -1,7 +1,5 @@
-"""What the admin's match inspection reads: the score sheet, a page of the event log, and
-the table replayed from the log at any event (docs/architecture.md, "The admin"). An
-unrevealed daily shows no card to any staff member until its day closes.
-"""
+"""What the admin's match inspection reads: score sheet, log pages, the table at any event.
+An unrevealed daily shows no card until its day closes."""
 
 from __future__ import annotations
 
@@ -18,8 +16,7 @@ EVENT_PAGE_SIZE = 50
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One scored hand, by seat name; ``is_tiebreak``: played after the end began
-    (docs/rules.md, "End of the match")."""
+    """One scored hand, by seat name; ``is_tiebreak``: played after the end began."""
 
     hand_number: int
     pass_direction: str
@@ -31,8 +28,7 @@ class ScoreLine:
 
 
 def score_sheet(*, match: models.Match) -> list[ScoreLine]:
-    """The match's scored hands, oldest first, from its ``Hand`` rows (one query); the
-    tiebreak marks from the snapshot's ``end_started_after``."""
+    """The match's scored hands, oldest first, from its ``Hand`` rows."""
     end_started_after = match.state.get("end_started_after")
     return [ScoreLine(hand.number, hand.pass_direction, hand.points, hand.totals,
                       Seat(hand.moon_shooter).label if hand.moon_shooter is not None else None,
@@ -52,15 +48,13 @@ def is_unrevealed_daily(match: models.Match) -> bool:
 
 
 def shown_event(*, match: models.Match, payload: dict[str, Any]) -> dict[str, Any]:
-    """A stored event's JSON (``payload``) as the admin shows it: as stored, or for an
-    unrevealed daily (``is_unrevealed_daily``) its type alone."""
+    """A stored event's ``payload`` as the admin shows it: its type alone for an unrevealed daily."""
     return {"type": payload["type"]} if is_unrevealed_daily(match) else payload
 
 
 @dataclass(frozen=True)
 class LogRow:
-    """One stored event as the admin shows it (``shown_event``), ``fields`` less ``type`` and
-    ``v``."""
+    """One stored event as the admin shows it, ``fields`` less ``type`` and ``v``."""
 
     seq: int
     type: str
@@ -76,8 +70,7 @@ class LogRow:
 
 @dataclass(frozen=True)
 class EventPage:
-    """Events ``first``..``last`` of a log of ``version`` events; ``previous`` and ``next``
-    are the first seqs of the pages around it (None at either end)."""
+    """Events ``first``..``last``; ``previous``/``next``: the pages' first seqs around it, or None."""
 
     first: int
     last: int
@@ -88,8 +81,7 @@ class EventPage:
 
 
 def event_page(*, match: models.Match, first: int, size: int = EVENT_PAGE_SIZE) -> EventPage:
-    """The page of ``size`` events from seq ``first`` (clamped to 1..version; one query), each
-    as the admin shows it (``shown_event``)."""
+    """The page of ``size`` events from seq ``first`` (clamped to 1..version), as shown."""
     version = match.version
     first = min(max(first, 1), max(version, 1))
     last = min(first + size - 1, version)
@@ -115,9 +107,8 @@ class TableAt:
 
 
 def table_at(*, match: models.Match, seq: int) -> TableAt:
-    """Replay ``match``'s log up to event ``seq`` (1..``match.version``; one query), with
-    the players' turn deadline as it stood then (``games.timeouts``). Raises
-    ``ValueError`` for a seq outside the log."""
+    """``match`` replayed up to event ``seq``, with the turn deadline then; ``ValueError`` for a
+    seq outside 1..``version``."""
     if not 1 <= seq <= match.version:
         raise ValueError(f"no event {seq} in a log of {match.version}")
     logged = [(event_from_json(payload), at) for payload, at in
@@ -128,9 +119,8 @@ def table_at(*, match: models.Match, seq: int) -> TableAt:
 
 
 def trick_seq(*, match: models.Match, hand_number: int, trick_number: int | None) -> int | None:
-    """The seq of the event that completes trick ``trick_number`` (1..13) of hand
-    ``hand_number`` (its ``trick_taken``), or with no trick number the hand's
-    ``hand_dealt``; None when the log has no such event (one query)."""
+    """The seq of trick ``trick_number``'s ``trick_taken`` in hand ``hand_number`` (None: the hand's
+    ``hand_dealt``), or None if there is none."""
     rows = (match.events.filter(type__in=("hand_dealt", "trick_taken")).order_by("seq")
             .values_list("seq", "type", "payload"))
     hand = None

@@ -1,12 +1,5 @@
-"""Persistence: the append-only event log, the match snapshot beside it, and projections.
-
-The ``Event`` rows are the truth. ``Match.state`` is the engine state after the
-last event (so a read costs one row, not a replay); ``Hand`` and ``Trick`` rows
-are projections for the admin and for queries, ``PlayerRecord`` and
-``OpponentRecord`` the players' records (``games.records``). All are written in
-the command's transaction (``games.services``), and so is ``DueWork``, the outbox the bots'
-dispatcher reads (``games.dispatch``).
-"""
+"""Persistence: the append-only event log (the truth), the match snapshot beside it, the
+projections and the bots' outbox, all written in the command's transaction."""
 
 from __future__ import annotations
 
@@ -17,25 +10,19 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
-# Per-match bot options (milliseconds): a pause before each bot move, and the searching
-# bots' time budget per move.
+# Per-match bot options, in milliseconds.
 BOT_DELAY_MS_DEFAULT, BOT_DELAY_MS_MAX = 0, 10_000
 BOT_THINK_MS_DEFAULT, BOT_THINK_MS_MIN, BOT_THINK_MS_MAX = 200, 10, 5_000
-# How much longer than its think_ms an expert play may take by the clock: think_ms is CPU
-# time (bots.strategies.effort), and a worker process shares its core with others. Here,
-# beside the option, because a worker's lease on the move allows for it (games.dispatch).
+# How many times its think_ms (CPU time) a search may take by the clock; leases allow for it.
 THINK_OVERRUN = 3
-# A rating's start (games.ratings: openskill's defaults), and how many sigmas below mu the
-# leaderboard's conservative estimate is.
+# A rating's start (openskill's defaults) and the leaderboard's sigmas below mu.
 RATING_MU, RATING_SIGMA, CONSERVATIVE_SIGMAS = 25.0, 25.0 / 3, 3
-# A match's turn timeout, in seconds (docs/api.md, "Nobody stalls a table"); null: none.
+# A match's turn timeout, in seconds.
 TURN_TIMEOUT_S_MIN, TURN_TIMEOUT_S_MAX = 5, 86_400
 
 
 class Match(models.Model):
-    """A match: its current ``version`` (last event seq), engine ``state`` snapshot,
-    ``status``, ``bot_to_act`` and ``turn_deadline`` kept beside it for queries, how its bots
-    move, and how long a player's turn may last."""
+    """A match: ``version`` (last event seq), the ``state`` snapshot, and facts kept for queries."""
 
     class Status(models.TextChoices):
         WAITING = "waiting"
@@ -60,7 +47,7 @@ class Match(models.Model):
         default=BOT_THINK_MS_DEFAULT,
         validators=[MinValueValidator(BOT_THINK_MS_MIN), MaxValueValidator(BOT_THINK_MS_MAX)],
         help_text="a searching bot's (expert's) time budget per move, in milliseconds")
-    # Set once at creation: the engine's state keeps only the deals still to come.
+    # Set once at creation; the deals themselves are in the log's match_created.
     fixed_deals = models.PositiveIntegerField(
         default=0, help_text="how many of the first hands the creator dealt (0: all shuffled)")
     turn_timeout_s = models.PositiveIntegerField(
@@ -79,8 +66,7 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        # It serves the admin's list, newest first (it adds the id to the order): a page
-        # then reads its rows' snapshots only, not every match's.
+        # The admin's list, newest first (with the id as tiebreak).
         indexes = [models.Index(fields=["created_at", "id"], name="match_created_at_id")]
         constraints = [
             models.CheckConstraint(condition=models.Q(bot_delay_ms__lte=BOT_DELAY_MS_MAX),
@@ -99,12 +85,8 @@ class Match(models.Model):
 
 
 class DueWork(models.Model):
-    """The move a match's bots (or a stand-in, for a player whose turn timed out) owe: at
-    most one row per match, written in the transaction of the command that made it due and
-    deleted by the one that leaves nothing due. ``owner`` is charged for it (the match's
-    creator); ``lane`` 0 when a player sits at the table, 1 for bots only; ``search`` when
-    the bot to act searches; due at ``due_at``; a worker holds it while ``leased_until`` is
-    ahead (``games.dispatch``)."""
+    """The move a match's bots or a stand-in owe, one row at most per match, charged to
+    ``owner`` and held by a worker while ``leased_until`` is ahead (``games.dispatch``)."""
 
     match = models.OneToOneField(Match, primary_key=True, on_delete=models.CASCADE,
                                  related_name="due_work")
@@ -123,8 +105,7 @@ class DueWork(models.Model):
 
 
 class BotShare(models.Model):
-    """A player's place in the dispatcher's round: when bot work charged to them was last
-    handed to a worker (``games.dispatch``)."""
+    """A player's place in the dispatcher's round: when their bot work was last served."""
 
     owner = models.OneToOneField(settings.AUTH_USER_MODEL, primary_key=True,
                                  on_delete=models.CASCADE, related_name="+")
@@ -176,7 +157,7 @@ class Event(models.Model):
     class Meta:
         ordering = ["match", "seq"]
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="unique_event_seq")]
-        # A match's seat_left rows, few among its thousands: a leave counts the player's.
+        # For counting a player's leaves.
         indexes = [models.Index(fields=["match"], condition=models.Q(type="seat_left"),
                                 name="event_seat_left")]
 
@@ -223,8 +204,7 @@ class Trick(models.Model):
 
 
 class PlayerRecord(models.Model):
-    """Projection (``games.records``): a player's totals over the ended matches they held
-    a seat in. ``matches_played`` counts them all: won, shared, lost and aborted."""
+    """Projection (``games.records``): a player's totals over the ended matches they held a seat in."""
 
     player = models.OneToOneField(settings.AUTH_USER_MODEL, primary_key=True,
                                   on_delete=models.CASCADE, related_name="record")
@@ -241,8 +221,7 @@ class PlayerRecord(models.Model):
 
 class OpponentRecord(models.Model):
     """Projection (``games.records``): a player's finished matches against one set of
-    opponents (``opponents``: the other seats' bot levels or ``human``, sorted), and the
-    fastest win among them (fewest hands; null until one is won with shuffled deals)."""
+    ``opponents``, and the fastest win among them."""
 
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                related_name="opponent_records")
@@ -267,9 +246,8 @@ class OpponentRecord(models.Model):
 
 
 class Rating(models.Model):
-    """Projection (``games.ratings``): the openskill rating of a ``player`` or, with no
-    player, of the bot level ``bot_level``; ``ordinal`` is its conservative estimate
-    (``mu - CONSERVATIVE_SIGMAS * sigma``), kept for the leaderboard's order."""
+    """Projection (``games.ratings``): the rating of a ``player`` or a ``bot_level``;
+    ``ordinal`` is ``mu - CONSERVATIVE_SIGMAS * sigma``."""
 
     player = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,
                                   on_delete=models.CASCADE, related_name="rating")
@@ -292,11 +270,8 @@ class Rating(models.Model):
 
 
 class DailyAttempt(models.Model):
-    """A player's one attempt at the daily challenge of ``date`` (``games.daily``): its
-    ``match``, and once that has finished the player's ``points`` (their total after the
-    challenge's hands), the whole ``seconds`` from the match's creation to its end, and
-    ``finished_at``: the day's leaderboard (a projection written in the command that ends
-    the match)."""
+    """A player's one attempt at the daily challenge of ``date``; once its match finishes, the
+    player's ``points`` and the ``seconds`` it took (``games.daily``)."""
 
     date = models.DateField(help_text="the challenge's UTC date")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,

@@ -1,21 +1,5 @@
-"""Players' records: what each ended match adds to the profile of every player who held a
-seat in it (docs/api.md, "Players, records, ratings, daily"), and to the ratings of its
-seats' players and bot levels (``games.ratings``).
-
-Hearts is won by the lowest total, so no total is kept as a "best": the figure kept for
-each set of opponents is the **fastest win** against it, in hands, with the match's final
-scores and moons beside it. The tables (``PlayerRecord``, ``OpponentRecord``) are
-projections: ``match_recorded`` writes them in the transaction of the command that ends a
-match, from the final state and the ``Hand`` rows; ``records_rebuild`` recomputes them all
-from the event logs.
-
-Whose match it is: the player in the seat when it ends, or, for a seat held by the bot a
-player left it to, that player, who has **forfeited** it: the match counts as lost
-whatever the bot made of the seat, and nothing the bot did there counts for them (no win,
-no moon), so leaving neither takes a loss off a record nor earns a bot's win. A match
-with fixed deals counts in the totals, but sets no fastest win: its creator knew the
-cards. A match aborted before its first deal records nothing: nothing was played.
-"""
+"""Players' records: what each ended match adds to its players' profiles and to the ratings
+(docs/api.md, "Players, records, ratings, daily": fastest wins, forfeited seats, fixed deals)."""
 
 from __future__ import annotations
 
@@ -33,17 +17,15 @@ from .engine.events import HandScored
 from .engine.state import Occupant
 
 HUMAN = "human"
-"""The opponent name of a seat a player holds (or left to a bot)."""
+"""The opponent name of a seat a player holds or left."""
 RECORDED_EVENTS = ("match_ended", "match_aborted")
 """The event types that end a match, and so record it."""
-# In the order a command that ends a match writes them (ratings, then records), so that a
-# rebuild's table locks and a command's row locks never wait on each other in a circle.
+# In a command's write order (ratings, then records), so a rebuild's locks never deadlock one.
 _PROJECTIONS = (models.Rating, models.PlayerRecord, models.OpponentRecord)
 
 
 class Outcome(enum.StrEnum):
-    """How a match ended for one seat: the only lowest total (``won``), a lowest total tied
-    with another seat's (``shared``), any other (``lost``), or no result (``aborted``)."""
+    """How a match ended for one seat: alone lowest, tied lowest, any other, or no result."""
 
     WON = "won"
     SHARED = "shared"
@@ -53,9 +35,7 @@ class Outcome(enum.StrEnum):
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """What an ended match adds to the record of the player of ``seat`` (``player``, a
-    username): the ``opponents`` (``opponents_of``), the ``outcome``, and the hands played
-    and moons and suns shot by this seat in it."""
+    """What an ended match adds to the record of ``player`` (username), who held ``seat``."""
 
     seat: Seat
     player: str
@@ -67,8 +47,7 @@ class SeatRecord:
 
 
 def opponents_of(state: MatchState, seat: Seat) -> str:
-    """The other three seats, each ``"human"`` or its bot level, sorted and joined by
-    commas: ``"easy,easy,easy"``, ``"hard,hard,human"``."""
+    """The other seats, ``"human"`` or bot level, sorted and comma-joined: ``"hard,hard,human"``."""
     names = []
     for other in Seat:
         occupant = state.seats[other]
@@ -78,11 +57,9 @@ def opponents_of(state: MatchState, seat: Seat) -> str:
 
 
 def seat_records(state: MatchState, sun_hands: Collection[int]) -> list[SeatRecord]:
-    """The records an ended match (``state.phase`` finished or aborted) adds, one per seat
-    a player holds or left to a bot, north to west; none for a match aborted before its
-    first deal. ``sun_hands``: the numbers of the hands whose shooter shot the sun rather
-    than the moon (``state.moons`` lists both). Raises ``ValueError`` for a match that has
-    not ended."""
+    """The records an ended match adds, one per seat a player holds or left, north to west (none
+    if aborted before a deal); ``sun_hands`` are the moons that were suns. ``ValueError``
+    for a match not ended."""
     if not state.is_over:
         raise ValueError("only an ended match has a record")
     result = state.result
@@ -109,21 +86,16 @@ def seat_records(state: MatchState, sun_hands: Collection[int]) -> list[SeatReco
 
 
 def match_recorded(match: models.Match, state: MatchState, ended_at: datetime) -> None:
-    """Add the match that has just ended (``state``, at ``ended_at``) to its players'
-    records, in the caller's transaction: the suns are read off the match's ``Hand`` rows
-    and the players off its ``Seat`` rows. Increments are atomic updates, so matches ending
-    at once for one player all count."""
+    """Add the match just ended to its players' records and ratings, in the caller's transaction,
+    reading its ``Hand`` and ``Seat`` rows."""
     sun_hands = set(models.Hand.objects.filter(match=match, is_sun=True)
                     .values_list("number", flat=True))
     _write(match, state, sun_hands, ended_at)
 
 
 def records_rebuild() -> int:
-    """Recompute every record and rating (and each daily attempt's result,
-    ``daily.attempt_recorded``) from the event logs, as if each ended match had just been
-    recorded, in the order the matches ended (``manage.py rebuild_records``). Returns how
-    many matches it recorded. On PostgreSQL the tables are locked for the rebuild, so a
-    match that ends meanwhile is recorded once: after the rebuild, by its own command."""
+    """Recompute every record, rating and daily result from the logs, in the order matches
+    ended, under table locks on PostgreSQL; returns how many matches it recorded."""
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
@@ -161,8 +133,7 @@ def _write(match: models.Match, state: MatchState, sun_hands: Collection[int],
     if ratings.is_rated(match, state, subjects):
         ratings.match_rated(state, subjects,
                             forfeited=[seat for seat in Seat if state.is_forfeited(seat)])
-    # Rows written in the players' order, not the seats': two matches ending at once with
-    # the same players in other seats take their row locks in one order.
+    # Rows locked in the players' order, so two matches ending at once never deadlock.
     records.sort(key=lambda record: users[record.seat])
     finished = state.phase is Phase.FINISHED
     models.PlayerRecord.objects.bulk_create(
@@ -180,7 +151,7 @@ def _write(match: models.Match, state: MatchState, sun_hands: Collection[int],
             moons_shot=F("moons_shot") + record.moons_shot,
             suns_shot=F("suns_shot") + record.suns_shot)
         if not finished:
-            continue  # an aborted match has no result to count against its opponents
+            continue
         won, shared = record.outcome is Outcome.WON, record.outcome is Outcome.SHARED
         mine = models.OpponentRecord.objects.filter(player_id=player_id,
                                                     opponents=record.opponents)
@@ -194,8 +165,7 @@ def _write(match: models.Match, state: MatchState, sun_hands: Collection[int],
 def _fastest_win(mine: QuerySet[models.OpponentRecord], match: models.Match,
                  state: MatchState, record: SeatRecord, ended_at: datetime,
                  sun_hands: Collection[int]) -> None:
-    """Make this win the record's fastest if it took fewer hands (or as many, earlier): the
-    condition is in the update, so two wins recorded at once keep the faster."""
+    """Make this win the fastest if it took fewer hands (or as many, earlier), in one update."""
     hands = record.hands_played
     slower = (Q(fastest_win_hands__isnull=True) | Q(fastest_win_hands__gt=hands)
               | Q(fastest_win_hands=hands, fastest_win_ended_at__gt=ended_at))

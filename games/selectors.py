@@ -1,9 +1,5 @@
-"""The read side: a match, its state, one seat's view of it, its log of events, a
-player's record, the daily challenge's attempts, and the move a match's bots owe.
-
-A daily match (``games.daily``) is hidden until its day is over from everyone but its
-player: ``match_watch_get`` and ``match_visible_get``, which every read of a match goes
-through, raise ``not_found`` for it, as for a match that does not exist."""
+"""The read side: matches, states, seat views, logs, records, daily attempts, and the move owed.
+Every read of a match goes through ``match_watch_get`` or ``match_visible_get``."""
 
 from __future__ import annotations
 
@@ -37,9 +33,7 @@ from .errors import ServiceError, match_not_found
 
 @dataclass(frozen=True)
 class PlayerProfile:
-    """A player's ``username``, ``record`` (all zeros before their first ended match),
-    ``opponents`` (one ``OpponentRecord`` per set of opponents met, sorted by it) and
-    ``rating`` (None before their first rated match)."""
+    """A player's record (zeros before any), opponent records, and rating (None before any)."""
 
     username: str
     record: models.PlayerRecord
@@ -48,21 +42,17 @@ class PlayerProfile:
 
 
 def is_player(user: AbstractBaseUser) -> bool:
-    """Whether ``user``'s account is a player's: not a staff account (``is_staff`` or
-    ``is_superuser``). Staff run the service and do not play: the API refuses their
-    credentials, and no profile or leaderboard shows them (``players``)."""
+    """Whether ``user`` is a player, not staff (``is_staff`` or ``is_superuser``): staff do not play."""
     return not (user.is_staff or user.is_superuser)  # type: ignore[attr-defined]
 
 
 def players(relation: str = "") -> Q:
-    """``is_player`` as a filter on the user model, reached through ``relation`` (a lookup
-    path such as ``"player__"``; empty: the user model's own rows)."""
+    """``is_player`` as a filter, through the lookup path ``relation`` (e.g. ``"player__"``)."""
     return Q(**{f"{relation}is_staff": False, f"{relation}is_superuser": False})
 
 
 def player_profile_get(*, username: str) -> PlayerProfile:
-    """The record and rating of the player ``username`` (``games.records``; four queries).
-    Raises ``not_found``, for a staff account too (``is_player``)."""
+    """The profile of the player ``username``; ``not_found`` for none or a staff account."""
     user = get_user_model().objects.filter(players(), username=username).first()
     if user is None:
         raise ServiceError("not_found", "no such player")
@@ -74,31 +64,26 @@ def player_profile_get(*, username: str) -> PlayerProfile:
 
 
 def leaderboard_list() -> QuerySet[models.Rating]:
-    """Every rated player and bot level (``games.ratings``), the highest conservative
-    estimate first (ties: the first rated first), with the player's row joined; no staff
-    account (``is_player``)."""
+    """Every rated player and bot level, highest ``ordinal`` first (ties: first rated), no staff."""
     return (models.Rating.objects.filter(Q(player__isnull=True) | players("player__"),
                                          matches_rated__gt=0)
             .select_related("player").order_by("-ordinal", "id"))
 
 
-# Parsed snapshots this process keeps, by (match id, version), the oldest dropped first.
 _KEPT_STATES: dict[tuple[uuid.UUID, int], MatchState] = {}
 _KEPT_LOCK = threading.Lock()
 KEPT_STATES = 1024
 
 
 def match_state(match: models.Match) -> MatchState:
-    """The engine state from the match's snapshot: parsed once per snapshot the row holds
-    (a command's lock and its decision read the same one), and once per process for each
-    version read outside a transaction or committed (``keep_state``): a version's
-    snapshot never changes, since only a command writes the row and each bumps its version."""
+    """The state of the row's snapshot, parsed once per row and once per process for each
+    committed version (``keep_state``; docs/adr/0030)."""
     parsed = match.__dict__.get("_parsed_state")
     if parsed is None or parsed[0] is not match.state:
         state = _KEPT_STATES.get((match.id, match.version))
         if state is None:
             state = state_from_json(match.state)
-            if not connection.in_atomic_block:  # committed: a transaction's own may roll back
+            if not connection.in_atomic_block:  # a transaction's own may roll back
                 keep_state(match.id, match.version, state)
         parsed = (match.state, state)
         match.__dict__["_parsed_state"] = parsed
@@ -106,8 +91,7 @@ def match_state(match: models.Match) -> MatchState:
 
 
 def keep_state(match_id: uuid.UUID, version: int, state: MatchState) -> None:
-    """Keep ``state``, the committed state of match ``match_id`` at ``version``, for
-    ``match_state`` (the last ``KEPT_STATES`` kept in this process)."""
+    """Keep the committed ``state`` of ``match_id`` at ``version`` (the last ``KEPT_STATES``)."""
     with _KEPT_LOCK:
         if len(_KEPT_STATES) >= KEPT_STATES:
             del _KEPT_STATES[next(iter(_KEPT_STATES))]
@@ -117,12 +101,9 @@ def keep_state(match_id: uuid.UUID, version: int, state: MatchState) -> None:
 def match_seat_get(
     *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser, lock: bool = False
 ) -> tuple[models.Match, Seat | None]:
-    """The match row and ``user``'s seat in it (None: a spectator, or a player who left the
-    seat to a bot), in one query. With ``lock``, the row stays locked until the transaction
-    ends (``statements.match_read``). The seat is read off the row's own snapshot, not the
-    ``Seat`` rows: a command that waited for the lock reads the row as the command before
-    it left it, and the seat with it (another table read in the same statement would be
-    as of before the wait). Raises ``not_found``."""
+    """The match row (locked with ``lock``) and ``user``'s seat, read off its snapshot so a
+    command that waited for the lock sees the seat as the last command left it, in one
+    query. Raises ``not_found``."""
     match = statements.match_read(match_id, lock=lock)
     if match is None:
         raise match_not_found()
@@ -130,23 +111,19 @@ def match_seat_get(
 
 
 def seat_of(state: MatchState, user: AbstractBaseUser | AnonymousUser) -> Seat | None:
-    """``user``'s seat in ``state`` (None: a spectator, anonymous, or a player who left the
-    seat to a bot): ``MatchState.seat_of`` its username."""
+    """``user``'s seat in ``state``; None for a spectator, anonymous or not."""
     return state.seat_of(user.get_username()) if user.is_authenticated else None
 
 
 def match_find(*, match_id: uuid.UUID) -> models.Match | None:
-    """The match row, or None when there is none (one query). Whom it is hidden from is
-    the caller's to ask (``is_hidden_from``): a read shared by several watchers."""
+    """The match row or None, for several watchers: each asks ``is_hidden_from``."""
     return statements.match_read(match_id, lock=False)
 
 
 def match_watch_get(
     *, match_id: uuid.UUID, user: AbstractBaseUser | AnonymousUser
 ) -> tuple[models.Match, Seat | None]:
-    """``match_seat_get`` for a read of the match (its view, events, stream): raises
-    ``not_found`` as well for a daily match ``user`` may not watch yet
-    (``is_hidden_from``). One query."""
+    """``match_seat_get`` for a read; ``not_found`` too when ``is_hidden_from`` ``user``."""
     match, seat = match_seat_get(match_id=match_id, user=user)
     if is_hidden_from(match, user):
         raise match_not_found()
@@ -155,8 +132,7 @@ def match_watch_get(
 
 def match_visible_get(*, match_id: uuid.UUID,
                       user: AbstractBaseUser | AnonymousUser) -> models.Match:
-    """The match row, for ``user`` to read; raises ``not_found`` when there is none and
-    for a daily match ``user`` may not watch yet (``is_hidden_from``). One query."""
+    """The match row for ``user`` to read; ``not_found`` for none or ``is_hidden_from``."""
     match = statements.match_read(match_id, lock=False)
     if match is None or is_hidden_from(match, user):
         raise match_not_found()
@@ -164,22 +140,19 @@ def match_visible_get(*, match_id: uuid.UUID,
 
 
 def is_hidden_from(match: models.Match, user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Whether ``match`` is a daily attempt (``daily_date``) whose day is not over and whose
-    player (its creator, seated or having left the seat to a bot) is not ``user``: nobody
-    else may see any of it before the deals are public."""
+    """Whether ``match`` is another player's daily attempt whose day is not over."""
     return (match.daily_date is not None and match.created_by_id != user.pk
             and not daily.is_over(match.daily_date))
 
 
 def daily_challenge_get(*, day: date) -> tuple[daily.Challenge, list[Deal] | None]:
-    """The daily challenge of ``day`` and, once the day is over, its four deals (None
-    before). Raises ``not_found`` for a day after today (UTC)."""
+    """The daily challenge of ``day`` and, once it is over, its deals; ``not_found`` after today."""
     _check_day(day)
     return daily.challenge(day), daily.deals(day) if daily.is_over(day) else None
 
 
 def _check_day(day: date) -> None:
-    """Raises ``not_found`` for a day after today (UTC): it has no challenge yet."""
+    """Raises ``not_found`` for a day after today (UTC)."""
     if day > daily.today():
         raise ServiceError("not_found", f"no daily challenge for {day.isoformat()} yet")
 
@@ -191,10 +164,8 @@ def daily_attempt_get(*, day: date, user: AbstractBaseUser) -> models.DailyAttem
 
 
 def daily_leaderboard_list(*, day: date) -> QuerySet[models.DailyAttempt]:
-    """The finished attempts at the daily challenge of ``day``: fewest points first, then
-    fewest seconds, then the first finished; ``rank`` annotated (1 = the best; equal points
-    and seconds share a rank), with the player's row joined; no staff account's
-    (``is_player``). Raises ``not_found`` for a day after today (UTC)."""
+    """Finished attempts at ``day``'s challenge by fewest points, seconds, then first finished,
+    with ``rank`` (ties share it); no staff. Raises ``not_found`` after today."""
     _check_day(day)
     return (models.DailyAttempt.objects.filter(players("player__"), date=day,
                                                finished_at__isnull=False)
@@ -209,8 +180,7 @@ def seat_view_get(*, match: models.Match, seat: Seat | None) -> SeatView:
 
 
 def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet[models.Match]:
-    """The matches ``user`` created, has a seat in, or left a seat of that its bot still
-    holds (the player may take it back), newest first, optionally of one status."""
+    """The matches ``user`` created, sits in or left a seat of, newest first, maybe of ``status``."""
     matches = models.Match.objects.filter(
         Q(seats__player=user) | Q(seats__left_by=user) | Q(created_by=user)).distinct()
     if status:
@@ -219,11 +189,8 @@ def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet
 
 
 def lobby_list(*, user: AbstractBaseUser) -> QuerySet[models.Match]:
-    """The matches ``user`` may join: at least one open seat and none of them ``user``'s
-    (nor one ``user`` left: that seat is the only one they may take, and its bot holds it),
-    newest first. A match waits exactly while a seat is open (the engine deals when the
-    fourth is taken), so ``waiting`` is the open-seat test; the seats themselves are read
-    from each row's snapshot, so a page costs one query and no more per match."""
+    """The matches ``user`` may join, newest first: waiting (so a seat is open) and no seat
+    ``user``'s or left by them."""
     return (models.Match.objects.filter(status=models.Match.Status.WAITING)
             .exclude(seats__player=user).exclude(seats__left_by=user)
             .order_by("-created_at", "-id"))
@@ -239,19 +206,15 @@ class LoggedEvent:
 
 
 def event_list(*, match: models.Match, after: int, limit: int) -> list[LoggedEvent]:
-    """Up to ``limit`` events with seq > ``after`` and at most the row's ``version``,
-    oldest first (whole: redacting them for a seat is the caller's,
-    ``games.engine.visible``). Bounded by the version read, so the events end where the
-    snapshot beside them stands, even while another command commits."""
+    """Up to ``limit`` whole events with ``after < seq <= match.version``, oldest first (the
+    caller applies ``visible``)."""
     rows = match.events.filter(seq__gt=after, seq__lte=match.version).order_by("seq")[:limit]
     return [LoggedEvent(row.seq, event_from_json(row.payload), row.created_at) for row in rows]
 
 
 def event_list_spans(*, match: models.Match, spans: Iterable[tuple[int, int]]) -> list[LoggedEvent]:
-    """The events with ``after < seq <= last`` for any ``(after, last)`` of ``spans`` and at
-    most the row's ``version``, oldest first, each once: ``event_list`` for several readers
-    at once, in one query."""
-    merged: list[tuple[int, int]] = []  # overlapping spans as one
+    """``event_list`` for several ``(after, last)`` spans at once, each event once, in one query."""
+    merged: list[tuple[int, int]] = []
     for after, last in sorted(spans):
         if merged and after <= merged[-1][1]:
             merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
@@ -267,36 +230,30 @@ def event_list_spans(*, match: models.Match, spans: Iterable[tuple[int, int]]) -
 
 
 def leaves_count(*, match: models.Match, username: str) -> int:
-    """How many times the player ``username`` left ``match``'s seat: their ``seat_left``
-    events (one query, on the log's index of ``seat_left`` rows)."""
+    """How many ``seat_left`` events of the player ``username`` ``match`` has."""
     return match.events.filter(type=SeatLeft.type, payload__player=username).count()
 
 
 def stood_in_last(*, match: models.Match, seat: Seat) -> bool:
-    """Whether the last move of ``seat`` in ``match`` (a card played or a pass) was a
-    stand-in's (``auto``): its player has not moved since their turn last timed out."""
+    """Whether the last pass or play of ``seat`` in ``match`` was a stand-in's (``auto``)."""
     payload = (match.events.filter(seat=seat, type__in=(CardPlayed.type, CardsPassed.type))
                .order_by("-seq").values_list("payload", flat=True).first())
     return bool(payload and payload.get("auto"))
 
 
 def fixed_deals_get(*, match: models.Match) -> tuple[Deal, ...]:
-    """The explicit deals ``match`` was created with (``fixed_deals`` of them, hand 1
-    first), read from its log's ``match_created`` (seq 1: one query on the log's unique
-    index)."""
+    """The explicit deals of ``match``, hand 1 first, from its ``match_created`` (seq 1)."""
     created = event_from_json(match.events.values_list("payload", flat=True).get(seq=1))
     assert isinstance(created, MatchCreated)
     return created.deals
 
 
-# --- what the bots read ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A move owed in ``match`` (the row as read, its state parsed on it) at its version:
-    the bot at ``seat``, of ``level``, must act (``auto``: a stand-in, for a player whose
-    turn timed out); ``view`` is all it may see."""
+    """A move owed in ``match`` at its version by the bot of ``level`` at ``seat`` (``auto``: a
+    stand-in for a timed-out player); ``view`` is all it may see."""
 
     match: models.Match
     seat: Seat
@@ -319,17 +276,13 @@ class BotTurn:
 
     @property
     def daily(self) -> date | None:
-        """The date of the daily challenge the match plays; None: not a daily (nor a
-        stand-in's move, which plays as in any match)."""
+        """The daily challenge's date; None for another match or a stand-in's move."""
         return None if self.auto else self.match.daily_date
 
 
 def due_turn(*, match_id: uuid.UUID, version: int, now: datetime) -> BotTurn | None:
-    """The move owed in match ``match_id`` at ``version`` as of ``now``: the first bot to act
-    in seat order, else, once the players' ``turn_deadline`` has passed, a stand-in
-    (``STAND_IN_LEVEL``) for the first player to act (docs/api.md, "Nobody stalls a
-    table"). None when there is no such match, it is not at ``version``, or nothing is
-    owed now."""
+    """The move owed in ``match_id`` at ``version`` at ``now``: the first bot to act, else, past
+    ``turn_deadline``, a stand-in for the first player to act; None if nothing is owed."""
     match = statements.match_read(match_id, lock=False)
     if match is None or match.version != version:
         return None

@@ -1,18 +1,6 @@
-"""The write side: each command runs in one transaction and appends its events.
-
-A command locks the match row (``statements.match_read``), checks the optional
-expected version, asks the engine to ``step``, deals any hand that is due,
-inserts the events with their trick and hand rows, rewrites the snapshot, the players' turn
-deadline (``games.timeouts``) and the move the bots owe (``games.dispatch``) in one statement
-(``games.statements``), and, when the match ends, the players' records (``games.records``),
-before the commit. After the commit ``match_advanced`` announces the new version. Two
-concurrent commands on one match serialise on the row lock: the second sees the first one's
-state, so no event is lost or duplicated.
-
-A refusal raises either the engine's ``IllegalMove`` (a rule, with its code) or one of
-this layer's own ``games.errors`` (``not_found``, ``not_seated``, ``stale_version``,
-``invalid_request``, ``quota_exceeded``); nothing is written then.
-"""
+"""The write side: each command locks its match, ``step``s, and writes its events, projections,
+snapshot and owed move in one transaction (docs/architecture.md, "A command"). Refusals are
+the engine's ``IllegalMove`` or a ``ServiceError``; nothing is written then."""
 
 from __future__ import annotations
 
@@ -79,9 +67,8 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class BotOptions:
-    """How a match's bots move: ``delay_ms`` (0..10000) is a pause before each bot move, so
-    people can follow the table; ``think_ms`` (10..5000) is a searching bot's (expert's) time
-    budget per move. Both in milliseconds; the API validates the ranges."""
+    """How a match's bots move: ``delay_ms``, a pause before each move, and ``think_ms``, a
+    searching bot's budget per move (milliseconds; the API validates the ranges)."""
 
     delay_ms: int = models.BOT_DELAY_MS_DEFAULT
     think_ms: int = models.BOT_THINK_MS_DEFAULT
@@ -89,8 +76,8 @@ class BotOptions:
 
 @dataclass(frozen=True)
 class CommandResult:
-    """A committed command: the match row, the state after it, the events it appended, and
-    the seat that passed or played (None for the other commands), whose view answers it."""
+    """A committed command: the row, the state after it, its events, and the seat that passed
+    or played (None otherwise)."""
 
     match: models.Match
     state: MatchState
@@ -108,16 +95,10 @@ def match_create(
     turn_timeout_s: int | None = None,
     daily_date: date | None = None,
 ) -> CommandResult:
-    """Create a match with four seats (north, east, south, west), its ``bots`` options and
-    its ``turn_timeout_s`` (seconds, ``models.TURN_TIMEOUT_S_MIN`` to ``_MAX``; None:
-    ``settings.OPEN_SEAT_TURN_TIMEOUT_S`` when a seat is open, else players' turns never
-    time out; the API validates the range), and, if every seat is taken, deal its first
-    hand. ``deals``, if any, are the first hands; the row's ``fixed_deals`` counts them.
-    ``daily_date``: the daily challenge the match is the creator's attempt at
-    (``daily_match_create``). Its bots' moves are charged to ``creator``. Raises
-    ``invalid_request`` for a bot seat whose level is not in ``BOT_LEVELS``,
-    ``quota_exceeded`` (``quotas.check_match_create``), both before anything is written, and
-    ``IllegalMove`` for an invalid deal."""
+    """Create a match of four ``seats`` (north to west) whose first hands are ``deals``, dealing
+    when the table is full; ``turn_timeout_s`` None: ``OPEN_SEAT_TURN_TIMEOUT_S`` if a seat is
+    open, else none. Its bots' moves are charged to ``creator``. Raises ``invalid_request``
+    (unknown bot level), ``quota_exceeded``, and ``IllegalMove`` for an invalid deal."""
     open_seat = any(spec.kind == "open" for spec in seats)
     if turn_timeout_s is None and open_seat:
         turn_timeout_s = settings.OPEN_SEAT_TURN_TIMEOUT_S
@@ -142,13 +123,9 @@ def match_create(
 
 
 def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
-    """Create ``player``'s one match of the daily challenge of ``day`` (``games.daily``):
-    the player in south, the day's bots, rules and four deals (so ``fixed_deals`` 4), and
-    its ``DailyAttempt`` row in the same transaction; the bots then move as in any match.
-
-    Raises ``daily_closed`` when ``day`` is not today (UTC), and ``daily_attempted`` when
-    the player has an attempt at it already, also when two requests race: the attempt's
-    unique (date, player) lets one commit, and the other, rolled back whole, is refused."""
+    """Create ``player``'s one match of the daily challenge of ``day`` and its ``DailyAttempt``.
+    Raises ``daily_closed`` unless ``day`` is today (UTC), ``daily_attempted`` for a second
+    attempt (also when two race: the attempt's unique (date, player) lets one commit)."""
     today = daily.today()
     if day != today:
         raise ServiceError("daily_closed", f"the daily challenge of {day.isoformat()} "
@@ -164,7 +141,7 @@ def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
                                   deals=daily.deals(day), daily_date=day)
             models.DailyAttempt.objects.create(date=day, player=player, match=result.match)
     except IntegrityError:
-        _refuse_second_attempt(day, player)  # the racing attempt that committed first
+        _refuse_second_attempt(day, player)
         raise
     return result
 
@@ -179,12 +156,8 @@ def _refuse_second_attempt(day: date, player: AbstractBaseUser) -> None:
 
 
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
-    """Seat ``player`` in ``seat`` (None: the first open seat, or the seat the player left
-    while its bot still holds it); deals when the table fills.
-
-    Raises ``not_found``, and ``IllegalMove``: ``match_finished``, ``already_seated``
-    (also for another seat than the one the player left), ``seat_taken``, ``match_full``.
-    """
+    """Seat ``player`` in ``seat`` (None: the first open one, or the one they left); deals when
+    the table fills. Raises ``not_found``, then ``IllegalMove``."""
     with transaction.atomic():
         match = _lock(match_id)
         command = TakeSeat(seat, player=player.get_username())
@@ -195,11 +168,8 @@ def cards_pass(
     *, match_id: uuid.UUID, player: AbstractBaseUser, cards: Sequence[Card],
     expected_version: int | None = None, requested_at: datetime | None = None,
 ) -> CommandResult:
-    """Pass ``cards`` from the player's seat (docs/rules.md, "Pass"); ``requested_at``:
-    when the request came in (``_lock_seat``).
-
-    Raises ``not_found``, ``not_seated``, ``stale_version`` (in that order), then the
-    engine's ``IllegalMove``."""
+    """Pass ``cards`` from the player's seat. Raises ``not_found``, ``not_seated``,
+    ``stale_version`` (see ``_lock_seat``), then ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version, requested_at)
         return _run(match, match_state(match), [PassCards(seat, tuple(cards))], seat=seat)
@@ -209,25 +179,17 @@ def card_play(
     *, match_id: uuid.UUID, player: AbstractBaseUser, card: Card,
     expected_version: int | None = None, requested_at: datetime | None = None,
 ) -> CommandResult:
-    """Play ``card`` from the player's seat (docs/rules.md, "Following" to "Winning a
-    trick"); ``requested_at``: when the request came in (``_lock_seat``).
-
-    Raises ``not_found``, ``not_seated``, ``stale_version`` (in that order), then the
-    engine's ``IllegalMove``."""
+    """Play ``card`` from the player's seat. Raises ``not_found``, ``not_seated``,
+    ``stale_version`` (see ``_lock_seat``), then ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version, requested_at)
         return _run(match, match_state(match), [PlayCard(seat, card)], seat=seat)
 
 
 def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str) -> CommandResult:
-    """The player's seat passes to a bot of ``bot_level`` for the rest of the match, until
-    the player takes it back with ``match_join`` (docs/api.md, "Commands"). A player may
-    leave a match ``QUOTAS["leaves_per_match"]`` times.
-
+    """Leave the player's seat to a bot of ``bot_level`` until they ``match_join`` again.
     Raises ``invalid_request``, ``not_found``, ``not_seated``, ``quota_exceeded``
-    (``leaves_per_match``: the player's ``seat_left`` events in the match number that
-    many; ``unfinished_expert_matches``: an expert would take the match's creator over
-    it), then the engine's ``IllegalMove`` (``match_finished``)."""
+    (``leaves_per_match``, ``unfinished_expert_matches``), then ``IllegalMove``."""
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
@@ -243,15 +205,10 @@ def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str)
 
 def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_level: str,
                  now: datetime) -> CommandResult:
-    """The match's creator (``by``) replaces the player in ``seat`` with a bot of
-    ``bot_level`` for the rest of the match (a ``seat_replaced``; the player may not take the
-    seat back), once that player is overdue as of ``now``: their turn's deadline has passed,
-    or a stand-in has moved for them since they last moved (docs/api.md, "Nobody stalls a
-    table").
-
-    Raises ``invalid_request``, ``not_found``, ``not_creator``, ``not_replaceable``,
-    ``quota_exceeded`` (``unfinished_expert_matches``, as for a leave), and the engine's
-    ``IllegalMove`` (``match_finished``) for an ended match."""
+    """The creator (``by``) replaces the player in ``seat`` for good with a bot of ``bot_level``,
+    once the player is overdue at ``now``: past their turn's deadline, or stood in for since
+    they last moved. Raises ``invalid_request``, ``not_found``, ``not_creator``,
+    ``not_replaceable``, ``quota_exceeded``, then ``IllegalMove``."""
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
@@ -261,7 +218,7 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
         state = match_state(match)
         occupant = state.seats[seat]
         users = {}
-        if not state.is_over:  # an ended match: the engine refuses it, match_finished
+        if not state.is_over:  # else the engine refuses: match_finished
             if occupant is None or occupant.player is None:
                 raise ServiceError("not_replaceable", f"no player holds {seat.label}")
             overdue = (seat in state.to_act and match.turn_deadline is not None
@@ -276,11 +233,8 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
 
 
 def match_cancel(*, match_id: uuid.UUID, by: AbstractBaseUser) -> CommandResult:
-    """The creator (``by``) calls off a match still waiting for players: a ``match_aborted``
-    before any deal, which frees its place in the creator's quotas.
-
-    Raises ``not_found``, ``not_creator``, then the engine's ``IllegalMove``:
-    ``match_finished`` when it has ended, ``wrong_phase`` once its first hand is dealt."""
+    """The creator (``by``) aborts a match still waiting for players. Raises ``not_found``,
+    ``not_creator``, then ``IllegalMove`` (``match_finished``, ``wrong_phase``)."""
     with transaction.atomic():
         match = _lock(match_id)
         if match.created_by_id != by.pk:
@@ -292,16 +246,12 @@ def match_cancel(*, match_id: uuid.UUID, by: AbstractBaseUser) -> CommandResult:
         return _run(match, state, [AbortMatch(CANCELLED)])
 
 
-# The reason a cancelled match's match_aborted gives.
 CANCELLED = "cancelled by its creator before it started"
 
 
 def match_abort(*, match_id: uuid.UUID, reason: str) -> CommandResult:
-    """Stop the match for ``reason`` (non-empty text: an operator's words, shown to every
-    seat in the ``match_aborted`` event); it ends with no result and takes no more commands.
-
-    Raises ``not_found``, ``ValueError`` for an empty reason, and the engine's
-    ``IllegalMove`` (``match_finished``) when the match is already over."""
+    """An operator stops the match for ``reason``, with no result. Raises ``ValueError`` for an
+    empty reason, ``not_found``, then ``IllegalMove`` (``match_finished``)."""
     if not reason.strip():
         raise ValueError("an abort needs a reason")
     with transaction.atomic():
@@ -313,15 +263,9 @@ def seat_command(
     *, match_id: uuid.UUID, command: PassCards | PlayCard, expected_version: int,
     lease: uuid.UUID | None = None, read: models.Match | None = None,
 ) -> CommandResult:
-    """Run a pass or play for a seat named in ``command`` (the entry point of the bots, who
-    have no user, and of a timed-out player's stand-in, whose command is ``auto``), the move
-    of the worker's ``lease`` on it (``games.dispatch``). The same checks as a player's
-    command, and the version must be current. ``read``: the row as read at
-    ``expected_version`` (the bot's turn, ``selectors.due_turn``); only its version is then
-    locked and compared, the row not read again (only a command changes it, and each
-    command its version).
-
-    Raises ``not_found``, ``stale_version``, then the engine's ``IllegalMove``."""
+    """A bot's or stand-in's pass or play, the move of the worker's ``lease``; ``read``: the row
+    as read at ``expected_version``, then only its version is locked and compared
+    (docs/adr/0030). Raises ``not_found``, ``stale_version``, then ``IllegalMove``."""
     with transaction.atomic():
         if read is not None and read.id == match_id and read.version == expected_version:
             version = statements.match_version_lock(match_id)
@@ -356,11 +300,9 @@ def _lock_seat(
     match_id: uuid.UUID, player: AbstractBaseUser, expected_version: int | None,
     requested_at: datetime | None = None,
 ) -> tuple[models.Match, Seat]:
-    """Lock the match and find the player's seat (one query), then check the expected
-    version, and that no stand-in moved for the seat after ``requested_at`` (when the
-    request came in): a move sent for the turn a stand-in has just played must not land on
-    the next one (the seat that takes the trick leads again). Raises ``not_found``,
-    ``not_seated``, ``stale_version``, in that order."""
+    """Lock the match and find the player's seat, then check the version and that no stand-in
+    moved for the seat after ``requested_at`` (the move was meant for that turn). Raises
+    ``not_found``, ``not_seated``, ``stale_version``, in that order."""
     match, seat = match_seat_get(match_id=match_id, user=player, lock=True)
     if seat is None:
         raise ServiceError("not_seated", "you have no seat in this match")
@@ -382,14 +324,11 @@ def _run(
     seat: Seat | None = None,
     lease: uuid.UUID | None = None,
 ) -> CommandResult:
-    """Step each command in turn, deal any hand that falls due, and persist everything;
-    ``seat`` is the sender's, for the result, ``lease`` the worker's whose move it is. Hand
-    n is the match's explicit deal n while n <= ``match.fixed_deals`` (from the
-    ``match_created`` of this run, or else read from the log when such a hand is due), else
-    a shuffle."""
+    """Step each command, deal each hand that falls due (explicit deal n while n <=
+    ``fixed_deals``, else a fresh seed), and write it all; ``seat`` is the sender's."""
     events: list[Event] = []
     rows: list[Model] = []
-    fixed: tuple[Deal, ...] | None = None  # the match's explicit deals, once one is due
+    fixed: tuple[Deal, ...] | None = None
     for command in commands:
         before = state
         new, state = step(state, command)
@@ -404,11 +343,10 @@ def _run(
                              else fixed_deals_get(match=match))
                 deal = DealHand(holdings=fixed[number - 1])
             else:
-                # The deal's randomness comes from the OS CSPRNG and is recorded in hand_dealt.
                 deal = DealHand(seed=secrets.randbits(63))
             new, state = step(state, deal)
             events += new
-    now = timezone.now()  # the events' time and the row's: one instant, the command's
+    now = timezone.now()
     appended = [models.Event(match=match, seq=seq, type=event.type, payload=event_to_json(event),
                              seat=event_seat(event), created_at=now)
                 for seq, event in enumerate(events, start=match.version + 1)]
@@ -427,7 +365,7 @@ def _run(
                                            "turn_started_at", "turn_deadline", "updated_at"],
                              due, lease)
     if logged and logged[-1].event.type in records.RECORDED_EVENTS:
-        records.match_recorded(match, state, logged[-1].at)  # reads the hand rows just written
+        records.match_recorded(match, state, logged[-1].at)  # reads the hand rows written above
         daily.attempt_recorded(match, state, logged[-1].at)
     match_id, version = match.id, match.version
     due_at = due.due_at if due is not None else None
@@ -439,11 +377,8 @@ def _run(
 
 def _project(match: models.Match, before: MatchState, event: Event, after: MatchState,
              users: dict[str, AbstractBaseUser]) -> list[Model]:
-    """The projection rows an event changes, read off the states around the command that
-    caused it (before any hand it leaves due is dealt): a seat's row is
-    written here, a trick's or a hand's is returned, new, to go with the command's own
-    statement (``statements.command_write``); ``users`` are the players the command names,
-    by username."""
+    """The projection rows ``event`` changes: a seat's is written now, a new trick's or hand's is
+    returned for ``statements.command_write``; ``users`` by username."""
     hand = after.hand
     if isinstance(event, SeatTaken | SeatLeft | SeatReplaced):
         occupant = after.seats[event.seat]
@@ -452,7 +387,7 @@ def _project(match: models.Match, before: MatchState, event: Event, after: Match
                 "left_by": users.get(occupant.left_by or "")}
         if before.seats[event.seat] is None:
             models.Seat.objects.create(match=match, position=event.seat, **seat)
-        else:  # a seat changing hands: left to its bot, or taken back
+        else:
             models.Seat.objects.filter(match=match, position=event.seat).update(**seat)
     elif isinstance(event, TrickTaken) and hand is not None:
         trick = hand.tricks[-1]

@@ -1,16 +1,5 @@
-"""Players and their bearer tokens: registration (with or without a password), issuing,
-revoking and listing tokens.
-
-Why here and not in ``games``: a player is a Django user who exists for the API, and a
-token is a django-rest-knox row of this app's own model (``hearts_api.ApiToken``, which
-``settings.KNOX_TOKEN_MODEL`` names). ``games`` takes a user as given and never needs to
-know how one signs in, and it must not import ``hearts_api``; so the accounts' writes
-and their one read live beside the token model, and the views only validate, call these
-and serialize (docs/architecture.md, "Layers").
-
-Refusals are ``games.errors.ServiceError``s, which the API's handler answers by ``code``
-like the game services' own.
-"""
+"""Players and their bearer tokens, beside ``ApiToken`` (``games`` must not import ``hearts_api``);
+refusals are ``ServiceError``s."""
 
 from __future__ import annotations
 
@@ -27,51 +16,37 @@ from games.errors import ServiceError, quota_exceeded
 
 from .models import ApiToken
 
-# The name of the token a player gets on registration.
 FIRST_TOKEN_NAME = "first token"
-# What a username may be (registration refuses any other; HTTP Basic looks up no other).
+# The only usernames registration accepts and HTTP Basic looks up.
 USERNAME_PATTERN = r"^[A-Za-z0-9_.@+-]{1,150}$"
-# A password's length bounds, in characters. The shortest is the MinimumLengthValidator's
-# min_length in settings.AUTH_PASSWORD_VALIDATORS (a test holds them equal), said here too
-# so that the schema says it; the longest bounds what a hash (and a guess) costs.
+# A password's length bounds; the minimum equals AUTH_PASSWORD_VALIDATORS' (a test holds it).
 PASSWORD_MIN_LENGTH = 8
 PASSWORD_MAX_LENGTH = 128
 
 
 @dataclass(frozen=True)
 class IssuedToken:
-    """A token just created: its row (``ApiToken``, whose ``user`` is the owner) and the
-    token itself (str), which only this answer ever shows: the database keeps its digest."""
+    """A token just created: its row and the token itself, never stored (only its digest is)."""
 
     row: ApiToken
     token: str
 
 
-# --- writes -------------------------------------------------------------------------------
 
 
 def registration_check() -> None:
-    """Raises ``registration_closed`` when self-registration is switched off. The API calls
-    it before reading the body: a closed registration is refused whatever the request
-    holds (docs/api.md, "Auth")."""
+    """Raises ``registration_closed`` when ``SELF_REGISTRATION`` is off."""
     if not settings.SELF_REGISTRATION:
         raise ServiceError("registration_closed")
 
 
 def player_create(*, username: str, password: str | None = None) -> IssuedToken:
-    """Register a player ``username`` and issue its first token, both or neither. With a
-    ``password`` the player may later mint tokens with HTTP Basic credentials; it is stored
-    hashed (``settings.PASSWORD_HASHERS``). Without one the player's password is unusable:
-    no credentials but its tokens ever authenticate it. Both already valid
-    (``PlayerCreateSerializer``, the password through Django's validators). Raises
-    ``registration_closed`` and ``username_taken``."""
+    """Register ``username`` (no ``password``: unusable) with its first token, both or neither.
+    Raises ``registration_closed``, ``username_taken``."""
     registration_check()
     with transaction.atomic():
         try:
-            # Its own savepoint: the unique constraint decides a race between two
-            # registrations of one name, and the outer transaction survives the refusal.
-            with transaction.atomic():
-                # password=None: create_user sets an unusable password.
+            with transaction.atomic():  # a savepoint: the unique constraint decides a race
                 user = get_user_model().objects.create_user(username=username,
                                                             password=password)
         except IntegrityError:
@@ -80,11 +55,8 @@ def player_create(*, username: str, password: str | None = None) -> IssuedToken:
 
 
 def token_create(*, user: AbstractBaseUser, name: str = "") -> IssuedToken:
-    """Issue another token for ``user``, named ``name`` (what it is for; may be empty). It
-    never expires: it lives until its owner revokes it (``settings.REST_KNOX``). Raises
-    ``quota_exceeded`` (quota ``tokens``, no retry_after) when ``user`` already holds
-    ``settings.QUOTAS["tokens"]``; the user's row is locked while counting, so two
-    requests at once cannot both pass the limit."""
+    """Issue ``user`` another token, which never expires; ``quota_exceeded`` when they hold
+    ``QUOTAS["tokens"]`` already (counted under the user's row lock)."""
     limit = settings.QUOTAS["tokens"]
     with transaction.atomic():
         get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
@@ -96,21 +68,15 @@ def token_create(*, user: AbstractBaseUser, name: str = "") -> IssuedToken:
 
 
 def token_revoke(*, user: AbstractBaseUser, token_key: str) -> None:
-    """Delete ``user``'s token with ``token_key``; from then on it authenticates nobody.
-    Raises ``not_found`` when ``user`` has none with that key (another player's token
-    included: it is not theirs to revoke, nor to learn of)."""
+    """Delete ``user``'s token ``token_key``; ``not_found`` if they have none (another's included)."""
     deleted, _ = ApiToken.objects.filter(user=user, token_key=token_key).delete()
     if not deleted:
         raise ServiceError("not_found", "You have no token with that key.")
 
 
-# --- reads --------------------------------------------------------------------------------
 
 
 def token_list(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
-    """``user``'s tokens, oldest first (of two as old, by digest: an order pages keep;
-    their rows: ``token_key``, ``name``, ``created``; never the token itself, which is not
-    stored), without any past its expiry: those are refused (``auth``), and deleted when
-    presented."""
+    """``user``'s unexpired tokens, oldest first (then by digest, a stable order for pages)."""
     unexpired = Q(expiry__isnull=True) | Q(expiry__gt=timezone.now())
     return ApiToken.objects.filter(unexpired, user=user).order_by("created", "digest")

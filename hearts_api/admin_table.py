@@ -1,13 +1,5 @@
-"""The admin's table at any event: what the page at ``admin/games/match/<id>/table/`` shows.
-
-The table is replayed from the log (``games.inspection.table_at``) and shown through the
-seat views the API would have served at that version (``SeatViewSerializer.body``): all four
-seats' for ``all``, one seat's for that seat, none but a spectator's for ``spectator``.
-Every card and pass on the page comes from those views, so a page "as seen by" a seat
-shows exactly what that seat's client was shown, and nothing of any other seat's cards.
-A daily attempt whose day is not over (``inspection.is_unrevealed_daily``) has no table
-until then (``viewers``), for every staff member, superusers included.
-"""
+"""The admin's table at any event, replayed from the log and shown only through the seat views
+the API would have served then (docs/architecture.md, "The admin")."""
 
 from __future__ import annotations
 
@@ -15,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from rest_framework.utils.encoders import JSONEncoder  # the API's own: dates as it writes them
+from rest_framework.utils.encoders import JSONEncoder  # dates as the API writes them
 
 from games import inspection
 from games.engine import Seat, event_to_json, seat_view
@@ -29,16 +21,13 @@ VIEWERS = ("all", "spectator", *(seat.label for seat in Seat))
 
 
 def viewers(match: Match) -> tuple[str, ...]:
-    """Whom the page may show ``match`` as, the default first: every one of ``VIEWERS``, or
-    for a daily attempt whose day is not over nobody (its played cards would give the deal
-    away)."""
+    """Whom the page may show ``match`` as, the default first; nobody for an unrevealed daily."""
     return () if inspection.is_unrevealed_daily(match) else VIEWERS
 
 
 @dataclass(frozen=True)
 class SeatRow:
-    """One seat on the page: ``holding``, ``pass_given`` and ``pass_received`` are card
-    codes, or None where the viewer may not see them (or there are none)."""
+    """One seat on the page; cards are codes, None where the viewer may not see them."""
 
     seat: str
     name: str | None
@@ -53,12 +42,9 @@ class SeatRow:
 
 @dataclass(frozen=True)
 class TablePage:
-    """The table after event ``at`` of a log of ``version`` events, as ``viewer`` (one of
-    ``VIEWERS``) sees it. ``public`` is the viewer's seat view (the spectator's for
-    ``all``): status, trick in progress, this hand's tricks, hearts broken, scores.
-    ``view_json`` is the viewer's seat view as the API serves it (None for ``all``);
-    ``event_json`` the event at ``at``, as the viewer's client would have read it (whole,
-    as stored, for ``all``)."""
+    """The table after event ``at`` as ``viewer`` sees it: ``public`` its seat view (a
+    spectator's for ``all``), ``view_json`` as the API serves it (None for ``all``), and
+    ``event_json`` the event as its client read it (as stored, for ``all``)."""
 
     at: int
     version: int
@@ -71,9 +57,8 @@ class TablePage:
 
 
 def table_page(*, match: Match, at: int, viewer: str) -> TablePage:
-    """The page for ``match`` after event ``at`` (1..version) as ``viewer`` sees it.
-    Raises ``ValueError`` for an ``at`` outside the log or a viewer not in
-    ``viewers(match)``."""
+    """The page for ``match`` after event ``at`` as ``viewer`` sees it; ``ValueError`` for an
+    ``at`` outside the log or a viewer not in ``viewers(match)``."""
     if viewer not in viewers(match):
         raise ValueError(f"{match.id} is not shown as {viewer!r}")
     table = inspection.table_at(match=match, seq=at)

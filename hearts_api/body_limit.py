@@ -1,17 +1,4 @@
-"""ASGI middleware: a request body over the size limit is refused (413) unread.
-
-Django checks ``DATA_UPLOAD_MAX_MEMORY_SIZE`` against ``Content-Length`` only when a view
-reads the body, and under ASGI its handler has read the whole body before that (spooled to
-a temporary file, to disk past 2.5 MiB): a client announcing 100 MB made the server read
-100 MB before its 413. No maintained library does this check for Django's ASGI handler
-(the one on the index, content-size-limit-asgi, was last released in 2020, raises inside
-the app instead of answering, and never looks at Content-Length), so it is ours, around
-the whole application (config/asgi.py).
-
-The answers are the ones Django's own refusal gives (``payload_too_large``, rendered as DRF
-renders every problem), with ``Connection: close``: the unread rest of the body is never
-read, so the connection cannot carry another request.
-"""
+"""ASGI middleware: a request body over the size limit is refused (413) unread (docs/adr/0080)."""
 
 from __future__ import annotations
 
@@ -34,9 +21,7 @@ _DIGITS = re.compile(rb"[0-9]+")
 
 
 def rendered(problem: Problem) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-    """A problem's status, headers (with ``Connection: close``) and body, rendered as DRF
-    renders every problem: for answers given outside Django (here, and
-    ``hearts_api.parser_errors``)."""
+    """A problem's status, headers (with ``Connection: close``) and body, for answers outside Django."""
     body = JSONRenderer().render(problem.body())
     headers = [(b"content-type", PROBLEM_CONTENT_TYPE.encode()),
                (b"content-length", str(len(body)).encode()), (b"connection", b"close")]
@@ -44,12 +29,9 @@ def rendered(problem: Problem) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
 
 
 class BodyLimit:
-    """Wraps an ASGI ``app``: an HTTP request whose body is over ``limit`` bytes (None: no
-    limit) gets 413 ``payload_too_large`` problem+json. With ``Content-Length`` it is answered
-    at once, before a byte of the body is received; a ``Content-Length`` that is not a number
-    gets 400 ``invalid_request`` (Django would fail on it with a 500). Without one (chunked)
-    the body is passed to ``app`` as it comes, and refused as soon as more than ``limit`` bytes
-    have come: ``app`` then receives ``http.disconnect``, as if the client had left."""
+    """Wraps an ASGI ``app``: a body over ``limit`` bytes (None: none) is 413 ``payload_too_large``,
+    before it is read when ``Content-Length`` says so, else once it passes the limit (``app``
+    then receives ``http.disconnect``); a malformed ``Content-Length`` is 400."""
 
     def __init__(self, app: App, limit: int | None) -> None:
         self.app = app

@@ -1,11 +1,4 @@
-"""The schema and docs pages (``/api/schema/``, ``/api/docs/``, ``/api/redoc/``):
-drf-spectacular's views, whose refusals answer problem+json like every other path.
-
-Their renderers are YAML or an HTML template, which would write a problem body as YAML or
-as a bare "429 Too Many Requests" under the problem+json media type; here a refusal
-(throttled, 405, 406, a rejected token) is rendered as the JSON it says it is. They keep
-the rate limit: the schema is generated afresh for each request.
-"""
+"""The schema and docs pages: drf-spectacular's views, refusals rendered as problem+json JSON."""
 
 from __future__ import annotations
 

@@ -1,14 +1,5 @@
-"""The health probes behind ``GET /healthz``: does the database answer, the broker, and
-Redis?
-
-Each probe reports, never raises: a failure is the string ``"error: <exception class>"``
-(no detail of it leaves the server). The broker is the Celery app's, reached as
-``celery.current_app`` (the app ``config.celery`` sets up), so the API does not import
-the project package; without a broker (tasks run in-process) there is nothing to probe.
-Redis is ``REDIS_URL``'s (the match notifications and the rate limits' counters; by
-default the broker's own Redis): while it is away commands still commit, but a client is
-told which dependency is down, even when the broker is another.
-"""
+"""The health probes behind ``GET /healthz``: database, broker (``celery.current_app``) and
+``REDIS_URL``'s Redis. A probe reports, never raises, and names only the exception's class."""
 
 from __future__ import annotations
 
@@ -22,16 +13,14 @@ from django.db import connection
 OK = "ok"
 NO_BROKER = "none (tasks run in-process)"
 NO_REDIS = "none (no REDIS_URL)"
-# A dead broker must not hang the probe: one retry, two seconds; Redis: a second each to
-# connect and to answer.
+# So a dead broker or Redis cannot hang the probe.
 BROKER_TIMEOUT_SECONDS = 2
 REDIS_TIMEOUT_SECONDS = 1
 
 
 @dataclass(frozen=True)
 class Health:
-    """What the probes found: ``database``, ``broker`` and ``redis`` are each ``"ok"``,
-    ``"error: <exception class>"``, or for the broker ``NO_BROKER``, for Redis ``NO_REDIS``."""
+    """Each part's finding: ``"ok"``, ``"error: <exception class>"``, ``NO_BROKER`` or ``NO_REDIS``."""
 
     database: str
     broker: str
@@ -39,20 +28,17 @@ class Health:
 
     @property
     def failed(self) -> dict[str, str]:
-        """The parts that failed (``"database"``, ``"broker"``, ``"redis"``) and what their
-        probes found."""
+        """The parts that failed, with their findings."""
         return {part: found for part, found in asdict(self).items() if found.startswith("error")}
 
     @property
     def healthy(self) -> bool:
-        """Whether the service works in full: neither the database (which answers
-        ``"ok"`` or fails) nor the broker nor Redis failed."""
+        """Whether no part failed."""
         return not self.failed
 
 
 def health_check() -> Health:
-    """Probe the database, the broker and Redis, one after another (each at most about
-    two seconds)."""
+    """Probe the database, the broker and Redis, one after another."""
     return Health(database=_probe_database(), broker=_probe_broker(), redis=_probe_redis())
 
 
@@ -60,7 +46,7 @@ def _probe_database() -> str:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-    except Exception as error:  # report, don't raise: this is the health check
+    except Exception as error:  # report, don't raise
         return _failed(error)
     return OK
 
@@ -71,7 +57,7 @@ def _probe_broker() -> str:
     try:
         with current_app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=BROKER_TIMEOUT_SECONDS)
-    except Exception as error:  # report, don't raise: this is the health check
+    except Exception as error:  # report, don't raise
         return _failed(error)
     return OK
 
@@ -83,7 +69,7 @@ def _probe_redis() -> str:
                                   socket_timeout=REDIS_TIMEOUT_SECONDS)
     try:
         client.ping()
-    except Exception as error:  # report, don't raise: this is the health check
+    except Exception as error:  # report, don't raise
         return _failed(error)
     finally:
         client.close()

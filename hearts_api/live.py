@@ -1,27 +1,5 @@
-"""Waiting for a match to move: the long poll (``GET /events?wait=S``) and the
-Server-Sent Events stream (``GET /matches/{id}/stream``), docs/api.md "Events" and
-"Stream".
-
-The views validate and authenticate synchronously, take the request's place among the
-waiting requests of its token and player (``hearts_api.waiting_quota``), then answer with
-a streaming response whose body is produced here, in the event loop. The waiting requests
-on one match in one event loop share a ``Feed``: it subscribes to the match
-(``hearts_api.notifier``) and reads for all of them at once, only when a commit announces
-a new version or one of them asks (its first read, a stream's read at every few
-heartbeats, a long poll's at its timeout). One read is three queries whatever the number
-of requests (the tokens still there, the match row, the events any of them needs); each
-event is presented once per seat, each view built once per seat, and every request takes
-its own part (its cursor, its seat, whether its token is gone or the match hidden from
-it). Each read runs in a pooled thread and gives its database connection back, so a
-waiting client holds neither a thread nor a connection; a client that disconnects cancels
-its body at once, which takes it out of its feed (the last one out closes the feed and its
-subscription) and gives its place back.
-
-The status line (200) is sent before the body, so a read that fails because the database
-is away (down, restarting, no pooled connection in time) cannot become a 503 any more, and
-must not cut the body off either: a long poll answers with what it read before, as at its
-timeout, and a stream sends heartbeats and reads again at each one until the database is back.
-"""
+"""Waiting for a match to move: the long poll and the event stream (docs/api.md, "Events",
+"Stream"); the requests on one match share a ``Feed`` (docs/architecture.md, "Live updates")."""
 
 from __future__ import annotations
 
@@ -51,13 +29,11 @@ from .serializers import events as event_shapes
 from .serializers.events import EventListSerializer
 from .serializers.play import SeatViewSerializer
 
-# Events per read while a stream catches up (a stream reads again until it has them all).
+# Events per read while a stream catches up.
 STREAM_BATCH = 500
-# Seconds a woken feed lets further commits land before it reads: bots answer a move
-# within milliseconds of each other, and one read then carries them all.
+# Seconds a woken feed lets further commits land, so one read carries a burst of them.
 SETTLE_SECONDS = 0.02
-# A quiet stream reads the log at every this many heartbeats all the same (a minute, by
-# default): reading at each would cost 1,000 quiet streams some 70 reads a second.
+# A quiet stream reads the log anyway at every this many heartbeats.
 READ_EVERY_HEARTBEATS = 4
 # Requests whose answer waits: config.asgi serves them without a thread of their own.
 _STREAM_PATH = re.compile(r"^/api/v1/matches/[^/]+/stream$")
@@ -76,9 +52,8 @@ _json = JSONRenderer()
 
 @dataclass(frozen=True)
 class Ask:
-    """One waiting request's part of a read: who asks (``user``; ``token_id``, None without
-    a token), the events after seq ``after`` (None: none) up to ``limit`` of them, and the
-    seat view when ``view`` and the version read is not ``shown`` and the events reach it."""
+    """One request's part of a read: up to ``limit`` events after seq ``after`` (None: none), and
+    with ``view`` the seat view unless the version is ``shown`` or the events fall short of it."""
 
     user: AbstractBaseUser
     token_id: Any
@@ -90,9 +65,7 @@ class Ask:
 
 @dataclass(frozen=True)
 class Reading:
-    """What one waiting request read: the match's ``version`` and ``status``, the events
-    after the seq it asked for (presented and redacted for its seat, at most ``version``)
-    and, when asked, its seat view at ``version``."""
+    """What one request read: the match's ``version`` and ``status``, its event bodies, its view."""
 
     version: int
     status: str
@@ -101,9 +74,8 @@ class Reading:
 
 
 class Outcome(enum.Enum):
-    """A wait that brought no ``Reading``: the request's token was revoked or the match is
-    gone or hidden from it (``ENDED``: the waiting ends), the database is away (``AWAY``), or
-    the match did not move in time (``QUIET``)."""
+    """A wait without a ``Reading``: token revoked or match gone or hidden (``ENDED``), database
+    away (``AWAY``), or no move in time (``QUIET``)."""
 
     ENDED = "ended"
     AWAY = "away"
@@ -111,20 +83,15 @@ class Outcome(enum.Enum):
 
 
 def release_connections() -> None:
-    """Give this thread's database connections back (closed, or to the pool) unless a
-    transaction holds them: a waiting request keeps none."""
+    """Give this thread's database connections back unless a transaction holds them."""
     for connection in connections.all(initialized_only=True):
         if not connection.in_atomic_block:
             connection.close()
 
 
 def _read(match_id: uuid.UUID, asks: Sequence[Ask]) -> list[Reading | None]:
-    """One read for every ask (sync, in a pooled thread): at most three queries, the tokens
-    still there, the match row, and the events any ask needs. Each ask's ``Reading``, or
-    None where the waiting ends: its token was revoked, or the match is gone or hidden from
-    its user (``selectors.is_hidden_from``). Each event is presented once per seat, each
-    view built once per seat; an ask's seat is read off the state (``selectors.seat_of``),
-    since seats change hands."""
+    """One read for every ask, in at most three queries: each ask's ``Reading``, or None where
+    its wait ends (token revoked, match gone or hidden from its user)."""
     try:
         token_ids = {ask.token_id for ask in asks if ask.token_id is not None}
         tokens = set(ApiToken.objects.filter(pk__in=token_ids).values_list("pk", flat=True)
@@ -134,7 +101,7 @@ def _read(match_id: uuid.UUID, asks: Sequence[Ask]) -> list[Reading | None]:
             return [None] * len(asks)
         version = match.version
 
-        def last_of(ask: Ask) -> int:  # the last seq an ask gets from this read
+        def last_of(ask: Ask) -> int:
             return version if ask.after is None else min(ask.after + ask.limit, version)
 
         served = [(ask.token_id is None or ask.token_id in tokens)
@@ -151,7 +118,7 @@ def _read(match_id: uuid.UUID, asks: Sequence[Ask]) -> list[Reading | None]:
                 readings.append(None)
                 continue
             seat = selectors.seat_of(state, ask.user)
-            events = []  # seqs run 1..version without a gap
+            events = []
             for seq in range(version + 1 if ask.after is None else ask.after + 1, last_of(ask) + 1):
                 if (seq, seat) not in presented:
                     presented[seq, seat] = event_shapes.event_body(logged[seq], seat)
@@ -170,14 +137,12 @@ def _read(match_id: uuid.UUID, asks: Sequence[Ask]) -> list[Reading | None]:
 
 
 _read_async = sync_to_async(_read, thread_sensitive=False)
-# What a read raises while the database is away (as hearts_api.problems answers 503 for).
 _AWAY = (OperationalError, InterfaceError)
 
 
 @dataclass(eq=False)
 class _Request:
-    """A waiter's ask, answered by the feed's next read: at once (``now``) or once the match
-    has moved."""
+    """A waiter's ask, for the feed's next read: at once (``now``) or once the match moves."""
 
     waiter: Waiter
     ask: Ask
@@ -187,17 +152,16 @@ class _Request:
 
 
 class Feed:
-    """The waiting requests (``Waiter``) on one match in one event loop, and their shared
-    reads: one task subscribes to the match and, when woken by a move (after
-    ``SETTLE_SECONDS``) or by an ask made now, reads once for every request then due."""
+    """The waiting requests on one match in one event loop: one task, subscribed to the match,
+    reads once for every request due when a move or an ask made now wakes it."""
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
         self.waiters: set[Waiter] = set()
-        self.requests: list[_Request] = []  # asked and not yet taken into a read
+        self.requests: list[_Request] = []
         self._due = asyncio.Event()
         self._settle = False
-        # Subscribed before the first read: a commit after any read's start wakes another.
+        # Subscribed before the first read, so no commit after it is missed.
         self._board = notifier.board()
         self._board.add(match_id, self)
         self._task = asyncio.get_running_loop().create_task(self._run(), name="match-feed")
@@ -240,22 +204,20 @@ class Feed:
             try:
                 answers = await _read_async(uuid.UUID(self.match_id), [request.ask for request in due])
             except _AWAY as error:
-                database.forget_pool(error)  # as after a request's 503
+                database.forget_pool(error)
                 answers = [Outcome.AWAY] * len(due)
-            except Exception as error:  # each request fails with it, as its own read would
+            except Exception as error:
                 for request in due:
                     if not request.answer.done():
                         request.answer.set_exception(error)
                 continue
             for request, answer in zip(due, answers, strict=True):
-                if not request.answer.done():  # not timed out nor cancelled meanwhile
+                if not request.answer.done():
                     request.answer.set_result(Outcome.ENDED if answer is None else answer)
 
 
 class Waiter:
-    """One waiting request on a feed: it reads as ``user`` with ``token_id``, ``limit``
-    events at a time, with the view or not (``view``). ``moved``: the match moved since its
-    last read began."""
+    """One waiting request on a feed; ``moved``: the match moved since its last read began."""
 
     def __init__(self, feed: Feed, user: AbstractBaseUser, token_id: Any, limit: int,
                  view: bool) -> None:
@@ -264,9 +226,8 @@ class Waiter:
 
     async def reading(self, *, after: int | None, shown: int | None = None,
                       within: float | None = None) -> Reading | Outcome:
-        """The events after seq ``after`` (None: none) and the view unless at ``shown``, from
-        the feed's next read: at once (``within`` None), or once the match moves, if it does
-        within ``within`` seconds (else ``Outcome.QUIET``)."""
+        """The feed's next read: at once (``within`` None), or once the match moves within
+        ``within`` seconds (else ``Outcome.QUIET``)."""
         request = _Request(self, Ask(self.user, self.token_id, after, self.limit, self.view,
                                      shown), now=within is None)
         self.feed.ask(request)
@@ -276,12 +237,11 @@ class Waiter:
             return await asyncio.wait_for(request.answer, within)
         except TimeoutError:
             if request not in self.feed.requests:
-                self.moved = True  # its read had begun: the next one is due at once
+                self.moved = True  # its read had begun
             self.feed.withdraw(self)
             return Outcome.QUIET
 
 
-# The feeds of each running event loop, by match id.
 _feeds: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, Feed]] = (
     weakref.WeakKeyDictionary())
 
@@ -289,8 +249,7 @@ _feeds: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, Feed]] = 
 @contextmanager
 def _waiting(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, *, limit: int,
              view: bool) -> Iterator[Waiter]:
-    """A ``Waiter`` on the running loop's feed of ``match_id`` for the block (the feed is
-    opened by the first and closed by the last)."""
+    """A ``Waiter`` on this loop's feed of ``match_id``, opened by the first, closed by the last."""
     feeds = _feeds.setdefault(asyncio.get_running_loop(), {})
     key = str(match_id)
     feed = feeds.get(key)
@@ -309,8 +268,7 @@ def _waiting(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, *, limi
 
 
 def waiting() -> int:
-    """How many requests in the running loop wait for their match to move (the tests wait
-    for them before they commit, and check that none is left)."""
+    """How many requests in the running loop wait for their match to move."""
     return sum(not request.now for feed in _feeds.get(asyncio.get_running_loop(), {}).values()
                for request in feed.requests)
 
@@ -318,10 +276,8 @@ def waiting() -> int:
 def long_poll_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                        after: int, limit: int, wait: int,
                        place: AbstractAsyncContextManager[object]) -> StreamingHttpResponse:
-    """The answer of ``GET /events?after=N&limit=L&wait=S``: ``{"events", "version"}`` as
-    soon as an event after N is committed, or with no events after ``wait`` seconds.
-    The status (200) is sent at once; the body when it is known. ``place`` is held until
-    then (``hearts_api.waiting_quota``)."""
+    """The long poll: ``{"events", "version"}`` once an event after ``after`` commits, or with
+    none after ``wait`` seconds; ``place`` (``waiting_quota``) is held until then."""
     return StreamingHttpResponse(_long_poll(match_id, user, token_id, after, limit, wait, place),
                                  content_type="application/json")
 
@@ -335,7 +291,7 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
     async with place:
         with _waiting(match_id, user, token_id, limit=limit, view=False) as waiter:
             fresh = await waiter.reading(after=after)
-            # Not a Reading: the token was revoked, or the database is away: answer with what was read.
+            # Not a Reading: answer with what was read.
             while isinstance(fresh, Reading):
                 reading = fresh
                 remaining = deadline - loop.time()
@@ -343,8 +299,7 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                     break
                 fresh = await waiter.reading(after=after, within=remaining)
                 if fresh is Outcome.QUIET:
-                    # Time is up: one last read, so the answer carries the current version (and
-                    # any event whose notification was lost on its way).
+                    # One last read, for the current version and any lost notification.
                     last = await waiter.reading(after=after)
                     reading = last if isinstance(last, Reading) else reading
                     break
@@ -356,14 +311,12 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
 def stream_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                     after: int | None,
                     place: AbstractAsyncContextManager[object]) -> StreamingHttpResponse:
-    """The ``text/event-stream`` of docs/api.md "Stream": with ``after`` None, the seat
-    view first, then live; with ``after`` (``Last-Event-ID`` or ``?after=``), the events
-    after that seq, the view, then live. Closes after the match's last event. ``place`` is
-    held while it is open (``hearts_api.waiting_quota``)."""
+    """The stream (docs/api.md, "Stream"): the events after ``after``, the view, then live, until
+    the match's last event; ``place`` (``waiting_quota``) is held while open."""
     response = StreamingHttpResponse(_stream(match_id, user, token_id, after, place),
                                      content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # nginx: pass each frame on as it comes
+    response["X-Accel-Buffering"] = "no"  # nginx: no buffering
     return response
 
 
@@ -378,18 +331,15 @@ HEARTBEAT = b": keep-alive\n\n"
 async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int | None,
                   place: AbstractAsyncContextManager[object]) -> AsyncIterator[bytes]:
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
-    # last: the seq sent up to (None: nothing yet, so no events, the view first);
-    # shown: the version of the last view sent; quiet: heartbeats sent.
-    # away: the last read failed, the database being away (read again at each heartbeat).
+    # last: the seq sent up to; shown: the last view's version; away: the database was.
     last, shown, quiet, away = after, None, 0, False
     async with place:
         with _waiting(match_id, user, token_id, limit=STREAM_BATCH, view=True) as waiter:
             reading = await waiter.reading(after=last, shown=shown)
-            while reading is not Outcome.ENDED:  # ended: the token was revoked, or the match is gone
+            while reading is not Outcome.ENDED:
                 if reading is Outcome.QUIET:
                     yield HEARTBEAT
-                    # And read at every few: a notification lost on its way (a publish that
-                    # failed) delays the stream by a minute at most, never stalls it.
+                    # Read at every few, so a lost notification never stalls the stream.
                     quiet += 1
                     read_now = away or quiet % READ_EVERY_HEARTBEATS == 0
                     reading = await waiter.reading(after=last, shown=shown,
@@ -397,17 +347,17 @@ async def _stream(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, af
                     continue
                 away = reading is Outcome.AWAY
                 if isinstance(reading, Reading):
-                    for item in reading.events:  # every event after ``last``
+                    for item in reading.events:
                         yield frame(item["type"], item["seq"], item)
                         last = item["seq"]
                     if last is None:
                         last = reading.version
-                    if last < reading.version:  # more to catch up on: the next batch at once
+                    if last < reading.version:  # the next batch at once
                         reading = await waiter.reading(after=last, shown=shown)
                         continue
-                    if reading.view is not None:  # then the view at that version, once
+                    if reading.view is not None:
                         yield frame("view", reading.version, reading.view)
                         shown = reading.version
-                    if Phase(reading.status).is_over:  # it never moves again
+                    if Phase(reading.status).is_over:
                         return
                 reading = await waiter.reading(after=last, shown=shown, within=heartbeat)

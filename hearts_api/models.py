@@ -6,8 +6,7 @@ from knox.models import AbstractAuthToken
 
 
 class ApiToken(AbstractAuthToken):
-    """A player's bearer token. Only its SHA-512 digest is stored (knox); ``token_key`` is
-    the token's first characters, enough for the owner to tell tokens apart."""
+    """A player's bearer token: knox stores its digest and ``token_key``, its first characters."""
 
     name = models.CharField(max_length=100, blank=True, default="")
 
@@ -16,14 +15,8 @@ class ApiToken(AbstractAuthToken):
 
 
 class IdempotencyKey(models.Model):
-    """A player's ``Idempotency-Key`` and the first response to it (hearts_api.idempotency).
-
-    A row is claimed ``in_flight`` (in a transaction of its own, before the command runs,
-    so a concurrent retry sees it), then ``done`` with the response stored: ``status``,
-    the headers worth replaying (a JSON object of name -> value) and the body's bytes.
-    ``fingerprint`` is the SHA-256 (hex) of the request's method, path and body. ``lease``
-    names the claim, so a request whose claim was taken over cannot store over its taker.
-    Past ``expires_at`` the row counts as absent; beat purges it."""
+    """A player's ``Idempotency-Key``: claimed ``in_flight``, then ``done`` with the response to
+    replay; ``fingerprint`` is the request's SHA-256, ``lease`` its claim (``idempotency``)."""
 
     class State(models.TextChoices):
         IN_FLIGHT = "in_flight"

@@ -1,5 +1,4 @@
-"""The request body parser: DRF's JSON parser, refusing two bodies it would let through to
-a 500 (docs/api.md, "Errors": no request, however malformed, gets a 500)."""
+"""The request body parser: no malformed body reaches a 500 (docs/api.md, "Errors")."""
 
 from __future__ import annotations
 
@@ -11,10 +10,8 @@ from rest_framework.parsers import JSONParser
 
 
 class StrictJSONParser(JSONParser):
-    """``application/json`` bodies, as DRF parses them, with two more refusals (400
-    ``invalid_request``): arrays or objects nested deeper than the decoder can recurse,
-    and strings holding a lone surrogate (``"\\ud800"``), which no UTF-8 response could
-    echo back in an error."""
+    """DRF's JSON parser, also refusing (``ParseError``) nesting past the recursion limit and
+    strings with a lone surrogate, which no UTF-8 response could echo."""
 
     def parse(self, stream: Any, media_type: str | None = None,
               parser_context: dict[str, Any] | None = None) -> Any:

@@ -1,15 +1,5 @@
-"""The pages the problem ``type`` URIs resolve to: ``GET /problems`` and ``/problems/<code>``.
-
-Each page is rendered from the code's entry in the catalog (``hearts_api.problem_types``),
-the one the exception handler answers with. HTML when the ``Accept`` header prefers
-``text/html`` (a browser following the link), JSON otherwise; both from
-``problem_type_json``.
-
-Plain Django views, not DRF ones: they are documentation about the API rather than part
-of it, so they stay out of the OpenAPI schema, need no token, and are not rate limited
-(like ``/api/docs/``). A method other than GET or HEAD and an unknown code still answer
-problem+json, as every error does.
-"""
+"""The pages the problem ``type`` URIs resolve to, ``/problems`` and ``/problems/<code>``, from the
+catalog: HTML for a browser, else JSON; plain Django views, outside the schema and its limits."""
 
 from __future__ import annotations
 
@@ -83,8 +73,7 @@ def problem_detail(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _wants_html(request: HttpRequest) -> bool:
-    # JSON is listed first, so a tie (no Accept header, or */* as curl sends) goes to JSON;
-    # a browser's Accept ranks text/html above its */*.
+    # JSON first, so a tie (no Accept, or */*) goes to it.
     return request.get_preferred_type(["application/json", "text/html"]) == "text/html"
 
 

@@ -1,12 +1,5 @@
-"""The catalog of problems (``problem_catalog.yaml``), read once, and ``Problem``, the one
-exception that answers with a code of it (docs/api.md, "Errors").
-
-``PROBLEMS`` maps each code to its ``ProblemType`` (status, title, default detail, extension
-members, headers, page text), in the catalog's order, the order of the ``/problems`` index;
-``MEMBERS`` maps each extension member's name to its ``Member``. The exception handler
-(``hearts_api.problems``), the schema's Problem component (``serializers.ProblemSerializer``,
-``schema``) and the pages (``problem_pages``) all read them.
-"""
+"""The catalog of problems (``problem_catalog.yaml``), read once: ``PROBLEMS`` by code, in the
+``/problems`` index's order, and ``MEMBERS``; and ``Problem``, the one exception of every code."""
 
 from __future__ import annotations
 
@@ -24,8 +17,7 @@ CATALOG = Path(__file__).with_name("problem_catalog.yaml")
 
 @dataclass(frozen=True)
 class Member:
-    """An extension member of a problem body: JSON ``name``, ``type`` in words and
-    ``description`` (the pages'), its schema ``field`` kind and ``summary`` (the schema's)."""
+    """An extension member of a problem body, for the pages and for the schema."""
 
     name: str
     type: str
@@ -36,8 +28,7 @@ class Member:
 
 @dataclass(frozen=True)
 class Header:
-    """A response header that comes with a problem: ``name``, what it holds, its JSON Schema
-    ``schema_type``, and whether every body of the problem carries it (``always``)."""
+    """A response header that comes with a problem (``always``: with every body of it)."""
 
     name: str
     description: str
@@ -47,9 +38,7 @@ class Header:
 
 @dataclass(frozen=True)
 class ProblemType:
-    """One code of the catalog: its ``status``, ``title``, ``default_detail``, the
-    ``members`` and ``headers`` its bodies may carry, and its page's ``description`` and
-    ``what_to_do``."""
+    """One code of the catalog: status, title, default detail, members, headers, page text."""
 
     code: str
     status: int
@@ -67,8 +56,7 @@ class ProblemType:
 
 
 class _Loader(yaml.SafeLoader):
-    """YAML's safe loader, refusing a key named twice in one mapping (YAML would keep the
-    last, so a second entry for a code would hide the first)."""
+    """YAML's safe loader, refusing a key named twice in one mapping."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         keys = [self.construct_object(key, deep=deep) for key, _ in node.value]
@@ -106,9 +94,7 @@ PROBLEMS: Mapping[str, ProblemType] = MappingProxyType(_problems)
 
 
 def problem_type(code: str) -> ProblemType:
-    """The catalog's entry for ``code``. Raises ``LookupError`` for a code it lacks: a
-    refusal whose code nobody defined is a bug to fix there, never an answer with a guessed
-    status."""
+    """The catalog's entry for ``code``; ``LookupError`` for a code it lacks."""
     try:
         return PROBLEMS[code]
     except KeyError:
@@ -117,11 +103,9 @@ def problem_type(code: str) -> ProblemType:
 
 
 class Problem(exceptions.APIException):
-    """A refused request, answered as the problem of ``code`` (``LookupError`` for a code
-    the catalog lacks): ``detail`` (str, what happened this time; the code's default
-    detail when None or empty), ``extensions`` (this body's members, JSON-ready), ``auth_header``
-    (a 401's WWW-Authenticate). A body of a code whose members include ``errors`` always
-    names a fault: without one, the request as a whole (code ``invalid``, this detail)."""
+    """A refused request, answered as the problem of ``code`` (``LookupError`` if unknown), with
+    ``detail`` (else the default), JSON-ready ``extensions``, and a 401's ``auth_header``;
+    a code with ``errors`` always names at least one fault."""
 
     def __init__(self, code: str, detail: str | None = None, *, auth_header: str | None = None,
                  **extensions: Any) -> None:
@@ -136,9 +120,7 @@ class Problem(exceptions.APIException):
 
     @classmethod
     def invalid(cls, field: str, code: str, detail: str) -> Problem:
-        """``invalid_request`` for one bad ``field`` (its dotted path, or a header's name;
-        ``""``: the body) with the reason ``code`` and ``detail`` as its one entry of
-        ``errors``."""
+        """``invalid_request`` for one bad ``field`` (dotted path, header name, ``""``: the body)."""
         return cls("invalid_request", detail, errors=[{"field": field, "code": code, "detail": detail}])
 
     @property

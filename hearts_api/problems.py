@@ -1,15 +1,6 @@
-"""Errors as RFC 9457 ``application/problem+json``, through drf-standardized-errors.
-
-Every error leaves the API as ``{"type", "title", "status", "detail", "code", …}`` with
-extension members where they help (``legal_cards``, ``to_act``, ``version``, ``errors``,
-``retry_after``). The handler turns every exception into a ``Problem`` of its code (the
-catalog, ``hearts_api.problem_types``): the engine's ``IllegalMove`` and the services'
-``ServiceError`` by their ``code``, DRF's own exceptions (validation, auth, throttling,
-404, 405, ...) by theirs (three renamed), a body over the size limit into
-``payload_too_large``, a database that does not answer into ``unavailable`` (503), anything
-unexpected into ``server_error``. The formatter then writes the problem's body, so no view
-builds an error by hand (the few answered without raising go through ``problem_response``).
-"""
+"""Errors as RFC 9457 ``application/problem+json`` through drf-standardized-errors: the handler
+makes every exception the ``Problem`` of its code, the formatter writes its body
+(docs/architecture.md, "A command", step 8)."""
 
 from __future__ import annotations
 
@@ -33,22 +24,19 @@ from .problem_types import Problem, problem_type
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
-# DRF's own codes that are not ours, and the problem each is: knox's refused token is a
-# 401 like a missing one, and a body that does not parse is malformed like a bad field.
+# DRF's own codes that are not ours, and the problem each is.
 DRF_RENAMED: dict[str, str] = {
     "authentication_failed": "not_authenticated",
     "parse_error": "invalid_request",
     "invalid": "invalid_request",
 }
-# How long a client should wait when the database does not answer: long enough for a
-# restart to finish, short enough that it comes back soon.
+# How long a client should wait when the database does not answer.
 UNAVAILABLE_RETRY_SECONDS = 3
 
 
 def refusal_problem(error: IllegalMove | ServiceError) -> Problem:
-    """The problem of an engine or service refusal, by its ``code``: its message as the
-    detail, its ``details`` as members, and for the rules ``legal_cards`` as codes.
-    Raises ``LookupError`` for a code the catalog lacks."""
+    """The problem of an engine or service refusal's ``code``, its ``details`` (and ``legal_cards``)
+    as members; ``LookupError`` for a code the catalog lacks."""
     extensions = dict(error.details)
     if isinstance(error, IllegalMove) and error.legal_cards is not None:
         extensions["legal_cards"] = [str(card) for card in error.legal_cards]
@@ -56,37 +44,33 @@ def refusal_problem(error: IllegalMove | ServiceError) -> Problem:
 
 
 def unavailable(detail: str | None = None, **probes: str) -> Problem:
-    """``unavailable`` (503), with ``retry_after`` (``UNAVAILABLE_RETRY_SECONDS``) and, at
-    /healthz, what each probe found as members."""
+    """``unavailable`` (503) with ``retry_after``, and the ``probes``' findings as members."""
     return Problem("unavailable", detail, retry_after=UNAVAILABLE_RETRY_SECONDS, **probes)
 
 
 def drf_problem(exc: exceptions.APIException) -> Problem:
-    """The problem of one of DRF's exceptions (a ``Problem`` is its own). Raises
-    ``LookupError`` for a DRF code that is neither renamed nor ours."""
+    """The problem of a DRF exception; ``LookupError`` for a code neither renamed nor ours."""
     if isinstance(exc, Problem):
         return exc
     if isinstance(exc, exceptions.ValidationError):
         return _validation_problem(exc)
     if isinstance(exc, exceptions.Throttled):
-        # Whole seconds, rounded up as DRF's Retry-After is: the body's and the header's.
+        # Rounded up, as DRF's Retry-After header is.
         wait = {} if exc.wait is None else {"retry_after": math.ceil(exc.wait)}
         return Problem("throttled", str(exc.detail), **wait)
     if exc.status_code >= 500:
-        # No detail of the failure leaves the server: the handler gave it a generic one.
         return Problem("server_error", exc.detail if isinstance(exc.detail, str) else None)
     codes = exc.get_codes()
     drf_code = codes if isinstance(codes, str) else exc.default_code
     code = DRF_RENAMED.get(drf_code, drf_code)
     detail = exc.detail if isinstance(exc.detail, str) else problem_type(code).title
-    if code == "invalid_request":  # parse_error (a body that is not JSON) or invalid
+    if code == "invalid_request":
         return Problem.invalid("", drf_code, detail)
     return Problem(code, detail, auth_header=getattr(exc, "auth_header", None))
 
 
 def _validation_problem(exc: exceptions.ValidationError) -> Problem:
-    """``invalid_request`` with each fault in ``errors``, or ``unknown_card`` when an
-    unparseable card is the request's only fault (docs/api.md, "Errors")."""
+    """``invalid_request`` with each fault in ``errors``; ``unknown_card`` when that is every fault."""
     errors = [{"field": _field(error.attr), "code": error.code, "detail": bounded(error.detail)}
               for error in flatten_errors(exc.detail)]
     only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
@@ -94,8 +78,7 @@ def _validation_problem(exc: exceptions.ValidationError) -> Problem:
     return Problem("unknown_card" if only_cards else "invalid_request", detail, errors=errors)
 
 
-# A field's message may quote the value sent (DRF's "… is not a valid choice"): at most this
-# much of it, so a huge bad value is not echoed back.
+# A field's message may quote the value sent: at most this much is echoed.
 DETAIL_MAX_CHARS = 200
 
 
@@ -105,8 +88,7 @@ def bounded(detail: str) -> str:
 
 
 def _field(attr: str | None) -> str:
-    """The ``field`` of an error: DRF's ``non_field_errors`` (an object as a whole) names the
-    object itself, ``""`` for the body."""
+    """The ``field`` of an error; DRF's ``non_field_errors`` names the object itself."""
     parts = (attr or "").split(".")
     if parts[-1] == api_settings.NON_FIELD_ERRORS_KEY:
         parts.pop()
@@ -114,18 +96,14 @@ def _field(attr: str | None) -> str:
 
 
 class ProblemExceptionHandler(ExceptionHandler):
-    """drf-standardized-errors' handler: every exception becomes a ``Problem``, answered
-    with the problem+json media type (and the WWW-Authenticate or Retry-After header the
-    problem carries)."""
+    """drf-standardized-errors' handler: every exception becomes a problem+json ``Problem``."""
 
     def convert_known_exceptions(self, exc: Exception) -> Exception:
         if isinstance(exc, IllegalMove | ServiceError):
             return refusal_problem(exc)
-        if isinstance(exc, RequestDataTooBig):  # raised by Content-Length, before the body is read
+        if isinstance(exc, RequestDataTooBig):
             return Problem("payload_too_large")
         if isinstance(exc, OperationalError | InterfaceError):
-            # The database is down or restarting (or no pooled connection came in time):
-            # "try again", not a server fault.
             database.forget_pool(exc)
             return unavailable()
         return super().convert_known_exceptions(exc)
@@ -152,17 +130,14 @@ class ProblemFormatter(ExceptionFormatter):
 
 
 def problem_response(problem: Problem) -> JsonResponse:
-    """A problem+json response made without raising: for views outside DRF (Django's
-    handlers, the problem pages) and for a refusal a view expects, the health check's 503,
-    which raised would be reported as a server fault (its traceback logged, error monitors
-    signalled). The problem's body, status and headers, as the handler answers it."""
+    """``problem`` as the handler answers it, without raising: for views outside DRF and the
+    health check's expected 503."""
     return JsonResponse(problem.body(), status=problem.status_code,
                         content_type=PROBLEM_CONTENT_TYPE, headers=problem_headers(problem))
 
 
 def problem_headers(problem: exceptions.APIException) -> dict[str, str]:
-    """The headers an answer with ``problem`` carries: WWW-Authenticate with a 401 that
-    names its scheme, Retry-After with a known wait (its ``retry_after`` member)."""
+    """``problem``'s WWW-Authenticate (a 401 naming its scheme) and Retry-After (a known wait)."""
     headers = {}
     if getattr(problem, "auth_header", None):
         headers["WWW-Authenticate"] = problem.auth_header
@@ -177,8 +152,7 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def bad_request_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    """Django's 400 handler (a Host not in ALLOWED_HOSTS; other suspicious requests), as
-    problem+json."""
+    """Django's 400 handler (a Host not in ``ALLOWED_HOSTS``, ...), as problem+json."""
     if isinstance(exception, DisallowedHost):
         return problem_response(Problem.invalid(
             "Host", "invalid", "The Host header names no host this server answers for."))
@@ -186,5 +160,5 @@ def bad_request_view(request: HttpRequest, exception: Exception | None = None) -
 
 
 def server_error_view(request: HttpRequest) -> JsonResponse:
-    """Django's 500 handler, as problem+json (no detail of the failure leaves the server)."""
+    """Django's 500 handler, as problem+json with no detail."""
     return problem_response(Problem("server_error"))

@@ -1,11 +1,5 @@
-"""drf-spectacular extensions: what the serializers enforce, said in the OpenAPI schema.
-
-They add what drf-spectacular cannot infer: ``additionalProperties: false`` on bodies
-that refuse unknown fields, one-value enums inline (so each union member's ``type`` or
-``kind`` names it), ``uniqueItems`` on card lists, the union of seat specs, the headers
-a status's problems come with, and the OpenAPI links that lead from a created match or
-token to the operations on it.
-"""
+"""drf-spectacular extensions: what the serializers enforce and drf-spectacular cannot infer,
+said in the OpenAPI schema (strict bodies, inline tags, unique card lists, headers, links)."""
 
 from __future__ import annotations
 
@@ -98,9 +92,7 @@ LINKS: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
 
 
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-    """Postprocessing hook, after drf-spectacular's enum hook: one-value enums back inline,
-    null as a 3.1 type, the problems' headers on their statuses' responses, and each
-    ``LINKS`` entry on its operation's 201 response."""
+    """Postprocessing hook, after drf-spectacular's enum hook."""
     _inline_single_value_enums(result)
     _nullable_as_31(result["components"]["schemas"])
     _add_problem_headers(result["paths"])
@@ -109,9 +101,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
 
 
 def _add_problem_headers(paths: dict[str, Any]) -> None:
-    # The catalog's problems name the headers they come with (Retry-After on 429 and 503,
-    # WWW-Authenticate on 401); a response of a status says each header a problem of that
-    # status may carry, required when every problem of the status always carries it.
+    # Each status's response names the headers its problems may carry, required if always.
     by_status: dict[str, dict[str, Any]] = {}
     for problem in PROBLEMS.values():
         peers = [p for p in PROBLEMS.values() if p.status == problem.status]
@@ -142,8 +132,7 @@ def _nullable_as_31(node: Any) -> None:
 
 
 def _inline_single_value_enums(result: dict[str, Any]) -> None:
-    # drf-spectacular's enum hook makes a component of every enum; a one-value enum is a
-    # union member's tag and reads best where it stands (``type: {enum: [card_played]}``).
+    # A one-value enum is a union member's tag: inline, not a component.
     schemas = result["components"]["schemas"]
     single = {f"#/components/schemas/{name}": schema for name, schema in schemas.items()
               if len(schema.get("enum", ())) == 1}

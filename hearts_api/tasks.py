@@ -9,7 +9,5 @@ from . import idempotency
 
 @shared_task(ignore_result=True)
 def purge_idempotency_keys() -> int:
-    """Delete the expired ``Idempotency-Key`` rows (beat runs it hourly,
-    ``CELERY_BEAT_SCHEDULE``); returns how many. Expired rows count as absent before
-    they are purged, so the schedule only bounds the table's size."""
+    """Delete the expired ``Idempotency-Key`` rows (beat's schedule); returns how many."""
     return idempotency.purge_expired()

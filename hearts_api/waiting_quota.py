@@ -1,17 +1,5 @@
-"""The limits on waiting requests: the streams and long polls one token and one player hold
-open at once (``QUOTAS["waiting_requests_per_token"]`` and ``["waiting_requests_per_user"]``;
-docs/api.md, "Events" and "Stream"), counted across every web process.
-
-Each token and each player has a set of the places its waiting requests hold: a member per
-request (a random id) with the time (Unix seconds) its place expires. On Redis
-(``REDIS_URL``) a sorted set per token and per player (keys under ``KEY_PREFIX``); without
-Redis the same in this process's memory. A request takes a place in both at once (on Redis
-one Lua script, which first drops the expired places) or is refused, 429
-``quota_exceeded``, before its 200 is sent; each event loop refreshes the places its
-requests hold every ``REFRESH_SECONDS``, and a request gives its place back when it ends.
-So the places of a process that died expire within ``HOLD_SECONDS``. While Redis cannot be
-reached a request is let through (logged), as the throttles do.
-"""
+"""The limits on the streams and long polls a token and a player hold open at once, counted
+across web processes in Redis sorted sets, else in memory (docs/architecture.md, "Live updates")."""
 
 from __future__ import annotations
 
@@ -236,10 +224,8 @@ def _refresher() -> _Refresher:
 
 
 def take(*, user: AbstractBaseUser, token_id: Any) -> AbstractAsyncContextManager[object]:
-    """A place for a waiting request of ``user`` with the token ``token_id`` (None: no
-    token, no per-token limit), to hold while it waits. Raises ``quota_exceeded`` (no
-    ``retry_after``) when the token's or the player's places are all taken. While Redis
-    cannot be reached, a place that holds nothing."""
+    """A place for a waiting request of ``user`` and ``token_id`` (None: no per-token limit);
+    ``quota_exceeded`` when either is full. Holds nothing while Redis cannot be reached."""
     quotas = settings.QUOTAS
     sets = [(f"{KEY_PREFIX}:token:{token_id}", QUOTA_NAMES[0])] if token_id is not None else []
     sets.append((f"{KEY_PREFIX}:user:{user.pk}", QUOTA_NAMES[1]))

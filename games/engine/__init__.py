@@ -1,16 +1,5 @@
-"""The pure Hearts rules engine: no Django, no I/O, no clock, no randomness of its own.
-
-The public surface: cards (``Card``, ``Seat``, ``parse_card``), the ``RuleSet``,
-commands and ``step`` (``decide``, ``evolve``, ``evolve_all``, ``replay`` from ``NEW_MATCH``), the
-events and their stored JSON form (the log's format), the two projections for one seat,
-``seat_view`` and ``visible``, and a dealt table of bots on a given deal (``bot_table``).
-
-Every rule is written once, in ``kernel``, on 52-bit card sets; the Decider, the
-play-outs and the bots call it. ``evolve`` reads the facts of each event, and what it
-records beyond them (hearts broken, the first leader, the start of the match's end)
-it computes with the kernel function ``decide`` used (see ``decider``). Stored JSON
-carries format versions and is upcast on reading (``formats``).
-"""
+"""The pure Hearts rules engine: no Django, no I/O, no clock, no randomness of its own
+(docs/architecture.md, "The engine")."""
 
 from .cards import (
     CANONICAL_CARD_CODE_PATTERN,

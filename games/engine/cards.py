@@ -1,8 +1,4 @@
-"""Cards, suits, ranks and seats, with the parsing and formatting of card codes.
-
-docs/rules.md, "Cards and seats": one 52-card pack; canonical codes are rank + suit
-(``2C``, ``TH``, ``QS``); input also accepts ``10H`` and suit symbols, in any
-case; lists are sorted by suit C, D, S, H and then by rank.
+"""Cards, suits, ranks and seats, and card codes (docs/rules.md, "Cards and seats").
 
 >>> parse_card("10♥"), str(parse_card("qs"))
 (Card('TH'), 'QS')
@@ -63,8 +59,7 @@ class Seat(IntEnum):
 
     @classmethod
     def from_label(cls, label: str) -> Seat:
-        """Parse ``north``/``east``/``south``/``west``, in any case; raises ``ValueError``
-        otherwise."""
+        """Parse ``north``/``east``/``south``/``west``, in any case; else ``ValueError``."""
         seat = _SEAT_BY_LABEL.get(label.lower()) if isinstance(label, str) else None
         if seat is None:
             raise ValueError(f"unknown seat {label!r}")
@@ -75,26 +70,18 @@ SEATS: tuple[Seat, ...] = tuple(Seat)
 _SEAT_LABELS = tuple(seat.name.lower() for seat in SEATS)
 _SEAT_BY_LABEL = dict(zip(_SEAT_LABELS, SEATS, strict=True))
 
-# Sort position of each suit in every list the service returns (docs/rules.md, "Cards and seats").
 SUIT_ORDER: dict[Suit, int] = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 _RANK_CODES = "23456789TJQKA"
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♠": "S", "♥": "H", "♧": "C", "♢": "D", "♤": "S", "♡": "H"}
 
-# Every spelling ``parse_card`` accepts, as an ECMA-262 / Python regular expression (the
-# API's schema publishes it): a rank 2-9, T or 10, J, Q, K, A and a suit letter or symbol,
-# either letter in either case, nothing around them.
+# Every code ``parse_card`` accepts, in the ECMA-262 subset the schema publishes.
 CARD_CODE_PATTERN = "^(10|[2-9TJQKAtjqka])[CDHScdhs♣♦♠♥♧♢♤♡]$"
-# The canonical codes every response uses (``str(card)``).
 CANONICAL_CARD_CODE_PATTERN = "^[2-9TJQKA][CDHS]$"
 _CARD_CODE = re.compile(CARD_CODE_PATTERN)
 
 
 class Card:
-    """One playing card. The 52 instances are interned: compare them with ``==`` or ``is``.
-
-    ``index`` (0..51) is the card's position in the canonical sort order, so
-    sorting by it sorts a list as docs/rules.md ("Cards and seats") asks.
-    """
+    """One of the 52 interned cards; ``index`` (0..51) is its place in the canonical order."""
 
     __slots__ = ("rank", "suit", "index", "_code")
 
@@ -138,13 +125,7 @@ class Card:
         """Any heart: 1 penalty point."""
         return self.suit is Suit.HEARTS
 
-    @property
-    def is_queen_of_spades(self) -> bool:
-        """QS: 13 penalty points."""
-        return self.index == QUEEN_OF_SPADES_INDEX
 
-
-QUEEN_OF_SPADES_INDEX = SUIT_ORDER[Suit.SPADES] * 13 + Rank.QUEEN - 2
 _DECK_BY_KEY: dict[tuple[Rank, Suit], Card] = {
     (rank, suit): Card._make(rank, suit) for suit in SUIT_ORDER for rank in Rank
 }
@@ -163,19 +144,15 @@ class CardSyntaxError(ValueError):
 
     def __init__(self, text: object) -> None:
         shown = repr(text)
-        shown = shown if len(shown) <= 24 else shown[:20] + "…"  # a prefix of a long one
+        shown = shown if len(shown) <= 24 else shown[:20] + "…"
         super().__init__(f"{shown} is not a card code (examples: 2C, 10H, TH, QS, Q♠)")
         self.text = text
 
 
 def parse_card(text: str) -> Card:
-    """Parse a card code such as ``QS``, ``10h``, ``th`` or ``Q♠`` (``CARD_CODE_PATTERN``).
-
-    Raises ``CardSyntaxError`` for anything else, including non-strings and codes with
-    white space around them.
-    """
+    """Parse a code matching ``CARD_CODE_PATTERN`` (``QS``, ``10h``, ``Q♠``); else ``CardSyntaxError``."""
     if type(text) is str and (card := _BY_CODE.get(text)) is not None:
-        return card  # a canonical code, as every stored one is
+        return card
     if not isinstance(text, str) or not _CARD_CODE.fullmatch(text):
         raise CardSyntaxError(text)
     rank, suit = text[:-1].upper(), text[-1]
@@ -186,7 +163,7 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
     """Parse each code with ``parse_card``, keeping order and duplicates."""
     texts = list(texts)
     try:
-        return [_BY_CODE[text] for text in texts]  # canonical codes, as every stored one is
+        return [_BY_CODE[text] for text in texts]
     except (KeyError, TypeError):
         return [parse_card(text) for text in texts]
 

@@ -1,18 +1,7 @@
-"""The Decider: ``step`` checks a command and returns the events it causes with the state
-after them (``decide``: the events alone); ``evolve`` applies one event, ``evolve_all``
-several; ``replay`` folds a whole log from ``NEW_MATCH``.
-
-``step`` is the only place rules are checked. ``evolve`` never refuses, so an
-old log always replays even if a rule check would now fail.
-
-What ``evolve`` records beyond the events' own fields (hearts broken by a card, the
-first leader of a hand, the hand after which the match's end began) it computes with
-the same ``kernel`` function that ``step`` applied when it produced the event
-(``breaks_hearts``, ``first_leader``, ``end_begins``), never with a copy of the rule;
-the rules a match plays by are in its ``match_created`` event. A change to one of
-those kernel rules that old matches must not see is a new variant in ``RuleSet``
-(the default keeping the old rule), so every log replays as it was played.
-"""
+"""The Decider: ``step`` checks a command and returns its events with the state after them;
+``evolve`` applies one event and never refuses; ``replay`` folds a log from ``NEW_MATCH``.
+What ``evolve`` records beyond an event's fields it computes with the kernel function
+``step`` applied (docs/architecture.md, "The engine")."""
 
 from __future__ import annotations
 
@@ -48,18 +37,12 @@ RULE_CODES: frozenset[str] = frozenset({
     kernel.HEARTS_NOT_BROKEN, "wrong_pass_count", "duplicate_cards", "already_passed",
     "match_finished", "seat_taken", "already_seated", "match_full",
 })
-"""The codes an ``IllegalMove`` carries: docs/rules.md, "Refusals" (the rules of play as
-``kernel.legal_play`` names them), and the seating rules."""
+"""The codes an ``IllegalMove`` carries (docs/rules.md, "Refusals")."""
 
 
 class IllegalMove(ValueError):
-    """A command the rules refuse. ``code`` is one of ``RULE_CODES``; ``legal_cards``
-    lists what the seat could have played or passed from, when that helps; ``details``
-    holds other facts worth telling the caller (e.g. ``to_act``), JSON-ready.
-
-    Raises ``ValueError`` itself for a code that is no rule: refusals that are not the
-    rules' (no such match, no seat, a stale version) are the service layer's
-    (``games.errors``)."""
+    """A command the rules refuse, by ``code`` (one of ``RULE_CODES``, else ``ValueError``), with
+    the cards the seat could have used (``legal_cards``) and JSON-ready ``details``."""
 
     def __init__(self, code: str, message: str, legal_cards: Sequence[Card] | None = None,
                  **details: object) -> None:
@@ -72,14 +55,12 @@ class IllegalMove(ValueError):
         self.details = details
 
 
-# --- commands -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class CreateMatch:
-    """Create a match with these rules and explicit deals for its first hands (if any):
-    ``match_created`` records them, and the caller deals each when its hand is due
-    (``DealHand(holdings=…)``)."""
+    """Create a match with these rules and explicit deals for its first hands, which the
+    caller deals when due (``DealHand(holdings=…)``)."""
 
     rules: RuleSet = RuleSet()
     deals: tuple[Deal, ...] = ()
@@ -96,8 +77,7 @@ class TakeSeat:
 
 @dataclass(frozen=True, slots=True)
 class DealHand:
-    """Deal the next hand: ``holdings``, an explicit deal (north to west), or else the
-    shuffle of ``seed``; exactly one of them."""
+    """Deal the next hand: exactly one of ``holdings`` (north to west) or the shuffle of ``seed``."""
 
     seed: int | None = None
     holdings: Deal | None = None
@@ -105,8 +85,7 @@ class DealHand:
 
 @dataclass(frozen=True, slots=True)
 class PassCards:
-    """``seat`` passes ``cards`` (docs/rules.md, "A hand", step 2); ``auto``: a stand-in
-    chose them because the seat's turn timed out."""
+    """``seat`` passes ``cards`` (docs/rules.md, "A hand", 2); ``auto``: chosen by a stand-in."""
 
     seat: Seat
     cards: tuple[Card, ...]
@@ -115,8 +94,7 @@ class PassCards:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
-    """``seat`` plays ``card`` to the current trick; ``auto``: a stand-in chose it because
-    the seat's turn timed out."""
+    """``seat`` plays ``card`` to the current trick; ``auto``: chosen by a stand-in."""
 
     seat: Seat
     card: Card
@@ -133,8 +111,7 @@ class LeaveSeat:
 
 @dataclass(frozen=True, slots=True)
 class ReplaceSeat:
-    """The player in ``seat`` is replaced by a bot of ``bot_level`` for the rest of the match
-    (the creator's decision; that the player is overdue is the service's to check)."""
+    """The player in ``seat`` is replaced by a bot of ``bot_level`` for the rest of the match."""
 
     seat: Seat
     bot_level: str
@@ -152,12 +129,8 @@ Command = (CreateMatch | TakeSeat | DealHand | PassCards | PlayCard | LeaveSeat 
 
 
 def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
-    """Validate an explicit deal: four holdings of 13 cards, 52 distinct cards in all.
-
-    Returns it as a sorted ``Deal``. Raises ``IllegalMove("duplicate_cards")`` when a card
-    is named twice (13 x 4 cards with none named twice are the whole pack), and
-    ``ValueError`` for any other shape (callers check the shape first).
-    """
+    """Four holdings of 13 as a sorted ``Deal``; ``IllegalMove("duplicate_cards")`` when a card
+    repeats, ``ValueError`` for another shape."""
     if len(holdings) != 4 or any(len(holding) != 13 for holding in holdings):
         raise ValueError("a deal is four lists of 13 cards (north, east, south, west)")
     if len({card for holding in holdings for card in holding}) != 52:
@@ -167,34 +140,21 @@ def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
 
 
 def shuffled_deal(seed: int) -> Deal:
-    """The deal a seed gives (deterministic: the same seed always deals the same cards)."""
+    """The deal ``seed`` gives, always the same."""
     deck = list(DECK)
     random.Random(seed).shuffle(deck)
     return check_deal([deck[i * 13:(i + 1) * 13] for i in range(4)])
 
 
-# --- decide -------------------------------------------------------------------------------
 
 
 def step(state: MatchState, command: Command) -> tuple[list[Event], MatchState]:
-    """Check ``command`` against ``state``: ``(events, state after them)``, each event
-    applied once. The one way a match advances.
+    """``(events, state after them)`` for ``command`` on ``state``: the one way a match advances.
 
-    A card that completes a trick also yields ``TrickTaken``; the last trick of
-    a hand yields ``HandScored`` and, at the end, ``MatchEnded``. After a hand is
-    scored (or the last seat is taken) the state is in ``Phase.DEALING`` and
-    waits for ``DealHand``. ``CreateMatch`` is decided on ``NEW_MATCH`` only, and
-    every other command on a created match (``wrong_phase`` otherwise); a
-    ``CreateMatch`` on a created match, a ``TakeSeat`` naming both or neither of a
-    player and a bot, a ``DealHand`` giving both or neither of a seed and holdings, or a
-    ``LeaveSeat`` of a seat no player holds, is a caller's bug: ``ValueError``.
-
-    Raises ``IllegalMove`` with the first rule broken, in the order of
-    docs/rules.md, "Refusals", read within the command's phase: a finished (or
-    aborted) match is ``match_finished`` and a command of the other phase
-    ``wrong_phase`` before anything else, and a second pass is ``already_passed``
-    whatever cards it names (a pass is final, so the cards do not matter).
-    """
+    Raises ``IllegalMove`` with the first rule broken in the order of docs/rules.md,
+    "Refusals" (``match_finished``, then ``wrong_phase``, first), and ``ValueError`` for a
+    command no caller may send (a second ``CreateMatch``, a ``TakeSeat`` or ``DealHand`` naming
+    both or neither of its options, a ``LeaveSeat`` of a seat no player holds)."""
     if isinstance(command, PlayCard) and state.phase is Phase.PLAYING:
         return _decide_play(state, command)
     events = _decide(state, command)
@@ -207,7 +167,7 @@ def decide(state: MatchState, command: Command) -> list[Event]:
 
 
 def _decide(state: MatchState, command: Command) -> list[Event]:
-    """The events of any command but a play in the playing phase (``step``)."""
+    """The events of any command but a play in the playing phase."""
     if isinstance(command, CreateMatch):
         if state.phase is not Phase.NEW:
             raise ValueError("the match exists already")
@@ -237,7 +197,7 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
     left = next((seat for seat in Seat if (o := state.seats[seat]) and command.player
                  and o.left_by == command.player and not o.replaced), None)
     if left is not None:
-        # One seat per player: the one they left, which its bot holds until they come back.
+        # A player who left comes back to their own seat only.
         if command.seat not in (None, left):
             raise IllegalMove("already_seated", f"you left {left.label}: join it to take it back",
                               seat=left.label)
@@ -318,8 +278,7 @@ def _decide_play(state: MatchState, command: PlayCard) -> tuple[list[Event], Mat
 
 
 def _refusal_message(rule: str, led: Suit | None) -> str:
-    """The message for a play that breaks ``rule`` (a rule of ``kernel.legal_play``);
-    ``led`` is the suit led (None when the seat leads)."""
+    """The message for a play breaking ``rule``; ``led`` is the suit led (None on a lead)."""
     if rule == kernel.MUST_FOLLOW_SUIT:
         assert led is not None  # following means a suit was led
         return f"you must follow {led.name.lower()}"
@@ -343,8 +302,7 @@ def _cards_in(holding: tuple[Card, ...], legal: int) -> list[Card]:
 
 
 def _consequences(state: MatchState, events: list[Event]) -> tuple[list[Event], MatchState]:
-    """Append what follows from ``events``: trick taken, hand scored, match ended; with the
-    state after them all."""
+    """``events`` with what follows (trick taken, hand scored, match ended), and the state after."""
     after = evolve_all(state, events)
     hand = after.hand
     assert hand is not None and hand.trick is not None
@@ -376,8 +334,7 @@ def _consequences(state: MatchState, events: list[Event]) -> tuple[list[Event], 
 
 
 def match_result(state: MatchState) -> MatchResult | None:
-    """The result if the match ends after the hand just scored, else None
-    (``kernel.match_ends``)."""
+    """The result if the match ends after the hand just scored, else None."""
     totals = state.totals
     ended_by = kernel.match_ends(totals, state.rules, hand_number=state.hands_played,
                                  end_started_after=state.end_started_after)
@@ -389,8 +346,7 @@ def match_result(state: MatchState) -> MatchResult | None:
 
 
 def legal_cards(state: MatchState, seat: Seat) -> list[Card]:
-    """What ``seat`` may play (playing phase, its turn) or pass from (passing, not yet
-    passed), sorted; empty otherwise."""
+    """The cards ``seat`` may play, or pass from, now, sorted; empty if it need not act."""
     hand = state.hand
     if hand is None:
         return []
@@ -403,17 +359,11 @@ def legal_cards(state: MatchState, seat: Seat) -> list[Card]:
     return _cards_in(holding, legal)
 
 
-# --- evolve -------------------------------------------------------------------------------
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:
-    """Apply one event to ``state`` (``NEW_MATCH`` before ``MatchCreated``) and return the
-    new state.
-
-    Never checks a rule: every event is a fact already decided.
-    """
+    """``state`` after ``event``, a fact already decided: no rule is checked."""
     if isinstance(event, MatchCreated):
-        # The explicit deals stay in the log: the caller deals each (``DealHand``).
         return MatchState(rules=event.rules, seats=(None, None, None, None), phase=Phase.WAITING)
     assert state.phase is not Phase.NEW, "a log starts with match_created"
     replace = dataclasses.replace
@@ -424,7 +374,7 @@ def evolve(state: MatchState, event: Event) -> MatchState:
                                          replaced=isinstance(event, SeatReplaced))
         else:
             seats[event.seat] = Occupant(event.player, event.bot_level)
-        # Only the fourth seat taken starts the match; a seat changing hands later does not.
+        # Only the fourth seat taken starts the match.
         full = state.phase is Phase.WAITING and all(seats)
         return replace(state, seats=tuple(seats), phase=Phase.DEALING if full else state.phase)
     if isinstance(event, MatchAborted):
@@ -490,10 +440,8 @@ def _start_play(hand: HandState) -> HandState:
     return dataclasses.replace(hand, trick=Trick(1, leader))
 
 
-# A card played is most of a log: its states are built directly, by keyword, not through
-# dataclasses.replace, which costs twice as much (the OpenSpiel differential and every
-# replay spend most of their time here). tests/engine/test_rules.py checks that these
-# keep every field.
+# A card played's states are built by keyword rather than dataclasses.replace, for replay's
+# speed; tests/engine/test_rules.py checks they keep every field.
 
 
 def _with_hand(state: MatchState, hand: HandState) -> MatchState:
@@ -519,10 +467,7 @@ def _play(hand: HandState, event: CardPlayed, rules: RuleSet) -> HandState:
 
 
 def replay(events: Iterable[Event]) -> MatchState:
-    """Fold a whole log, oldest first, from ``NEW_MATCH`` into the state it describes.
-
-    Raises ``ValueError`` for an empty log.
-    """
+    """The state a whole log (oldest first) describes; ``ValueError`` for an empty one."""
     state = evolve_all(NEW_MATCH, events)
     if state is NEW_MATCH:
         raise ValueError("an empty log describes no match")

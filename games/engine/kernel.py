@@ -1,34 +1,8 @@
-"""The rules kernel: every rule of docs/rules.md written once, on 52-bit card sets.
+"""Every rule of docs/rules.md, once, on 52-bit card sets (bit ``card.index``; seats are ints 0..3).
 
-A card set is an integer whose bit ``card.index`` is set when the card is in the
-set. Bit order is the canonical sort order (clubs, diamonds, spades, hearts; 2 to
-A within a suit), so each suit is 13 contiguous bits and a higher bit within a
-suit is a higher rank. Seats are ints 0..3 (``Seat`` values).
-
-Everything that applies a rule calls this module: the Decider (``decide`` and
-``evolve``), the play-outs (``playout.PlayoutHand``), the card-level helpers of
-``rules`` and the bots. The rules here:
-
-- which cards may be played, and the rule a card outside them breaks (``legal_play``);
-- who wins a trick (``takes_lead``, ``winning_position``);
-- whether a card breaks hearts (``breaks_hearts``);
-- who leads the first trick (``first_leader``);
-- where passes go and the exchange (``pass_direction``, ``pass_target``, ``pass_source``,
-  ``exchange``);
-- penalty points, the moon and the sun, the jack of diamonds (``penalty_points_of``,
-  ``moon_shooter``, ``score_hand``);
-- when the match's end begins, whether (and why) it ends, and the places (``end_begins``,
-  ``match_ends``, ``standings``).
-
->>> from games.engine.cards import parse_cards
->>> hand = mask_of(parse_cards(["QS", "2C", "AH"]))
->>> hand == TWO_OF_CLUBS_BIT | QUEEN_OF_SPADES_BIT | 1 << 51
-True
->>> legal, rule = legal_play(hand, 0, False, False, False)
+>>> legal, rule = legal_play(TWO_OF_CLUBS_BIT | QUEEN_OF_SPADES_BIT | HEARTS, 0, False, False, False)
 >>> cards_of(legal), rule
 ([Card('2C'), Card('QS')], 'hearts_not_broken')
->>> winning_position([mask_of(parse_cards([code])) for code in ("5D", "AS", "9D", "3D")])
-2
 """
 
 from __future__ import annotations
@@ -39,8 +13,6 @@ from enum import Enum
 
 from .cards import DECK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_ORDER, TWO_OF_CLUBS, Card, Seat, Suit
 from .variants import HAND_CAP, MoonScoring, PassDirection, RuleSet, TiePolicy
-
-# --- card sets ----------------------------------------------------------------------------
 
 ALL_CARDS = (1 << 52) - 1
 SUIT_MASK_BY_ORDER: tuple[int, int, int, int] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
@@ -81,7 +53,6 @@ def suit_mask_of(bit: int) -> int:
     return SUIT_MASK_BY_ORDER[(bit.bit_length() - 1) // 13]
 
 
-# --- playing a card -----------------------------------------------------------------------
 
 MUST_LEAD_TWO_OF_CLUBS = "must_lead_two_of_clubs"
 HEARTS_NOT_BROKEN = "hearts_not_broken"
@@ -93,17 +64,12 @@ def legal_play(
     holding: int, led_suit_mask: int, is_first_trick: bool, hearts_broken: bool,
     first_trick_points: bool,
 ) -> tuple[int, str | None]:
-    """``(legal, rule)``: the cards of ``holding`` that may be played now, and the rule
-    code a card of ``holding`` outside ``legal`` breaks (None when every card is legal).
+    """``(legal, rule)``: the cards of ``holding`` playable now, and the rule code a card
+    outside ``legal`` breaks (None if all are legal); ``led_suit_mask`` is 0 for a lead.
 
-    Implements docs/rules.md, "A hand", steps 3 to 6. ``led_suit_mask`` is the led
-    suit's mask (``SUIT_MASKS[suit]``), or 0 when the seat leads. The first lead is 2C
-    (``must_lead_two_of_clubs``); a seat follows suit when it can (``must_follow_suit``);
-    on the first trick a void seat plays no heart and not QS unless it holds nothing else
-    (``no_points_on_first_trick``; variant ``first_trick_points`` lifts that); hearts are
-    led only once broken or from a hearts-only holding (``hearts_not_broken``).
-    Positional arguments: the play-outs call it once per card.
-    """
+    docs/rules.md, "A hand", 3-6: lead 2C first; follow suit when able; on the first trick
+    no heart nor QS unless nothing else (unless ``first_trick_points``); lead hearts only
+    once broken or from a hearts-only holding."""
     if not led_suit_mask:
         if is_first_trick:
             return holding & TWO_OF_CLUBS_BIT, MUST_LEAD_TWO_OF_CLUBS
@@ -119,15 +85,13 @@ def legal_play(
 
 
 def takes_lead(bit: int, winning_bit: int, led_suit_mask: int) -> bool:
-    """Whether card ``bit``, played to a trick led in ``led_suit_mask``, beats the card
-    ``winning_bit`` winning it so far (docs/rules.md, rule 7: the highest card of the suit
-    led wins; a card of another suit never does)."""
+    """Whether ``bit`` beats ``winning_bit`` on a trick led in ``led_suit_mask``
+    (docs/rules.md, rule 7: the highest card of the suit led wins)."""
     return bit & led_suit_mask != 0 and bit > winning_bit
 
 
 def winning_position(plays: Sequence[int]) -> int:
-    """The position in play order (0: the leader's card) of the card winning the trick
-    so far; ``plays`` are one-card masks, at least one."""
+    """The position (0: the leader's) of the card winning ``plays`` (one-card masks) so far."""
     led = suit_mask_of(plays[0])
     best = 0
     for position in range(1, len(plays)):
@@ -137,20 +101,16 @@ def winning_position(plays: Sequence[int]) -> int:
 
 
 def breaks_hearts(bit: int, queen_breaks_hearts: bool) -> bool:
-    """Whether playing card ``bit`` breaks hearts: any heart does, and QS does under the
-    variant ``queen_breaks_hearts`` (docs/rules.md, "6. Leading hearts")."""
+    """Whether ``bit`` breaks hearts: any heart, and QS under ``queen_breaks_hearts`` (rules.md, 6)."""
     return bit & HEARTS != 0 or (queen_breaks_hearts and bit == QUEEN_OF_SPADES_BIT)
 
 
 def first_leader(holdings: Sequence[int]) -> int:
-    """The seat that leads the hand's first trick: the holder of 2C once passes are
-    exchanged (docs/rules.md, "First lead")."""
+    """The holder of 2C after the pass, who leads the first trick (docs/rules.md, "First lead")."""
     return next(seat for seat in range(4) if holdings[seat] & TWO_OF_CLUBS_BIT)
 
 
-# --- passing ------------------------------------------------------------------------------
 
-# Seats clockwise from the passer to the receiver: left s+1, across s+2, right s+3.
 _PASS_STEPS = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3}
 
 
@@ -174,26 +134,22 @@ def pass_source(seat: int, direction: PassDirection) -> int:
 
 
 def exchange(holdings: Sequence[int], passes: Sequence[int], direction: PassDirection) -> list[int]:
-    """The holdings after every seat gives ``passes[seat]`` in ``direction`` (docs/rules.md,
-    "Pass"): all four at once, so nobody passes on what it received."""
+    """The holdings after each seat passes ``passes[seat]`` in ``direction``, all at once ("Pass")."""
     after = [holding & ~given for holding, given in zip(holdings, passes, strict=True)]
     for seat in range(4):
         after[pass_target(seat, direction)] |= passes[seat]
     return after
 
 
-# --- scoring ------------------------------------------------------------------------------
 
 
 def penalty_points_of(mask: int) -> int:
-    """Penalty points in ``mask``: 1 per heart, 13 for QS (docs/rules.md, "Scoring"); the
-    jack of diamonds variant is scored per hand (``score_hand``)."""
+    """Penalty points in ``mask``: 1 per heart, 13 for QS (docs/rules.md, "Scoring")."""
     return (mask & HEARTS).bit_count() + (13 if mask & QUEEN_OF_SPADES_BIT else 0)
 
 
 def moon_shooter(taken: Sequence[int]) -> int | None:
-    """The seat that took all 13 hearts and QS (``taken``: cards taken by seat), if one
-    did: found by the cards, never by a points total."""
+    """The seat whose ``taken`` cards hold all 13 hearts and QS, if any."""
     for seat in range(4):
         if taken[seat] & PENALTY_CARDS == PENALTY_CARDS:
             return seat
@@ -218,15 +174,10 @@ def score_hand(
     hand_number: int,
     end_started_after: int | None,
 ) -> HandScore:
-    """Score hand ``hand_number`` (docs/rules.md, "Scoring", and the moon, sun and JD variants).
-
-    ``taken[s]`` is the card set seat ``s`` took, ``tricks_won[s]`` its tricks,
-    ``totals`` the match totals before this hand. A sun (variant ``shoot_the_sun``) is all
-    13 tricks, worth 52; a moon is all 13 hearts and QS, worth 26, added to each other
-    seat or (``moon_scoring``) taken off the shooter; under ``shooters_choice`` the
-    shooter subtracts only when adding would end the match without it alone lowest.
-    ``end_started_after`` (see ``match_ends``) lets that choice count tiebreak hands.
-    """
+    """Score a hand from the cards (``taken``) and tricks each seat took (docs/rules.md, "Scoring"):
+    a sun is 13 tricks (52), a moon all hearts and QS (26), added to the others or, per
+    ``moon_scoring``, taken off the shooter; ``shooters_choice`` subtracts only when adding
+    would end the match (``totals`` before the hand) with the shooter not alone lowest."""
     jack = rules.jack_of_diamonds
     bonus = [jack if cards & JACK_OF_DIAMONDS_BIT else 0 for cards in taken]
     is_sun = rules.shoot_the_sun and 13 in tricks_won
@@ -238,7 +189,6 @@ def score_hand(
         added = [0 if seat == shooter else amount for seat in range(4)]
         subtract = rules.moon_scoring is MoonScoring.SUBTRACT_FROM_SHOOTER
         if rules.moon_scoring is MoonScoring.SHOOTERS_CHOICE:
-            # Judged on the totals the hand would really leave, JD included.
             after = [total + add + j for total, add, j in zip(totals, added, bonus, strict=True)]
             alone_lowest = all(after[shooter] < after[s] for s in range(4) if s != shooter)
             subtract = not alone_lowest and match_ends(
@@ -249,12 +199,10 @@ def score_hand(
     return HandScore((a, b, c, d), None if shooter is None else Seat(shooter), is_sun)
 
 
-# --- the end of the match -----------------------------------------------------------------
 
 
 def end_begins(totals: Sequence[int], rules: RuleSet) -> bool:
-    """Whether ``totals`` reach the target: the match's end begins after this hand
-    (docs/rules.md, "End of the match"); extra tiebreak hands count from it."""
+    """Whether ``totals`` reach the target, so the end begins (docs/rules.md, "End of the match")."""
     return max(totals) >= rules.target_score
 
 
@@ -269,13 +217,9 @@ class EndedBy(Enum):
 def match_ends(
     totals: Sequence[int], rules: RuleSet, *, hand_number: int, end_started_after: int | None
 ) -> EndedBy | None:
-    """Why the match ends with ``totals`` after hand ``hand_number``, or None while it goes
-    on (docs/rules.md, "End of the match"). ``end_started_after`` is the hand after which
-    the end began (``end_begins``), if that happened before this hand: extra tiebreak hands
-    count from it. Failing that end, the match also ends after hand ``rules.max_hands``
-    (when set) and after hand ``HAND_CAP``, whatever the totals (a tie is then shared: no
-    tiebreak hands follow).
-    """
+    """Why the match ends after hand ``hand_number``, or None (docs/rules.md, "End of the
+    match"): the target, once one seat is alone lowest, ties are shared or the tiebreak hands
+    since ``end_started_after`` are spent; else ``max_hands``; else ``HAND_CAP``."""
     started = end_started_after
     if started is None and end_begins(totals, rules):
         started = hand_number

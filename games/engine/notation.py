@@ -1,34 +1,12 @@
-"""A deal as text: one line per seat, the seat's cards by suit.
+"""A deal as text: per seat ``N: clubs.diamonds.spades.hearts``, ranks high to low, a void ``-``.
 
-A line is the seat's letter (``N``, ``E``, ``S``, ``W``), a colon, and its four suits in
-the engine's order (docs/rules.md, "Cards and seats"), clubs.diamonds.spades.hearts,
-separated by dots; the ranks of a suit run high to low, and a void is ``-``. The
-canonical text (``format_deal``) has the seats in the order N, E, S, W:
-
->>> deal = parse_deal('''
-...     N: T98765432.5432.-.-
-...     E: -.876.Q32.8765432
-...     S: -.-.T987654.AKQJT9
-...     W: AKQJ.AKQJT9.AKJ.-
-... ''')
->>> deal[Seat.EAST][:4]
-(Card('6D'), Card('7D'), Card('8D'), Card('2S'))
->>> print(format_deal(deal))
-N: T98765432.5432.-.-
-E: -.876.Q32.8765432
-S: -.-.T987654.AKQJT9
-W: AKQJ.AKQJT9.AKJ.-
-
-``parse_deal`` also reads the seats in any order, ranks in any order and either case,
-``10`` for the ten and an empty suit for a void; ``format_deal`` gives the canonical
-text back:
+``parse_deal`` also reads seats and ranks in any order and case, ``10`` and empty voids:
 
 >>> print(format_deal(parse_deal('''
 ...     W: akqj.9tjqka.jka.
 ...     S: .-.45678910.9TJQKA
 ...     N: 23456789T.2345..
-...     E: .678.23Q.2345678
-... ''')))
+...     E: .678.23Q.2345678''')))
 N: T98765432.5432.-.-
 E: -.876.Q32.8765432
 S: -.-.T987654.AKQJT9
@@ -51,19 +29,12 @@ _RANK = re.compile(r"10|[2-9TJQKA]")
 
 
 class DealNotationError(ValueError):
-    """A text that is not a deal in this notation, or not a whole deal: four holdings of
-    13 cards, the 52 cards of the pack each in one of them. The message says what is wrong
-    and where (the seat, the suit, the card)."""
+    """A text that is not a whole deal (four holdings of 13, the pack once) in this notation."""
 
 
 def parse_deal(text: str) -> Deal:
-    """The deal ``text`` writes (see the module docstring), each holding sorted.
-
-    Blank lines and spaces around the parts are ignored. Raises ``DealNotationError``
-    for a line that is not ``seat: clubs.diamonds.spades.hearts``, a seat missing or
-    given twice, a rank that is not one, a holding of other than 13 cards, or a card
-    named twice (within one holding or in two).
-    """
+    """The deal ``text`` writes, each holding sorted; blank lines and spaces are ignored.
+    Raises ``DealNotationError`` naming the seat, suit or card at fault."""
     holdings: dict[Seat, list[Card]] = {}
     for line in filter(str.strip, text.splitlines()):
         found = _LINE.fullmatch(line.upper())
@@ -81,9 +52,7 @@ def parse_deal(text: str) -> Deal:
 
 
 def format_deal(holdings: Sequence[Iterable[Card]]) -> str:
-    """The canonical text of four holdings, north first (any sizes: a position in play
-    prints too, though only a whole deal parses back). Raises ``ValueError`` for other
-    than four holdings."""
+    """The canonical text of four holdings of any size, north first; else ``ValueError``."""
     if len(holdings) != 4:
         raise ValueError(f"four holdings, north to west, not {len(holdings)}")
     return "\n".join(f"{_letter(seat)}: {_suits(holding)}"

@@ -1,11 +1,5 @@
-"""A hand in play as bit masks, mutable and fast: the engine's path for play-outs.
-
-``decide``/``evolve`` are the service's path: immutable states, events, every
-rule named on refusal. Bots that search and the benchmarks play thousands of
-hands per second instead, and need none of that. ``PlayoutHand`` plays one hand
-on 52-bit card sets with the same rules kernel as ``decide`` (``kernel``);
-the tests check that both paths play every hand alike.
-"""
+"""A hand in play as mutable bit masks on the same kernel as ``step``: the path for searches
+and benchmarks (tests/engine/test_playout_agreement.py checks both play alike)."""
 
 from __future__ import annotations
 
@@ -24,13 +18,8 @@ from .variants import RuleSet
 
 
 class PlayoutHand:
-    """One hand from the first lead (or from any point of play) to its last trick.
-
-    Seats are ints 0..3 (``Seat`` values); cards are one-bit masks. ``holdings``,
-    ``taken`` and ``tricks_won`` are indexed by seat. ``play`` checks nothing:
-    callers pick from ``legal()``. ``jack_of_diamonds``: whether the hand's rules score
-    JD (for play-out policies; scoring itself is ``kernel.score_hand``'s).
-    """
+    """One hand from any point of play to its last trick; seats are ints, cards one-bit masks,
+    lists by seat. ``play`` checks nothing: callers pick from ``legal()``."""
 
     __slots__ = ("holdings", "taken", "tricks_won", "to_play", "trick_number", "trick_cards",
                  "led_suit_mask", "winning_bit", "winner", "hearts_broken",
@@ -53,7 +42,7 @@ class PlayoutHand:
         self.hearts_broken = False
         self.queen_breaks_hearts = rules.queen_breaks_hearts
         self.first_trick_points = rules.first_trick_points
-        # Whether JD scores (the variant): play-out policies that mind it read this.
+        # For play-out policies; scoring is ``kernel.score_hand``'s.
         self.jack_of_diamonds = bool(rules.jack_of_diamonds)
 
     @classmethod
@@ -121,9 +110,7 @@ class PlayoutHand:
         self.to_play = winner
 
     def play_out(self, choose: Callable[[PlayoutHand, int], int]) -> None:
-        """Play to the end, each card chosen by ``choose(self, legal)`` from the mask of
-        legal cards."""
-        # The loop of every play-out: ``legal`` inlined (``is_over``, ``legal()``).
+        """Play to the end, each card chosen by ``choose(self, legal mask)``."""
         first_trick_points = self.first_trick_points
         while self.trick_number <= 13:
             self.play(choose(self, legal_play(

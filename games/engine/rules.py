@@ -1,9 +1,4 @@
-"""The rules for callers that hold ``Card`` objects and ``Seat`` values.
-
-Each function here converts to card sets and calls the one implementation in
-``kernel``; the variants (``RuleSet`` and its choices) are in ``variants``. Both
-are re-exported, so ``games.engine.rules`` is the whole rule book at card level.
-"""
+"""The ``kernel``'s rules for callers holding ``Card``s and ``Seat``s, with the variants re-exported."""
 
 from __future__ import annotations
 
@@ -30,14 +25,12 @@ __all__ = [
 
 
 def pass_target(seat: Seat, direction: PassDirection) -> Seat:
-    """The seat that receives ``seat``'s pass (``kernel.pass_target``). Raises
-    ``ValueError`` on a hold hand."""
+    """``kernel.pass_target`` for a ``Seat``."""
     return Seat(kernel.pass_target(seat, direction))
 
 
 def pass_source(seat: Seat, direction: PassDirection) -> Seat:
-    """The seat whose pass ``seat`` receives (``kernel.pass_source``). Raises
-    ``ValueError`` on a hold hand."""
+    """``kernel.pass_source`` for a ``Seat``."""
     return Seat(kernel.pass_source(seat, direction))
 
 
@@ -49,8 +42,7 @@ def legal_plays(
     hearts_broken: bool,
     rules: RuleSet,
 ) -> list[Card]:
-    """The cards of ``holding`` that may be played now, in the holding's order
-    (``kernel.legal_play``); ``led_suit`` is None when the seat leads."""
+    """``kernel.legal_play``'s cards, in the holding's order; ``led_suit`` None on a lead."""
     cards = list(holding)
     legal, _ = kernel.legal_play(mask_of(cards), 0 if led_suit is None else SUIT_MASKS[led_suit],
                                  is_first_trick, hearts_broken, rules.first_trick_points)
@@ -58,8 +50,7 @@ def legal_plays(
 
 
 def trick_winner(leader: Seat, cards: Sequence[Card]) -> Seat:
-    """The seat whose card wins a trick led by ``leader`` (``kernel.winning_position``);
-    ``cards`` are in play order, the leader's first (so far, for a trick in progress)."""
+    """The seat winning (so far) a trick led by ``leader`` with ``cards`` in play order."""
     return leader.next(kernel.winning_position([1 << card.index for card in cards]))
 
 
@@ -83,6 +74,5 @@ def score_hand(
 
 
 def standings(totals: Sequence[int]) -> list[tuple[Seat, int, int]]:
-    """``(seat, total, place)`` for every seat, lowest total first; tied seats share a
-    place (``kernel.standings``)."""
+    """``kernel.standings`` with ``Seat``s."""
     return [(Seat(seat), total, place) for seat, total, place in kernel.standings(totals)]

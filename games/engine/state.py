@@ -1,9 +1,4 @@
-"""Engine state: frozen dataclasses for a match, its current hand and its tricks.
-
-The state is what ``evolve`` builds from the event log; ``state_to_json`` and
-``state_from_json`` give the snapshot the database keeps beside the log, with its
-format version (``SNAPSHOT_VERSION``; see ``formats``).
-"""
+"""Engine state (frozen: a match, its current hand, its tricks) and the snapshot's JSON form."""
 
 from __future__ import annotations
 
@@ -23,8 +18,7 @@ Deal = tuple[Holding, Holding, Holding, Holding]
 
 
 class Phase(Enum):
-    """Where a match stands. ``new`` is ``NEW_MATCH``, before ``match_created``; ``dealing``
-    lasts only inside one command: the service deals at once."""
+    """Where a match stands; ``new`` is before ``match_created``, ``dealing`` waits for ``DealHand``."""
 
     NEW = "new"
     WAITING = "waiting"
@@ -42,9 +36,8 @@ class Phase(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Occupant:
-    """Who sits in a seat: a player (by username) or a bot (by level). ``left_by``: the
-    player who left this seat to the bot that holds it, and may take it back, unless
-    ``replaced`` (the match's creator put the bot there: the player may not)."""
+    """A player (username) or a bot (level) in a seat; ``left_by`` names the player who left it
+    to the bot and may take it back, unless ``replaced``."""
 
     player: str | None = None
     bot_level: str | None = None
@@ -81,11 +74,7 @@ class Trick:
 
 @dataclass(frozen=True, slots=True)
 class HandState:
-    """One hand (deal cycle) in progress.
-
-    ``holdings[s]`` is seat s's current cards, sorted; ``passes[s]`` the cards
-    s passed (None until it passes); ``taken[s]`` the cards s took in tricks.
-    """
+    """One hand in progress; ``holdings``, ``passes`` (None until given) and ``taken`` by seat."""
 
     number: int
     pass_direction: PassDirection
@@ -122,13 +111,8 @@ class HandState:
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """The end of a match (docs/rules.md, "End of the match").
-
-    ``standings`` are ``(seat, total, place)`` lowest first; ``moons`` are
-    ``(hand_number, seat)`` for each moon (or sun) shot; ``ended_by`` is why it ended
-    (``kernel.match_ends``), None in a result stored before results said
-    (``result_v1_to_v2``).
-    """
+    """The end of a match: ``standings`` ``(seat, total, place)`` lowest first, ``moons``
+    ``(hand_number, seat)``, ``ended_by`` (None in a format 1 result)."""
 
     standings: tuple[tuple[Seat, int, int], ...]
     winners: tuple[Seat, ...]
@@ -140,12 +124,8 @@ class MatchResult:
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """A whole match as the engine knows it (not the explicit deals still to come: the
-    log's ``match_created`` holds them, and the caller deals them, ``DealHand``).
-
-    ``end_started_after`` is the hand after which some total first reached the target
-    (extra tiebreak hands count from it).
-    """
+    """A whole match but its explicit deals (``match_created`` keeps them); ``end_started_after``
+    is the hand after which a total first reached the target."""
 
     rules: RuleSet
     seats: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None]
@@ -200,36 +180,29 @@ class MatchState:
         return self.phase.is_over
 
     def seat_of(self, player: str) -> Seat | None:
-        """The seat the player ``player`` (a username) holds; None when they hold none (a
-        seat they left to a bot is the bot's)."""
+        """The seat the player (username) holds now, or None."""
         return next((seat for seat in Seat if (occupant := self.seats[seat]) is not None
                      and occupant.player == player), None)
 
 
 NEW_MATCH = MatchState(rules=RuleSet(), seats=(None, None, None, None), phase=Phase.NEW)
-"""The engine's initial state: no match yet. ``decide`` takes only ``CreateMatch`` here,
-and ``evolve`` of its ``match_created`` starts the match."""
+"""The state before ``match_created``: only ``CreateMatch`` applies."""
 
 
-# --- the snapshot's JSON form -------------------------------------------------------------
 
 SNAPSHOT_VERSION = 2
-"""The format every snapshot is written in. A snapshot written before snapshots carried a
-``v`` is version 1 (it has version 1's fields)."""
+"""The snapshot format written; one without ``v`` is version 1."""
 
 
 def _snapshot_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 drops ``deals``, the explicit deals still to come (the log keeps them),
-    and a result says why the match ended: unknown (null) in a version 1 result."""
+    """Version 2 drops ``deals`` (the log keeps them) and adds the result's ``ended_by``."""
     kept = {key: value for key, value in data.items() if key != "deals"}
     return {**kept, "v": 2, "result": result_v1_to_v2(data["result"])}
 
 
 def result_v1_to_v2(result: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A result of format 1 (a ``match_ended``'s or a snapshot's) in format 2: ``ended_by``
-    null, unknown. Its match ended by its target or by ``max_hands``; only the rules could
-    tell which, and a ``match_ended`` event does not carry them, while its log and its
-    snapshot must read to the same result."""
+    """A format 1 result in format 2: ``ended_by`` null, unknown (``match_ended`` lacks the rules
+    that could tell, and its log and snapshot must read alike)."""
     return None if result is None else {**result, "ended_by": None}
 
 
@@ -262,7 +235,7 @@ def _trick_from_json(data: dict[str, Any]) -> Trick:
 
 
 def _occupant_to_json(occupant: Occupant) -> dict[str, Any]:
-    # ``left_by`` and ``replaced`` only when set: a seat nobody left reads as it did before.
+    # ``left_by`` and ``replaced`` only when set, so older snapshots read the same.
     data: dict[str, Any] = {"player": occupant.player, "bot_level": occupant.bot_level}
     if occupant.left_by is not None:
         data["left_by"] = occupant.left_by
@@ -272,8 +245,7 @@ def _occupant_to_json(occupant: Occupant) -> dict[str, Any]:
 
 
 def result_to_json(result: MatchResult) -> dict[str, Any]:
-    """The result as the API shows it: standings, winners, shared, hands_played, moons,
-    ended_by."""
+    """The result's JSON form (snapshot, ``match_ended``, and the API's ``result``)."""
     return {
         "standings": [{"seat": seat.label, "score": score, "place": place}
                       for seat, score, place in result.standings],
@@ -325,8 +297,7 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
 
 
 def state_from_json(data: dict[str, Any]) -> MatchState:
-    """Rebuild a ``MatchState`` from ``state_to_json``'s output, of any format version.
-    Raises ``ValueError`` for an unknown version."""
+    """The ``MatchState`` of a snapshot of any format version; ``ValueError`` for an unknown one."""
     data = upcast({"v": 1, **data}, SNAPSHOT_VERSION, SNAPSHOT_UPCASTERS, "snapshot")
     h = data["hand"]
     hand = None if h is None else HandState(

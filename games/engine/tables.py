@@ -1,6 +1,4 @@
-"""A table of bots on one given deal, built by ``step``: the start of the
-hands the arena plays, the expert calibrates on and the benchmarks time.
-"""
+"""A table of bots on one given deal (arena, the expert's calibration, benchmarks)."""
 
 from __future__ import annotations
 
@@ -14,10 +12,8 @@ from .variants import RuleSet
 
 
 def bot_table(rules: RuleSet, deal: Deal, levels: Sequence[str]) -> tuple[MatchState, list[Event]]:
-    """A match of ``rules`` whose first hand is ``deal``, with the bot ``levels[seat]`` in
-    each seat, dealt: ``(state, events)``, the state ready for the first pass (or the first
-    lead of a hold hand) and the events from ``match_created`` on that made it, for callers
-    that read the hand's log when it is played out (``HandScored``, ``TrickTaken``)."""
+    """``(state, events)`` of a match of ``rules`` with bot ``levels[seat]`` in each seat, ``deal``
+    dealt: the state ready for the first pass or lead, the events from ``match_created`` on."""
     commands: list[Command] = [CreateMatch(rules, (deal,)),
                                *(TakeSeat(seat, bot_level=levels[seat]) for seat in Seat),
                                DealHand(holdings=deal)]

@@ -1,8 +1,5 @@
-"""What one seat may see: ``seat_view`` of the state and ``visible`` of each event.
-
-docs/rules.md, "Public during a hand": every card played, who took each trick
-and each seat's points are public; each seat's holding and its pass are private.
-"""
+"""What one seat may see of the state (``seat_view``) and of each event (``visible``):
+docs/rules.md, "Public during a hand": each seat's holding and its pass are private."""
 
 from __future__ import annotations
 
@@ -23,15 +20,9 @@ from .state import Deal, MatchResult, MatchState, Occupant, Phase, Trick
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """One seat's view of a match (a spectator's when ``seat`` is None: no cards at all).
-
-    ``hand`` is the seat's holding; ``pass_given``/``pass_received`` its own
-    pass (None before it passes / before the exchange); ``trick`` the trick in
-    progress; ``tricks`` this hand's completed tricks, oldest first; points
-    and scores are indexed by seat. ``end_started_after`` is the hand after which some
-    total first reached the target (docs/rules.md, "End of the match"), so every hand
-    after it is a tiebreak hand; None while no total has.
-    """
+    """One seat's view of a match (a spectator's, with no cards, when ``seat`` is None);
+    ``pass_given``/``pass_received`` are None until it passes / the exchange; tuples of four
+    are indexed by seat; ``end_started_after`` is the hand after which the end began."""
 
     seat: Seat | None
     status: Phase
@@ -92,11 +83,8 @@ def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
 
 
 def visible(event: Event, seat: Seat | None) -> Event:
-    """What ``seat`` may see of ``event`` (None: a spectator): the same event with the cards
-    private to others emptied. Explicit deals and seeds are hidden from every seat; of a
-    deal, the other seats' holdings; of a pass, its cards but to the passer; of the
-    exchange, every pass but the seat's own and the one it received. A hidden holding or
-    pass is ``()`` (a real one is never empty)."""
+    """``event`` as ``seat`` (None: a spectator) may see it: explicit deals and seeds hidden,
+    and every holding or pass but the seat's own (and the pass it received) emptied to ``()``."""
     if isinstance(event, MatchCreated):
         return replace(event, deals=()) if event.deals else event
     if isinstance(event, HandDealt):

@@ -83,7 +83,7 @@ class StrictRegexField(StrictCharField):
 
     def to_internal_value(self, data: Any) -> Any:
         value = super().to_internal_value(data)
-        if not self._regex.fullmatch(value):  # fullmatch: "$" lets no trailing newline by
+        if not self._regex.fullmatch(value):
             self.fail("invalid")
         return value
 
@@ -99,9 +99,7 @@ class SingleValueField(serializers.ChoiceField):
 class StrictSerializer(serializers.Serializer):
     """A request body; a field it does not name is refused (400 unknown_field)."""
 
-    # The docstring is the schema's description of every subclass without one of its own;
-    # hearts_api.schema adds ``additionalProperties: false``. A typo is an error, never a
-    # silently ignored field.
+    # The docstring describes, in the schema, every subclass without one of its own.
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
@@ -186,10 +184,8 @@ class ScoresBySeatSerializer(serializers.Serializer):
     west = serializers.IntegerField()
 
 
-# A response body's one home: its declared fields describe it to the schema, and ``body``
-# builds it from engine and domain values as a plain dict, in the declared order (no
-# per-field DRF serialization: views call ``body`` directly); ``to_representation(args)``
-# is ``body(*args)``. No docstring: the schema would give it to every subclass without one.
+# A response body's one home (docs/adr/0040): fields describe it, ``body`` builds it as a dict.
+# No docstring: the schema would give it to every subclass without one.
 class ResponseSerializer(serializers.Serializer):
 
     @staticmethod

@@ -8,8 +8,7 @@ from rest_framework.request import Request
 
 from ..problem_types import Problem
 
-# A quoted version ("42"), a bare one, or * (any version). No weak tag: If-Match compares
-# strongly (RFC 9110), so W/"42" could never match.
+# A quoted version ("42"), a bare one, or *; no weak tag, which If-Match never matches (RFC 9110).
 IF_MATCH_PATTERN = r'^(\*|"[0-9]{1,18}"|[0-9]{1,18})$'
 
 
@@ -21,8 +20,7 @@ def _etags(header: str) -> set[str]:
 
 
 def _if_match(request: Request) -> int | None:
-    """The version an ``If-Match`` header expects (``IF_MATCH_PATTERN``), or None without
-    one (or with ``*``). Raises a 400 ``invalid_request`` for any other value."""
+    """The version ``If-Match`` expects, or None (none, or ``*``); 400 ``invalid_request`` otherwise."""
     header = request.headers.get("If-Match", "").strip()
     if not header or header == "*":
         return None

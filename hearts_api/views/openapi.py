@@ -12,18 +12,14 @@ from .. import idempotency
 from ..problems import PROBLEM_CONTENT_TYPE
 from ..serializers.problems import ProblemSerializer
 
-# Every operation may answer these: 406 when Accept names no JSON type, 429 when throttled
-# and 503 when the database is down (both with Retry-After: hearts_api.schema adds it).
 _ALWAYS = (406, 429, 503)
-# With a JSON body: 400 when it is malformed, 415 when it is not JSON.
 _BODY = (400, 413, 415)
 
 
 def _problems(*statuses: int, auth: bool = True,
               quotas: Sequence[str] = ()) -> dict[tuple[int, str], Any]:
-    """The problem+json responses of an operation: ``statuses`` and those every operation
-    (with ``auth``, every authenticated one: 401) can answer; its 429 names the
-    ``quotas`` (``_quota`` texts) it may be ``quota_exceeded`` by."""
+    """An operation's problem responses: ``statuses``, ``_ALWAYS``, 401 with ``auth``, and a 429
+    naming its ``quotas``."""
     codes = sorted({*statuses, *_ALWAYS, *((401,) if auth else ())})
     problems: dict[tuple[int, str], Any] = {
         (code, PROBLEM_CONTENT_TYPE): ProblemSerializer for code in codes}
@@ -35,14 +31,12 @@ def _problems(*statuses: int, auth: bool = True,
 
 
 def _quota(scope: str, counted: str) -> str:
-    """How a 429 names the rate ``scope`` (of ``DEFAULT_THROTTLE_RATES``) that counts
-    ``counted``: the quota's name, its rate and what it counts."""
+    """How a 429 names the rate ``scope`` of ``DEFAULT_THROTTLE_RATES``, counting ``counted``."""
     return f"{scope} ({settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'][scope]} {counted})"
 
 
 def _held(quota: str, held: str) -> str:
-    """How a 429 names the quota of things held ``quota`` (of ``QUOTAS``): its name, its
-    limit and what it counts."""
+    """How a 429 names the quota ``quota`` of ``QUOTAS``, counting ``held``."""
     return f"{quota} ({settings.QUOTAS[quota]} {held})"
 
 
@@ -69,11 +63,8 @@ _IDEMPOTENCY_KEY = OpenApiParameter(
 def _idempotent(success: int, serializer: Any, *statuses: int,
                 parameters: Sequence[OpenApiParameter] = (),
                 quotas: Sequence[str] = ()) -> dict[str, Any]:
-    """The ``extend_schema`` parameters and responses of a POST taking an
-    ``Idempotency-Key``: ``serializer`` answered with ``success``, the problems of
-    ``statuses`` and the 409, 422 and 429 (quota ``idempotency_keys``, and ``quotas``) a
-    key may cause, ``parameters`` and the key itself, and ``Idempotent-Replayed`` on the
-    ``success`` answer, the only one a key keeps."""
+    """``extend_schema`` arguments of a POST taking an ``Idempotency-Key``: ``serializer`` with
+    ``success`` (and ``Idempotent-Replayed``), and the problems of ``statuses`` and of the key."""
     replayed = OpenApiParameter(
         idempotency.REPLAYED_HEADER, str, OpenApiParameter.HEADER, enum=["true"],
         response=[success],

@@ -1,4 +1,4 @@
-"""The Server-Sent Events media type."""
+"""The Server-Sent Events media type, for content negotiation and refusals."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from rest_framework.renderers import JSONRenderer
 
 
 class EventStreamRenderer(JSONRenderer):
-    """``text/event-stream``: the stream's media type. Only a refusal is rendered by it
-    (as problem+json); the stream's own body is written by ``hearts_api.live``."""
+    """Renders only refusals (as problem+json): ``hearts_api.live`` writes the stream itself."""
 
     media_type = "text/event-stream"
     format = "sse"
