@@ -7,7 +7,7 @@ direction cycles left, right, across, hold for ours; OpenSpiel draws it as its
 first chance outcome): ours through ``games.engine.playout`` (the bit-mask path
 that search and benchmarks use), OpenSpiel's through its Python bindings, in
 alternating rounds so that both see the same machine load. Also measured:
-the service's own path (``decide``/``evolve`` with events, the way every API
+the service's own path (``step`` with events, the way every API
 command runs), replaying a 25-hand match log, and building one seat's view.
 With ``--json`` the last line is ``{"ours_hands_per_s", "openspiel_hands_per_s", "ratio"}``.
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -25,6 +26,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")  # the seat view's serializer
+
+import django  # noqa: E402
+
+django.setup()
 
 from games.engine import (  # noqa: E402
     NEW_MATCH,
@@ -38,15 +44,14 @@ from games.engine import (  # noqa: E402
     RuleSet,
     Seat,
     TakeSeat,
-    decide,
     event_from_json,
     event_to_json,
-    evolve_all,
     legal_cards,
     replay,
     seat_view,
+    step,
 )
-from games.engine.kernel import exchange
+from games.engine.kernel import exchange  # noqa: E402
 from games.engine.playout import PlayoutHand, random_card, random_play  # noqa: E402
 from games.engine.rules import PassDirection, pass_direction  # noqa: E402
 from hearts_api.serializers.play import SeatViewSerializer  # noqa: E402
@@ -103,7 +108,7 @@ def hands_per_second(play: Callable[[int], object], seconds: float) -> float:
 
 
 def random_match_log(seed: int, hands: int) -> tuple[list[Event], MatchState]:
-    """A log of ``hands`` random hands played through ``decide``, and the state mid-way
+    """A log of ``hands`` random hands played through ``step``, and the state mid-way
     through the last hand (for the seat view)."""
     rng = random.Random(seed)
     events: list[Event] = []
@@ -112,8 +117,7 @@ def random_match_log(seed: int, hands: int) -> tuple[list[Event], MatchState]:
 
     def apply(command: object) -> None:
         nonlocal state
-        new = decide(state, command)  # type: ignore[arg-type]
-        state = evolve_all(state, new)
+        new, state = step(state, command)  # type: ignore[arg-type]
         events.extend(new)
 
     apply(CreateMatch(RuleSet(target_score=10_000)))
@@ -190,7 +194,7 @@ def main() -> None:
     if openspiel is not None and ratio is not None:
         print(f"random hands per second, OpenSpiel (Python):      {openspiel:10,.0f}")
         print(f"ratio ours / OpenSpiel:                           {ratio:10.2f}")
-    print(f"random hands per second, ours (decide/evolve):    {service:10,.0f}")
+    print(f"random hands per second, ours (step):             {service:10,.0f}")
     print(f"replay of a 25-hand log ({len(events)} events):        {replay_ms:10.1f} ms"
           f"  ({replay_json_ms:.1f} ms from JSON)")
     print(f"seat view, mid-hand:                              {view_us:10.1f} us"

@@ -6,7 +6,8 @@ from .bot_levels import BOT_LEVELS
 
 
 class ServiceError(Exception):
-    """A refusal by ``code`` (docs/api.md, "Errors"), ``message`` (None: the title says it), ``details``."""
+    """A refusal by ``code`` (docs/api.md, "Errors"), ``message`` (None: the catalog's default
+    detail for the code), ``details`` (the problem's extension members)."""
 
     def __init__(self, code: str, message: str | None = None, **details: object) -> None:
         super().__init__(message or code)

@@ -8,10 +8,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, OuterRef, Q
 
 from . import models
-from .engine import MatchState
+from .engine import MatchState, Phase
 from .errors import quota_exceeded
 
-ENDED = (models.Match.Status.FINISHED, models.Match.Status.ABORTED)
+ENDED = tuple(phase.value for phase in Phase if phase.is_over)
 
 
 def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bool) -> None:

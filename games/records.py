@@ -1,5 +1,5 @@
 """Players' records: what each ended match adds to its players' profiles and to the ratings
-(docs/api.md, "Players, records, ratings, daily": fastest wins, forfeited seats, fixed deals)."""
+(docs/api.md, "Players' records and ratings": fastest wins, forfeited seats, fixed deals)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The read side: matches, states, seat views, logs, records, daily attempts, and the move owed.
-Every read of a match goes through ``match_watch_get`` or ``match_visible_get``."""
+A user's read of a match goes through ``match_watch_get`` or ``match_visible_get`` (the
+live feed: ``match_find`` then ``is_hidden_from``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The Decider: ``step`` checks a command and returns its events with the state after them;
 ``evolve`` applies one event and never refuses; ``replay`` folds a log from ``NEW_MATCH``.
-What ``evolve`` records beyond an event's fields it computes with the kernel function
-``step`` applied (docs/architecture.md, "The engine")."""
+What ``evolve`` records beyond an event's fields it computes with the same kernel
+functions ``step`` applied (docs/architecture.md, "The engine")."""
 
 from __future__ import annotations
 

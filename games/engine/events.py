@@ -49,7 +49,7 @@ class MatchCreated:
     deals: tuple[Deal, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules.to_json(stored=True), "deals": [_deal_to_json(d) for d in self.deals]}
+        return {"rules": self.rules.to_json(), "deals": [_deal_to_json(d) for d in self.deals]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchCreated:

@@ -245,7 +245,7 @@ def _occupant_to_json(occupant: Occupant) -> dict[str, Any]:
 
 
 def result_to_json(result: MatchResult) -> dict[str, Any]:
-    """The result's JSON form (snapshot, ``match_ended``, and the API's ``result``)."""
+    """The result's stored form (snapshot and ``match_ended``)."""
     return {
         "standings": [{"seat": seat.label, "score": score, "place": place}
                       for seat, score, place in result.standings],
@@ -274,7 +274,7 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
     hand = state.hand
     return {
         "v": SNAPSHOT_VERSION,
-        "rules": state.rules.to_json(stored=True),
+        "rules": state.rules.to_json(),
         "seats": [None if o is None else _occupant_to_json(o) for o in state.seats],
         "phase": state.phase.value,
         "totals": list(state.totals),

@@ -83,11 +83,10 @@ class RuleSet:
     """When set (1 to ``MAX_HANDS``), the match ends after this many hands at the latest,
     whatever the totals: a tie is shared, no tiebreak hands (``kernel.match_ends``)."""
 
-    def to_json(self, *, stored: bool = False) -> dict[str, Any]:
-        """The RuleSet as a JSON object with every field (enums as their strings). With
-        ``stored`` (the log's and the snapshot's form), ``max_hands`` only when set: the
-        rules written before it existed write back byte for byte (``from_json`` reads a
-        missing field as its default)."""
+    def to_json(self) -> dict[str, Any]:
+        """The stored form (log and snapshot): every field, enums as their strings, and
+        ``max_hands`` only when set, so rules written before it existed write back byte for
+        byte (``from_json`` reads a missing field as its default)."""
         data = {
             "target_score": self.target_score,
             "pass_rotation": [direction.value for direction in self.pass_rotation],
@@ -101,7 +100,7 @@ class RuleSet:
             "max_tiebreak_hands": self.max_tiebreak_hands,
             "max_hands": self.max_hands,
         }
-        if stored and self.max_hands is None:
+        if self.max_hands is None:
             del data["max_hands"]
         return data
 

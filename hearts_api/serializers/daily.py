@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from games.models import DailyAttempt
 
 from .fields import BOT_LEVEL_CHOICES, SEAT_CHOICES, STATUS_CHOICES, ResponseSerializer, _cards
-from .rules import RuleSetSerializer
+from .rules import RuleSetSerializer, rules_body
 
 
 class DailyBotLevelsSerializer(serializers.Serializer):
@@ -67,7 +67,7 @@ class DailyChallengeSerializer(ResponseSerializer):
         return {
             "date": challenge.day.isoformat(),
             "closes_at": closes_at,
-            "rules": challenge.rules.to_json(),
+            "rules": rules_body(challenge.rules),
             "seat": challenge.seat.label,
             "bot_levels": {seat.label: level for seat, level in challenge.bot_levels.items()},
             "hands": challenge.hands,

@@ -13,7 +13,6 @@ from rest_framework import serializers
 from games.engine import Card, Seat, event_seat, visible
 from games.engine.cards import format_cards
 from games.engine.events import CardsExchanged
-from games.engine.state import result_to_json
 
 from ..auth import ACCESS_TOKEN_PATTERN
 
@@ -34,7 +33,7 @@ from .fields import (
     by_seat,
 )
 from .matches import MatchResultSerializer
-from .rules import AUTO_HELP, RuleSetSerializer
+from .rules import AUTO_HELP, RuleSetSerializer, rules_body
 
 # GET /events?wait=S: seconds a long poll may hold (docs/api.md, "Events").
 WAIT_MIN_SECONDS, WAIT_MAX_SECONDS = 1, 30
@@ -91,7 +90,7 @@ def _exchange(event: CardsExchanged, viewer: Seat | None) -> dict[str, Any]:
 EVENT_SERIALIZERS: dict[str, type[EventBaseSerializer]] = {
     "match_created": _event("MatchCreatedEventSerializer", "match_created",
                             "The match was created with these rules.",
-                            payload=lambda e, viewer: {"rules": e.rules.to_json()},
+                            payload=lambda e, viewer: {"rules": rules_body(e.rules)},
                             rules=RuleSetSerializer()),
     "seat_taken": _event("SeatTakenEventSerializer", "seat_taken", "A seat was taken.",
                          payload=_seat_change,
@@ -137,7 +136,7 @@ EVENT_SERIALIZERS: dict[str, type[EventBaseSerializer]] = {
                           moon=serializers.ChoiceField(SEAT_CHOICES, allow_null=True),
                           sun=serializers.BooleanField()),
     "match_ended": _event("MatchEndedEventSerializer", "match_ended", "The match is over.",
-                          payload=lambda e, viewer: {"result": result_to_json(e.result)},
+                          payload=lambda e, viewer: {"result": MatchResultSerializer.body(e.result)},
                           result=MatchResultSerializer()),
     "seat_left": _event("SeatLeftEventSerializer", "seat_left",
                         "A player left the seat to a bot for the rest of the match; the "

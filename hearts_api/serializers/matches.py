@@ -13,7 +13,7 @@ from rest_framework import serializers
 from games.bot_levels import DEFAULT_BOT_LEVEL, STAND_IN_LEVEL
 from games.engine import MatchState, Seat, seat_view
 from games.engine.rules import EndedBy
-from games.engine.state import Occupant, result_to_json
+from games.engine.state import MatchResult, Occupant
 from games.models import TURN_TIMEOUT_S_MAX, TURN_TIMEOUT_S_MIN, Match
 
 from .fields import (
@@ -36,6 +36,7 @@ from .rules import (
     BotOptionsSerializer,
     RuleSetSerializer,
     RulesSerializer,
+    rules_body,
 )
 
 
@@ -162,6 +163,19 @@ class MatchResultSerializer(serializers.Serializer):
                   "rules' last hand) or hand_cap (the last hand any match may have); null "
                   "for a match that ended before results said why.")
 
+    @staticmethod
+    def body(result: MatchResult) -> dict[str, Any]:
+        """The API's result object."""
+        return {
+            "standings": [{"seat": seat.label, "score": score, "place": place}
+                          for seat, score, place in result.standings],
+            "winners": [seat.label for seat in result.winners],
+            "shared": result.is_shared,
+            "hands_played": result.hands_played,
+            "moons": [{"hand": hand, "seat": seat.label} for hand, seat in result.moons],
+            "ended_by": None if result.ended_by is None else result.ended_by.value,
+        }
+
 
 FIXED_DEALS_HELP = (
     "How many of the first hands were dealt when the match was created, not shuffled as they "
@@ -196,7 +210,7 @@ class MatchSummarySerializer(ResponseSerializer):
         return {
             "id": match.id,
             "status": match.status,
-            "rules": view.rules.to_json(),
+            "rules": rules_body(view.rules),
             "bots": {"delay_ms": match.bot_delay_ms, "think_ms": match.bot_think_ms},
             "seats": [{"seat": seat.label, "kind": seat_kind(occupant),
                        "name": occupant.player if occupant else None,
@@ -206,7 +220,7 @@ class MatchSummarySerializer(ResponseSerializer):
             "scores": by_seat(view.scores),
             "version": match.version,
             "created_at": match.created_at,
-            "result": result_to_json(view.result) if view.result else None,
+            "result": MatchResultSerializer.body(view.result) if view.result else None,
             "fixed_deals": match.fixed_deals,
             "turn_timeout_s": match.turn_timeout_s,
             "daily": match.daily_date,

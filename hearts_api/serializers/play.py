@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from games.engine import PassDirection, Phase, Seat, SeatView
 from games.engine.cards import format_cards
-from games.engine.state import Trick, result_to_json
+from games.engine.state import Trick
 
 if TYPE_CHECKING:
     from games.models import Match
@@ -32,7 +32,7 @@ from .fields import (
     by_seat,
 )
 from .matches import FIXED_DEALS_HELP, MatchResultSerializer
-from .rules import RuleSetSerializer
+from .rules import RuleSetSerializer, rules_body
 
 
 class PlayedCardSerializer(serializers.Serializer):
@@ -133,8 +133,8 @@ class SeatViewSerializer(ResponseSerializer):
             "players": [{"seat": seat.label, "name": occupant.player if occupant else None,
                          "bot_level": occupant.bot_level if occupant else None}
                         for seat, occupant in zip(Seat, view.players, strict=True)],
-            "rules": view.rules.to_json(),
-            "result": result_to_json(view.result) if view.result else None,
+            "rules": rules_body(view.rules),
+            "result": MatchResultSerializer.body(view.result) if view.result else None,
             "fixed_deals": fixed_deals,
             "end_started_after": view.end_started_after,
             "pass": {

@@ -37,12 +37,29 @@ from .fields import (
 )
 
 
+def rules_body(rules: RuleSet) -> dict[str, Any]:
+    """The API's rules object: every field of ``RuleSetSerializer``, in its order."""
+    return {
+        "target_score": rules.target_score,
+        "pass_rotation": [direction.value for direction in rules.pass_rotation],
+        "pass_count": rules.pass_count,
+        "first_trick_points": rules.first_trick_points,
+        "queen_breaks_hearts": rules.queen_breaks_hearts,
+        "shoot_the_sun": rules.shoot_the_sun,
+        "moon_scoring": rules.moon_scoring.value,
+        "jack_of_diamonds": rules.jack_of_diamonds,
+        "tie_policy": rules.tie_policy.value,
+        "max_tiebreak_hands": rules.max_tiebreak_hands,
+        "max_hands": rules.max_hands,
+    }
+
+
 def _rule_fields(required: bool, target_score_max: int | None,
                  pass_rotation_max: int | None) -> dict[str, serializers.Field]:
     """The RuleSet fields, as strict about JSON types as ``RuleSet.from_json``, within its
     ``BOUNDS`` and defaults; ``target_score`` at most ``target_score_max`` (None: the
     rules' own bound), ``pass_rotation`` at most ``pass_rotation_max`` long (None: any)."""
-    default = RuleSet().to_json()
+    default = rules_body(RuleSet())
     opts: dict[str, Any] = {"required": required}
 
     def bounded(name: str, most: int | None = None, **kwargs: Any) -> StrictIntegerField:
@@ -86,6 +103,7 @@ RuleSetSerializer = type("RuleSetSerializer", (serializers.Serializer,), {
                "description.",
     # The rules a match was created with: one created before the limits may say more.
     **_rule_fields(required=True, target_score_max=None, pass_rotation_max=None),
+    "body": staticmethod(rules_body),
 })
 
 

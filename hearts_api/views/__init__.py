@@ -1,7 +1,7 @@
 """HTTP views, one module per resource: authenticate, validate with a serializer, call one
-service or selector, answer with a response serializer's body. Errors are raised, never
-built here (``hearts_api.problems`` formats them). The URL confs route to the views named
-here."""
+service or selector, answer with a response serializer's body (a token's: its serializer's
+data). Errors are raised, never built here (``hearts_api.problems`` formats them). The URL
+confs route to the views named here."""
 
 from .accounts import PlayerCreateView, TokenDetailView, TokenListView
 from .daily import (

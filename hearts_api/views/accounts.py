@@ -96,7 +96,9 @@ class TokenListView(IdempotentMixin, generics.GenericAPIView):
     def post(self, request: Request) -> Response:
         data = _valid(TokenCreateSerializer, request.data)
         issued = accounts.token_create(user=request.user, name=data.get("name", ""))
-        body = {**ApiTokenSerializer(issued.row).data, "token": issued.token}
+        row = issued.row
+        body = ApiTokenCreatedSerializer({"token_key": row.token_key, "name": row.name,
+                                          "created": row.created, "token": issued.token}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
 

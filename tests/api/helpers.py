@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterable, Mapping
+from datetime import date, datetime
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer
@@ -254,8 +255,11 @@ def assert_refused(table: Table, request: Callable[[], Any], status: int, code: 
 
 
 def assert_shaped(field, body):
-    """``body`` has exactly ``field``'s declared fields in their order, nested ones too."""
+    """``body`` has exactly ``field``'s declared fields in their order, nested ones too, null
+    only where the field allows it, and each leaf of the field's JSON type (a choice one of
+    its choices)."""
     if body is None:
+        assert field.allow_null, f"{field.field_name or type(field).__name__} is not nullable"
         return
     if isinstance(field, PolymorphicProxySerializer):  # an event: by its type
         assert_shaped(EVENT_SERIALIZERS[body["type"]](), body)
@@ -267,6 +271,24 @@ def assert_shaped(field, body):
         assert list(body) == list(fields), type(field).__name__
         for name, value in body.items():
             assert_shaped(fields[name], value)
-    elif isinstance(field, serializers.ListField) and isinstance(field.child, serializers.Serializer):
+    elif isinstance(field, serializers.ListField):
+        assert isinstance(body, list), field.field_name
         for item in body:
             assert_shaped(field.child, item)
+    elif isinstance(field, serializers.ChoiceField):
+        assert body in field.choices, (field.field_name, body)
+    else:
+        assert isinstance(body, _leaf_types(field)), (field.field_name, body)
+
+
+def _leaf_types(field) -> tuple[type, ...]:
+    """What a body may hold for a leaf ``field`` before rendering (any value for a field of
+    no fixed type)."""
+    for kind, types in ((serializers.BooleanField, (bool,)), (serializers.IntegerField, (int,)),
+                        (serializers.FloatField, (int, float)),
+                        (serializers.UUIDField, (uuid.UUID, str)),
+                        (serializers.DateTimeField, (datetime, str)),
+                        (serializers.DateField, (date, str)), (serializers.CharField, (str,))):
+        if isinstance(field, kind):
+            return types
+    return (object,)

@@ -1,4 +1,4 @@
-"""The daily challenge over HTTP (docs/api.md, "Players, records, ratings, daily"):
+"""The daily challenge over HTTP (docs/api.md, "The daily challenge"):
 ``GET /daily`` and ``/daily/{day}`` (public; the deals only once the day is over),
 ``POST /daily/{day}/matches`` (one attempt, today only, Idempotency-Key), the day's
 leaderboard, and nothing of a daily match shown to anyone but its player before the day

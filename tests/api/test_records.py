@@ -1,5 +1,5 @@
 """``GET /players/{username}``: a player's public record, open to anyone, as the schema
-describes it (docs/api.md, "Players, records, ratings, daily")."""
+describes it (docs/api.md, "Players' records and ratings")."""
 
 from __future__ import annotations
 

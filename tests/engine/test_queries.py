@@ -77,6 +77,11 @@ def test_a_match_is_over_once_aborted_and_not_before() -> None:
     assert step(state, AbortMatch("stop"))[1].is_over
 
 
+def test_the_rules_bounds_are_those_of_docs_rules() -> None:
+    assert BOUNDS == {"target_score": (1, 2**31 - 1), "pass_count": (1, 4),
+                      "max_tiebreak_hands": (0, 10), "max_hands": (1, 100)}
+
+
 @pytest.mark.parametrize("name", sorted(BOUNDS))
 def test_the_rules_accept_their_bounds_and_refuse_one_past_them(name: str) -> None:
     least, most = BOUNDS[name]

@@ -208,15 +208,17 @@ def test_a_second_attempt_is_refused_with_the_first_match(on_monday):
 
 @pytest.mark.parametrize("offset", [-1, 1])
 def test_only_todays_challenge_takes_attempts(on_monday, offset):
-    with pytest.raises(ServiceError, match="the daily challenge of .* (is over|has not begun)"):
+    with pytest.raises(ServiceError, match="the daily challenge of .* (is over|has not begun)") as refused:
         services.daily_match_create(player=user("ann"), day=MONDAY + timedelta(days=offset))
+    assert refused.value.code == "daily_closed"
     assert not models.Match.objects.exists()
 
 
 def test_the_deals_are_shown_only_once_the_day_is_over(on_monday, time_machine):
     assert selectors.daily_challenge_get(day=MONDAY)[1] is None
-    with pytest.raises(ServiceError, match="no daily challenge for .* yet"):
+    with pytest.raises(ServiceError, match="no daily challenge for .* yet") as refused:
         selectors.daily_challenge_get(day=MONDAY + timedelta(days=1))
+    assert refused.value.code == "not_found"
     time_machine.move_to(noon(MONDAY + timedelta(days=1)), tick=True)
     assert selectors.daily_challenge_get(day=MONDAY)[1] == daily.deals(MONDAY)
 

@@ -36,10 +36,11 @@ def test_an_unknown_match_is_not_found(creator):
         services.card_play(match_id=missing, player=creator, card=parse_card("2C"))
     assert (caught.value.code, caught.value.message, caught.value.details) == (
         "not_found", "no such match", {})
-    with pytest.raises(ServiceError, match="no such match"):
-        selectors.match_visible_get(match_id=missing, user=creator)
-    with pytest.raises(ServiceError, match="no such match"):
-        services.match_join(match_id=missing, player=creator, seat=None)
+    for refused in (lambda: selectors.match_visible_get(match_id=missing, user=creator),
+                    lambda: services.match_join(match_id=missing, player=creator, seat=None)):
+        with pytest.raises(ServiceError, match="no such match") as caught:
+            refused()
+        assert caught.value.code == "not_found"
 
 
 def test_a_command_from_a_player_without_a_seat_is_not_seated_before_the_version(match):
@@ -58,6 +59,7 @@ def test_an_old_expected_version_is_stale_version_with_the_current_one(match, cr
     refusal = caught.value
     assert (refusal.code, refusal.message) == ("stale_version", "version 1 is not current (2)")
     assert refusal.details == {"version": 2}
-    with pytest.raises(ServiceError, match="version 3 is not current"):
+    with pytest.raises(ServiceError, match="version 3 is not current") as caught:
         services.seat_command(match_id=match.id, command=PlayCard(Seat.NORTH, parse_card("2C")),
                               expected_version=3)
+    assert (caught.value.code, caught.value.details) == ("stale_version", {"version": 2})
