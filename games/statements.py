@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 from django.db.transaction import TransactionManagementError
 
@@ -28,12 +28,13 @@ def match_read(match_id: uuid.UUID, *, lock: bool) -> models.Match | None:
     if connection.vendor != "postgresql":
         matches = models.Match.objects.select_for_update() if lock else models.Match.objects.all()
         return matches.filter(pk=match_id).first()
-    with connection.cursor() as cursor:
+    db = connections[DEFAULT_DB_ALIAS]
+    with db.cursor() as cursor:
         cursor.execute(_match_select(lock), [match_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    match = _instance(models.Match, models.Match._meta.concrete_fields, row)
+    match = _instance(db, models.Match, row)
     assert isinstance(match, models.Match)
     return match
 
@@ -59,13 +60,14 @@ def command_write(match: models.Match, rows: Sequence[Model], update_fields: Seq
     command is that lease's move): its worker still thinks, and one player's moves stay one
     at a time.
     The row must be locked (``match_read``) or new in this transaction."""
-    quote = connection.ops.quote_name
+    db = connections[DEFAULT_DB_ALIAS]
+    quote = db.ops.quote_name
     updated = [models.Match._meta.get_field(name) for name in update_fields]
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in updated)
     pk = models.Match._meta.pk
     assert pk is not None
     update = (f"UPDATE {quote(models.Match._meta.db_table)} SET {assignments} "
-              f"WHERE {quote(pk.column)} = %s", [_to_db(field, match) for field in [*updated, pk]])
+              f"WHERE {quote(pk.column)} = %s", [_to_db(db, field, match) for field in [*updated, pk]])
     writes = []
     for model in dict.fromkeys(type(row) for row in rows):  # each model once, in first order
         of_model = [row for row in rows if type(row) is model]
@@ -73,10 +75,10 @@ def command_write(match: models.Match, rows: Sequence[Model], update_fields: Seq
         values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(of_model))
         writes.append((f"INSERT INTO {quote(model._meta.db_table)} "
                        f"({', '.join(quote(field.column) for field in columns)}) VALUES {values}",
-                       [_to_db(field, row) for row in of_model for field in columns]))
-    writes.append(_due_work_write(match, due, lease))
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":  # SQLite has no INSERT inside WITH
+                       [_to_db(db, field, row) for row in of_model for field in columns]))
+    writes.append(_due_work_write(db, match, due, lease))
+    with db.cursor() as cursor:
+        if db.vendor != "postgresql":  # SQLite has no INSERT inside WITH
             for sql, params in [*writes, update]:
                 cursor.execute(sql, params)
             return
@@ -85,17 +87,17 @@ def command_write(match: models.Match, rows: Sequence[Model], update_fields: Seq
                        [param for _, params in [*writes, update] for param in params])
 
 
-def _due_work_write(match: models.Match, due: models.DueWork | None,
+def _due_work_write(db: Any, match: models.Match, due: models.DueWork | None,
                     lease: uuid.UUID | None) -> tuple[str, list[Any]]:
     """The upsert of ``due`` (``command_write``: the old row's live lease kept unless it is
     ``lease``), or the delete of ``match``'s row when ``due`` is None."""
-    quote = connection.ops.quote_name
+    quote = db.ops.quote_name
     meta = models.DueWork._meta
     assert meta.pk is not None
     table, key = quote(meta.db_table), quote(meta.pk.column)
     if due is None:
         return (f"DELETE FROM {table} WHERE {key} = %s",
-                [meta.pk.get_db_prep_save(match.pk, connection)])
+                [meta.pk.get_db_prep_save(match.pk, db)])
     fields = [field for field in meta.concrete_fields if field.name not in ("leased_until", "lease")]
     held = meta.get_field("leased_until")
     columns = ", ".join(quote(field.column) for field in fields)
@@ -103,13 +105,13 @@ def _due_work_write(match: models.Match, due: models.DueWork | None,
                          for field in fields if not field.primary_key)
     kept = (f"{table}.{quote('leased_until')} > %s AND "
             f"COALESCE({table}.{quote('lease')} <> %s, TRUE)")
-    own = [held.get_db_prep_save(match.updated_at, connection),  # the command's time
-           meta.get_field("lease").get_db_prep_save(lease, connection)]
+    own = [held.get_db_prep_save(match.updated_at, db),  # the command's time
+           meta.get_field("lease").get_db_prep_save(lease, db)]
     return (f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "
             f"ON CONFLICT ({key}) DO UPDATE SET {replaced}, "
             f"{quote('leased_until')} = CASE WHEN {kept} THEN {table}.{quote('leased_until')} END, "
             f"{quote('lease')} = CASE WHEN {kept} THEN {table}.{quote('lease')} END",
-            [*(field.get_db_prep_save(getattr(due, field.attname), connection) for field in fields),
+            [*(field.get_db_prep_save(getattr(due, field.attname), db) for field in fields),
              *own, *own])
 
 
@@ -121,24 +123,37 @@ def rows_with_related(model: type[Model], relation: str, column_field: str,
     goes through the ORM."""
     if connection.vendor != "postgresql":
         return None
-    with connection.cursor() as cursor:
+    db = connections[DEFAULT_DB_ALIAS]
+    with db.cursor() as cursor:
         cursor.execute(_joined_select(model, relation, column_field), [value])
         rows = cursor.fetchall()
     foreign_key = model._meta.get_field(relation)
     related = foreign_key.related_model
     assert isinstance(related, type)
-    fields, related_fields = model._meta.concrete_fields, related._meta.concrete_fields
+    width = len(model._meta.concrete_fields)
     found = []
     for row in rows:
-        instance = _instance(model, fields, row[:len(fields)])
-        foreign_key.set_cached_value(instance, _instance(related, related_fields, row[len(fields):]))
+        instance = _instance(db, model, row[:width])
+        foreign_key.set_cached_value(instance, _instance(db, related, row[width:]))
         found.append(instance)
     return found
 
 
-def _instance(model: type[Model], fields: Sequence[Field[Any, Any]], row: Sequence[Any]) -> Model:
-    values = [_from_db(field, value) for field, value in zip(fields, row, strict=True)]
-    return model.from_db(connection.alias, [field.attname for field in fields], values)
+def _instance(db: Any, model: type[Model], row: Sequence[Any]) -> Model:
+    """A ``model`` instance of ``row`` (its concrete fields' columns, in order), each value
+    converted by its field's ``from_db_value`` as the ORM converts it."""
+    attnames, converters = _readers(model)
+    values = [value if convert is None else convert(value, None, db)
+              for convert, value in zip(converters, row, strict=True)]
+    return model.from_db(db.alias, attnames, values)
+
+
+@cache
+def _readers(model: type[Model]) -> tuple[list[str], list[Any]]:
+    """``model``'s concrete fields' attribute names and ``from_db_value`` (None without)."""
+    fields = model._meta.concrete_fields
+    return ([field.attname for field in fields],
+            [getattr(field, "from_db_value", None) for field in fields])
 
 
 @cache
@@ -180,13 +195,8 @@ def _insert_columns(model: type[Model]) -> list[Field[Any, Any]]:
     return [field for field in model._meta.concrete_fields if not field.primary_key]
 
 
-def _from_db(field: Field[Any, Any], value: Any) -> Any:
-    from_db_value = getattr(field, "from_db_value", None)
-    return value if from_db_value is None else from_db_value(value, None, connection)
-
-
-def _to_db(field: Field[Any, Any], instance: Model) -> Any:
+def _to_db(db: Any, field: Field[Any, Any], instance: Model) -> Any:
     value = getattr(instance, field.attname)
     if value is None and (getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)):
         raise ValueError(f"{field} is not set: the command stamps its own times")
-    return field.get_db_prep_save(value, connection)
+    return field.get_db_prep_save(value, db)

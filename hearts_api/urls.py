@@ -23,6 +23,10 @@ register_converter(SeatConverter, "seat")
 DAY = views.DAY_PATTERN.strip("^$")
 
 urlpatterns = [
+    # The requests of a match in play first: patterns are tried in order.
+    path("matches/<uuid:match_id>/view", views.SeatViewView.as_view(), name="match-view"),
+    path("matches/<uuid:match_id>/pass", views.PassView.as_view(), name="match-pass"),
+    path("matches/<uuid:match_id>/play", views.PlayView.as_view(), name="match-play"),
     path("players", views.PlayerCreateView.as_view(), name="players"),
     re_path(rf"^players/(?P<username>{USERNAME_PATTERN.strip('^$')})$",
             views.PlayerProfileView.as_view(), name="player-detail"),
@@ -46,9 +50,6 @@ urlpatterns = [
     path("matches/<uuid:match_id>/cancel", views.MatchCancelView.as_view(), name="match-cancel"),
     path("matches/<uuid:match_id>/seats/<seat:seat>/replace", views.SeatReplaceView.as_view(),
          name="match-seat-replace"),
-    path("matches/<uuid:match_id>/view", views.SeatViewView.as_view(), name="match-view"),
-    path("matches/<uuid:match_id>/pass", views.PassView.as_view(), name="match-pass"),
-    path("matches/<uuid:match_id>/play", views.PlayView.as_view(), name="match-play"),
     path("matches/<uuid:match_id>/events", views.EventListView.as_view(), name="match-events"),
     path("matches/<uuid:match_id>/stream", views.MatchStreamView.as_view(), name="match-stream"),
 ]

@@ -33,11 +33,12 @@ MIDDLEWARE = [
     # First: its headers go on every response, those the middleware below answers included.
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's own, skipped by the API's requests (config.middleware).
+    "config.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "config.middleware.CsrfViewMiddleware",
+    "config.middleware.AuthenticationMiddleware",
+    "config.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: the one middleware that cannot run as a coroutine (docs/architecture.md).
     "whitenoise.middleware.WhiteNoiseMiddleware",
