@@ -33,10 +33,11 @@ MIDDLEWARE = [
     # First: its headers go on every response, those the middleware below answers included.
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Django's own, skipped by the API's requests (config.middleware).
-    "config.middleware.SessionMiddleware",
+    # Session and CSRF by their own names (check --deploy looks for them); the user and the
+    # messages skipped by the API's requests (config.middleware).
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "config.middleware.CsrfViewMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
     "config.middleware.AuthenticationMiddleware",
     "config.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

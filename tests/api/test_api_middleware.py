@@ -1,5 +1,5 @@
-"""config.middleware: the admin's middleware passes API requests through, and still runs for
-the admin's."""
+"""config.middleware: the admin's user and messages middleware passes API requests through,
+and still runs for the admin's."""
 
 from collections.abc import Callable
 
@@ -14,7 +14,6 @@ pytestmark = pytest.mark.django_db
 def test_an_api_answer_sets_no_cookie_and_keeps_its_security_headers(
         make_client: Callable[..., APIClient]) -> None:
     client = make_client()
-    client.cookies["sessionid"] = "nobody"
     client.cookies["csrftoken"] = "x" * 32
     response = client.get("/api/v1/tokens")
     assert response.status_code == 200
