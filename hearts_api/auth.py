@@ -27,16 +27,10 @@ ACCESS_TOKEN_PATTERN = r"^[0-9a-f]{1,128}$"
 
 
 class _OneQueryTokenAuthentication(TokenAuthentication):
-    """Knox's token check in one query: the token's row and its user.
-
-    Knox also reads all of the user's other tokens on every request, to delete those past
-    their expiry: a second query, for nothing here, where tokens never expire
-    (``REST_KNOX["TOKEN_TTL"]`` is None, so knox's ``AUTO_REFRESH`` never applies either).
-    The token presented is still checked against its own expiry (and deleted when past
-    it), which needs no query; a revoked token has no row, so it is refused at once. The
-    one query is SQL built once (``games.statements.rows_with_related``): through the ORM,
-    compiling it cost a fifth of a small request's CPU (benchmarks/README.md, "Commands
-    under load")."""
+    """Knox's token check in one query (SQL built once, ``games.statements.rows_with_related``):
+    the token's row and its user. Knox's second query, for the user's expired tokens, is
+    skipped (tokens never expire here); the token presented is still checked against its own
+    expiry, and a revoked token has no row (docs/architecture.md)."""
 
     def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:
         """``(user, token row)`` for the presented ``token``, as knox's

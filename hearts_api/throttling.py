@@ -3,10 +3,8 @@
 DRF's throttle classes still say what is counted and against which rate (the scope's entry
 of ``DEFAULT_THROTTLE_RATES``; per address or per player); ``limits``' moving window counts
 it. On Redis (``REDIS_URL``) a request is counted and checked by one Lua script, atomic, so
-every web process counts together and exactly, also when requests race: DRF's own read the
-window's history from the cache and wrote it back, so that racing requests overwrote one
-another's counts (16 at once passed 13 at a rate of 10). Without Redis each process counts
-alone, in its memory.
+every web process counts together and exactly, also when requests race (DRF's own lost
+racing counts). Without Redis each process counts alone, in its memory.
 
 Some rates are quotas (``_QuotaThrottle``): counted the same way, their refusal is 429
 ``quota_exceeded`` naming the scope, checked where the view says (not in DRF's throttling:
