@@ -127,17 +127,11 @@ class QueryTokenScheme(OpenApiAuthenticationExtension):
 
 
 class BasicCredentialsAuthentication(BasicAuthentication):
-    """HTTP Basic credentials (RFC 7617: ``Authorization: Basic <base64 of
-    username:password>``, in UTF-8), which only ``POST /tokens`` takes
-    (``views.TokenListView``): a player who registered with a password mints a token with
-    them. Each attempt counts against ``LoginThrottle`` before anything else (429
-    ``Throttled``). A malformed header, an unknown username, a wrong password, a player with
-    no usable password (registered without one), an inactive one or a staff account
-    (``selectors.is_player``: refused after its password is checked, as a wrong one):
-    ``AuthenticationFailed`` (401). Another scheme is not its to judge: None."""
+    """HTTP Basic credentials (RFC 7617, UTF-8), on ``POST /tokens`` only. Each attempt counts
+    against ``LoginThrottle`` first (429); anything but a player's right password is
+    ``AuthenticationFailed`` (401); another scheme: None."""
 
     def authenticate(self, request: Any) -> tuple[Any, None] | None:
-        # The header's words (bytes); no header at all is no scheme.
         scheme, *credentials = get_authorization_header(request).split() or [b""]
         if scheme.lower() != b"basic":
             return None
@@ -147,8 +141,6 @@ class BasicCredentialsAuthentication(BasicAuthentication):
 
     def authenticate_credentials(self, userid: str, password: str,
                                  request: Any = None) -> tuple[Any, None]:
-        # A name no registration takes (NUL among them, which PostgreSQL text cannot hold)
-        # or a password longer than any stored is nobody's: no query, no hash.
         if not re.fullmatch(USERNAME_PATTERN, userid) or len(password) > PASSWORD_MAX_LENGTH:
             raise exceptions.AuthenticationFailed("Invalid username/password.")
         user, _ = super().authenticate_credentials(userid, password, request)
@@ -158,9 +150,8 @@ class BasicCredentialsAuthentication(BasicAuthentication):
 
 
 def _basic_credentials(credentials: list[bytes]) -> tuple[str, str]:
-    """The ``(username, password)`` of a Basic header's words after the scheme: exactly one,
-    strict base64 (no character outside its alphabet) of UTF-8 ``username:password`` (the
-    first colon splits them). Raises ``AuthenticationFailed`` for anything else."""
+    """``(username, password)`` of one strict-base64 word of UTF-8 ``username:password`` (the
+    first colon splits them); raises ``AuthenticationFailed`` for anything else."""
     try:
         [encoded] = credentials
         decoded = base64.b64decode(encoded, validate=True).decode("utf-8")

@@ -1,21 +1,7 @@
 """``Idempotency-Key``: a retried POST gets its successful answer again instead of running
-twice (docs/api.md, "Retries").
-
-A key is the player's: (player, key) rows of ``IdempotencyKey`` with a unique
-constraint. ``claim`` writes the row in a transaction of its own before the command runs,
-so a concurrent retry finds it in flight (409 ``request_in_progress``) and two requests
-racing for one key are decided by the constraint; ``store`` keeps a successful (2xx)
-response for ``KEEP_FOR``; ``release`` deletes the row after any other (a refusal changed
-nothing, a server error may have), so a retry runs the command again. Each claim counts
-against the player's rate of new keys (``IdempotencyKeyThrottle``). ``IdempotentMixin``
-does this for a view's POST, after authentication, permissions and throttling: their
-refusals never touch a key.
-
-A stored answer's body can hold a new token (tokens are otherwise stored only hashed), so
-it is kept sealed (Fernet: AES and an HMAC, under a key derived from ``SECRET_KEY``); the
-keys of ``SECRET_KEY_FALLBACKS`` still open bodies sealed before a rotation, and one no
-key opens counts as expired.
-"""
+twice (docs/api.md, "Retries"): ``claim`` a player's key before the command, ``store`` a 2xx
+answer sealed (Fernet) for ``KEEP_FOR``, ``release`` the key after any other answer;
+``IdempotentMixin`` does it for a view's POST. Why: docs/adr/0091-idempotency-keys.md."""
 
 from __future__ import annotations
 
@@ -47,18 +33,12 @@ from .throttling import IdempotencyKeyThrottle
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 MAX_KEY_LENGTH = 255
-# A quoted string (RFC 8941 sf-string, without escapes: printable ASCII but " and \) or a
-# bare token (visible ASCII but "), each 1..255 characters; "abc" and abc are one key.
+# An RFC 8941 sf-string without escapes, or a bare token; "abc" and abc are one key.
 KEY_PATTERN = r'^("[ !#-\[\]-~]{1,255}"|[!#-~]{1,255})$'
-# How long a key and its response are kept (docs/api.md).
 KEEP_FOR = timedelta(hours=24)
-# The response headers a replay repeats; the rest are the view's own on every answer.
-REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")
-# What sets the sealing key apart from SECRET_KEY's other uses (salted_hmac's key salt).
-SEAL_SALT = "hearts_api.idempotency.answer"
-# Claiming meets a row that another request deletes (released or purged) at that moment;
-# after this many tries the row is treated as in flight.
-_CLAIM_TRIES = 3
+REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")  # the rest are the view's own
+SEAL_SALT = "hearts_api.idempotency.answer"  # the sealing key's salt off SECRET_KEY
+_CLAIM_TRIES = 3  # a row deleted under a claim: after this many tries, treated as in flight
 
 
 @dataclass(frozen=True)
@@ -122,14 +102,11 @@ def fingerprint(method: str, path: str, body: bytes) -> str:
 
 def claim(*, user: AbstractBaseUser, key: str, fingerprint: str,
           count: Callable[[], None]) -> Claim | StoredResponse:
-    """Take ``user``'s ``key`` for a request with ``fingerprint``, in a transaction of its
-    own: a ``Claim`` to run it (no row yet, or an expired one, or one in flight for longer
-    than ``settings.IDEMPOTENCY_IN_FLIGHT_SECONDS``, whose request died, or one whose
-    answer no key of this server opens), or the
-    ``StoredResponse`` of that same request. Raises ``idempotency_key_reused`` when the
-    key's request was another, ``request_in_progress`` while it is still running. ``count()``
-    is called before a ``Claim`` is returned (never for a stored answer or a refusal);
-    what it raises leaves the key as it was."""
+    """Take ``user``'s ``key`` for a request with ``fingerprint`` (own transaction): a ``Claim``
+    (no live row: none, expired, in flight past ``IDEMPOTENCY_IN_FLIGHT_SECONDS``, or sealed
+    under no key held) or the ``StoredResponse`` of that request. Raises
+    ``idempotency_key_reused`` (another request) or ``request_in_progress``. ``count()`` runs
+    before a ``Claim`` is returned; what it raises leaves the key as it was."""
     for _ in range(_CLAIM_TRIES):
         with transaction.atomic():
             now = timezone.now()
@@ -233,13 +210,9 @@ class _Replay(Exception):
 
 
 class IdempotentMixin:
-    """For an ``APIView`` whose POST takes an ``Idempotency-Key``: after authentication,
-    permissions and throttling (DRF's ``initial``), the key is read (400 when malformed)
-    and claimed; a stored answer is replayed, a key in flight or reused is refused (409
-    ``request_in_progress``, 422 ``idempotency_key_reused``), a claim over the player's
-    rate of new keys too (429 ``quota_exceeded``, ``IdempotencyKeyThrottle``); otherwise
-    the view runs and its answer is stored (``is_kept``) or the key released. Other
-    methods pass through."""
+    """An ``APIView``'s POST with an ``Idempotency-Key``, after DRF's ``initial``: the key is
+    read (400) and claimed (409, 422, 429 ``quota_exceeded``); a stored answer is replayed,
+    else the view runs and its answer is stored (``is_kept``) or the key released."""
 
     _claim: Claim | None = None
 

@@ -1,15 +1,6 @@
-"""Rate limits whose every refusal says when to retry, counted by the ``limits`` library.
-
-DRF's throttle classes still say what is counted and against which rate (the scope's entry
-of ``DEFAULT_THROTTLE_RATES``; per address or per player); ``limits``' moving window counts
-it. On Redis (``REDIS_URL``) a request is counted and checked by one Lua script, atomic, so
-every web process counts together and exactly, also when requests race (DRF's own lost
-racing counts). Without Redis each process counts alone, in its memory.
-
-Some rates are quotas (``_QuotaThrottle``): counted the same way, their refusal is 429
-``quota_exceeded`` naming the scope, checked where the view says (not in DRF's throttling:
-they count what a request does, not every request).
-"""
+"""Rate limits (``DEFAULT_THROTTLE_RATES``), each refusal saying when to retry: DRF's throttle
+classes counted by ``limits``' moving window, on Redis when set, else per process; some
+rates are quotas (429 ``quota_exceeded``). Why: docs/adr/0090-rate-limits.md."""
 
 from __future__ import annotations
 
@@ -35,21 +26,13 @@ from games.errors import quota_exceeded
 
 logger = logging.getLogger(__name__)
 
-# The counters' keys on Redis: "hearts:LIMITER/throttle_<scope>_<who>/<rate>/<seconds>/second".
-KEY_PREFIX = "hearts"
-# A Redis that hangs must not hang every request with it: give up within a second (and let
-# the request through, below).
+KEY_PREFIX = "hearts"  # keys "hearts:LIMITER/throttle_<scope>_<who>/<rate>/<seconds>/second"
 REDIS_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 1}
 
 
 class ThreadSafeMemoryStorage(MemoryStorage):
-    """``limits``' memory storage, counting one request at a time.
-
-    Its 5.8.0 release starts its expiry timer without a lock: two threads counting at
-    once could both replace the timer and start the same one twice (``RuntimeError``, a
-    500; seen under load, where each request runs in a thread of its own). Fixed upstream
-    after 5.8.0 (limits pull request 352), not yet released. Of the methods the moving
-    window calls, only ``acquire_entry`` starts the timer."""
+    """``limits``' memory storage, counting one request at a time (ADR 0090: 5.8.0 races on
+    its expiry timer)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -100,8 +83,6 @@ class _MovingWindowThrottle(SimpleRateThrottle):
         except RedisError as error:
             logger.warning("throttle counters unreachable, request not counted: %r", error)
             return True
-        # reset_time: when the oldest request of the full window leaves it, so one may pass.
-        # At least 1 s: a window that emptied between hit and stats still answers "wait".
         self._wait = max(1, math.ceil(window.reset_time - time.time()))
         return False
 
@@ -119,17 +100,12 @@ class UserThrottle(_MovingWindowThrottle, UserRateThrottle):
 
 
 class LoginThrottle(_MovingWindowThrottle):
-    """Per address, for HTTP Basic attempts (rate ``THROTTLE_LOGIN``), right or wrong.
-
-    DRF throttles after it authenticates, and a refused password ends the request there:
-    no throttle of a view's ever counts a failed login. So the Basic authenticator asks
-    this one first (``check``), before any password is hashed."""
+    """Per address, for HTTP Basic attempts (rate ``THROTTLE_LOGIN``), right or wrong: the
+    Basic authenticator asks it (``check``) before any password is hashed (ADR 0090)."""
 
     scope = "login"
 
     def get_cache_key(self, request: Request, view: Any) -> str:
-        # By address alone: the player is not known yet (reading request.user here would
-        # authenticate again, from inside authentication).
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
     def check(self, request: Request) -> None:

@@ -1,8 +1,4 @@
-"""A searching bot's effort: a budget of CPU milliseconds turned into units of work.
-
-``Pace`` holds a rate in work per CPU millisecond, pinned (``pin``) or measured
-(``calibrate``, then ``observe`` after each decision); docs/adr/0050-search-effort-in-work-units.md.
-"""
+"""A searching bot's budget of CPU milliseconds as units of work, at a ``Pace`` (ADR 0050)."""
 
 from __future__ import annotations
 
@@ -17,7 +13,7 @@ AIM = 0.93  # the share of a budget a measured pace plans to spend
 
 
 class Pace:
-    """The rate (work per CPU millisecond) a process searches at."""
+    """Work per CPU millisecond: pinned (``pin``) or measured (``calibrate``, ``observe``)."""
 
     def __init__(self) -> None:
         self.work_per_ms = REFERENCE_WORK_PER_MS
@@ -36,8 +32,7 @@ class Pace:
         self.pinned = False
 
     def work_for(self, budget_ms: float) -> int:
-        """The work (at least 1) of ``budget_ms`` at the pinned rate, or of ``AIM`` of it at the
-        measured one."""
+        """The work (at least 1) of ``budget_ms``; ``AIM`` of it at a measured rate."""
         rate = self.work_per_ms if self.pinned else self.work_per_ms * AIM
         return max(1, round(budget_ms * rate))
 
@@ -48,8 +43,7 @@ class Pace:
         self.work_per_ms += SMOOTHING * (work / cpu_ms - self.work_per_ms)
 
     def calibrate(self, search: Callable[[int], int], *, work: int) -> float:
-        """Set the rate from timing ``search(work)`` (returning the work it did) after one
-        untimed warm-up, unless pinned; returns the rate."""
+        """Unless pinned, the rate from timing ``search(work)`` (the work done) after a warm-up."""
         if self.pinned:
             return self.work_per_ms
         search(work // 4)
@@ -60,7 +54,7 @@ class Pace:
         return self.work_per_ms
 
 
-PACE = Pace()  # this process's: the one a searching level's ``budget_ms`` goes through
+PACE = Pace()  # this process's
 
 
 def reference_work(budget_ms: float) -> int:
