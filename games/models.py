@@ -90,7 +90,8 @@ class DueWork(models.Model):
 
     match = models.OneToOneField(Match, primary_key=True, on_delete=models.CASCADE,
                                  related_name="due_work")
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+",
+                              db_index=False)  # due_work_by_owner leads with it
     lane = models.PositiveSmallIntegerField(help_text="0: a player is seated; 1: bots only")
     search = models.BooleanField(default=False, help_text="the bot to act searches (expert)")
     version = models.PositiveIntegerField(help_text="the match version the move is owed at")
@@ -145,7 +146,8 @@ class Event(models.Model):
     """One fact of a match's log: ``payload`` is the engine event's JSON form."""
 
     # PROTECT: deleting a match must not delete its log behind the append-only guards.
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events",
+                              db_index=False)  # unique_event_seq leads with it
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=32)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
