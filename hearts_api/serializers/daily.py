@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from games.engine.state import Deal
     from games.models import DailyAttempt
 
-from .fields import BOT_LEVEL_CHOICES, SEAT_CHOICES, STATUS_CHOICES, ResponseSerializer, _cards
+from .fields import BOT_LEVEL_CHOICES, SEAT_CHOICES, STATUS_CHOICES, ResponseSerializer, cards_field
 from .rules import RuleSetSerializer, rules_body
 
 
@@ -32,10 +32,10 @@ class DailyBotLevelsSerializer(serializers.Serializer):
 class DailyDealSerializer(serializers.Serializer):
     """One deal of a daily challenge, before passing: each seat's 13 cards, sorted."""
 
-    north = _cards(min_length=13, max_length=13)
-    east = _cards(min_length=13, max_length=13)
-    south = _cards(min_length=13, max_length=13)
-    west = _cards(min_length=13, max_length=13)
+    north = cards_field(min_length=13, max_length=13)
+    east = cards_field(min_length=13, max_length=13)
+    south = cards_field(min_length=13, max_length=13)
+    west = cards_field(min_length=13, max_length=13)
 
 
 class DailyAttemptSerializer(serializers.Serializer):

@@ -29,8 +29,8 @@ from .fields import (
     ResponseSerializer,
     ScoresBySeatSerializer,
     SingleValueField,
-    _cards,
     by_seat,
+    cards_field,
 )
 from .matches import MatchResultSerializer
 from .rules import AUTO_HELP, RuleSetSerializer, rules_body
@@ -103,18 +103,18 @@ EVENT_SERIALIZERS: dict[str, type[EventBaseSerializer]] = {
                              "hand": [] if viewer is None else format_cards(e.holdings[viewer])},
                          hand_number=serializers.IntegerField(),
                          pass_direction=serializers.ChoiceField(PASS_DIRECTION_CHOICES),
-                         hand=_cards()),
+                         hand=cards_field()),
     "cards_passed": _event("CardsPassedEventSerializer", "cards_passed",
                            "A seat passed; `cards` only for the passer.",
                            payload=lambda e, viewer: {"cards": _cards_or_none(e.cards), "auto": e.auto},
-                           cards=_cards(allow_null=True), auto=serializers.BooleanField(
+                           cards=cards_field(allow_null=True), auto=serializers.BooleanField(
                                help_text=AUTO_HELP)),
     "cards_exchanged": _event("CardsExchangedEventSerializer", "cards_exchanged",
                               "All passes changed hands: your own given and received cards.",
                               payload=_exchange,
                               hand_number=serializers.IntegerField(),
                               pass_direction=serializers.ChoiceField(PASS_DIRECTION_CHOICES),
-                              given=_cards(allow_null=True), received=_cards(allow_null=True)),
+                              given=cards_field(allow_null=True), received=cards_field(allow_null=True)),
     "card_played": _event("CardPlayedEventSerializer", "card_played", "A card was played.",
                           payload=lambda e, viewer: {"card": str(e.card), "auto": e.auto},
                           card=CardCodeField(), auto=serializers.BooleanField(help_text=AUTO_HELP)),
@@ -159,7 +159,7 @@ EVENT_SERIALIZERS: dict[str, type[EventBaseSerializer]] = {
                             reason=serializers.CharField()),
 }
 
-def _event_list(**kwargs: Any) -> PolymorphicProxySerializer:
+def event_list_field(**kwargs: Any) -> PolymorphicProxySerializer:
     """A list of events, documented as one ``Event`` schema discriminated by ``type``."""
     return PolymorphicProxySerializer(component_name="Event", serializers=EVENT_SERIALIZERS,
                                       resource_type_field_name="type", many=True, **kwargs)
@@ -196,7 +196,7 @@ def event_bodies(logged: Sequence[LoggedEvent], viewer: Seat | None) -> list[dic
 
 
 class EventListSerializer(ResponseSerializer):
-    events = _event_list()
+    events = event_list_field()
     version = serializers.IntegerField(help_text="the match's current version")
 
     @staticmethod

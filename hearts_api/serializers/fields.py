@@ -52,7 +52,7 @@ class CardCodeField(serializers.CharField):
     """A card in a response: always its canonical code (rank + suit letter: 2C, TH, QS)."""
 
 
-def _cards(**kwargs: Any) -> serializers.ListField:
+def cards_field(**kwargs: Any) -> serializers.ListField:
     """A response's list of canonical card codes."""
     return serializers.ListField(child=CardCodeField(), **kwargs)
 
@@ -191,9 +191,6 @@ class ResponseSerializer(serializers.Serializer):
     @staticmethod
     def body(*args: Any) -> dict[str, Any]:
         raise NotImplementedError
-
-    def to_representation(self, instance: Any) -> dict[str, Any]:
-        return self.body(*instance)
 
 
 def by_seat(values: Sequence[int]) -> dict[str, int]:

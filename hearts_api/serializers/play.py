@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from games.models import Match
     from games.selectors import LoggedEvent
 
-from .events import _event_list, event_bodies
+from .events import event_bodies, event_list_field
 from .fields import (
     PASS_DIRECTION_CHOICES,
     SEAT_CHOICES,
@@ -28,8 +28,8 @@ from .fields import (
     ScoresBySeatSerializer,
     StrictSerializer,
     UniqueListField,
-    _cards,
     by_seat,
+    cards_field,
 )
 from .matches import FIXED_DEALS_HELP, MatchResultSerializer
 from .rules import RuleSetSerializer, rules_body
@@ -52,8 +52,8 @@ class CompletedTrickSerializer(CurrentTrickSerializer):
 
 
 class PassInfoSerializer(serializers.Serializer):
-    given = _cards(allow_null=True, help_text="your pass, once submitted")
-    received = _cards(allow_null=True, help_text="what you received, once all four passed")
+    given = cards_field(allow_null=True, help_text="your pass, once submitted")
+    received = cards_field(allow_null=True, help_text="what you received, once all four passed")
     waiting_for = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
 
 
@@ -72,7 +72,7 @@ class SeatViewSerializer(ResponseSerializer):
     seat = serializers.ChoiceField(SEAT_CHOICES, allow_null=True)
     hand_number = serializers.IntegerField()
     pass_direction = serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_null=True)
-    hand = _cards(help_text="your cards, sorted")
+    hand = cards_field(help_text="your cards, sorted")
     to_act = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
     is_your_turn = serializers.BooleanField()
     turn_deadline = serializers.DateTimeField(
@@ -80,7 +80,7 @@ class SeatViewSerializer(ResponseSerializer):
                                    "to_act if they have not: the match's turn_timeout_s after "
                                    "their turn began (a deal, the exchange, a card played or a "
                                    "trick taken). Null: no timeout set, or only bots to act")
-    legal_cards = _cards(help_text="what you may play now, or pass from")
+    legal_cards = cards_field(help_text="what you may play now, or pass from")
     pass_ = PassInfoSerializer(allow_null=True, help_text="your pass; null on a hold hand "
                                                           "and for a spectator")
     trick = CurrentTrickSerializer(allow_null=True)
@@ -172,7 +172,7 @@ class CardPlaySerializer(StrictSerializer):
 
 class CommandResultSerializer(ResponseSerializer):
     version = serializers.IntegerField(help_text="the match version after your command")
-    events = _event_list(help_text="the events your command caused, redacted for you")
+    events = event_list_field(help_text="the events your command caused, redacted for you")
     view = SeatViewSerializer()
 
     @staticmethod

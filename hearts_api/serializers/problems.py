@@ -7,7 +7,7 @@ from collections.abc import Callable
 from rest_framework import serializers
 
 from ..problem_types import MEMBERS, PROBLEMS
-from .fields import SEAT_CHOICES, _cards
+from .fields import SEAT_CHOICES, cards_field
 
 
 class FieldErrorSerializer(serializers.Serializer):
@@ -21,7 +21,7 @@ class FieldErrorSerializer(serializers.Serializer):
 
 # The schema of each kind of extension member (``field`` in the catalog), given its summary.
 _MEMBER_FIELDS: dict[str, Callable[[str], serializers.Field]] = {
-    "cards": lambda summary: _cards(required=False, help_text=summary),
+    "cards": lambda summary: cards_field(required=False, help_text=summary),
     "field_errors": lambda summary: FieldErrorSerializer(many=True, required=False, help_text=summary),
     "seats": lambda summary: serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES),
                                                    required=False, help_text=summary),

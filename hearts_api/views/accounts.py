@@ -25,10 +25,10 @@ from ..serializers.accounts import (
 )
 from ..serializers.fields import PageQuerySerializer
 from ..throttling import AnonThrottle, PasswordRegistrationThrottle
-from .common import MatchPagination, _valid
-from .openapi import _BODY, _idempotent, _problems, _quota
+from .common import MatchPagination, valid_data
+from .openapi import BODY_PROBLEMS, idempotent, problem_responses, quota_note
 
-_PASSWORD_REGISTRATIONS = _quota("password_registrations",
+_PASSWORD_REGISTRATIONS = quota_note("password_registrations",
                                  "registrations with a password, per address")
 
 
@@ -39,7 +39,7 @@ class PlayerCreateView(APIView):
 
     @extend_schema(operation_id="players_create", request=PlayerCreateSerializer,
                    responses={201: PlayerCreatedSerializer,
-                              **_problems(*_BODY, 403, 409, auth=False,
+                              **problem_responses(*BODY_PROBLEMS, 403, 409, auth=False,
                                           quotas=[_PASSWORD_REGISTRATIONS])},
                    auth=[],
                    summary="Register a player and get its first bearer token",
@@ -51,7 +51,7 @@ class PlayerCreateView(APIView):
         accounts.registration_check()  # before the body is read: closed is closed
         if isinstance(request.data, dict) and "password" in request.data:
             PasswordRegistrationThrottle().check(request, self)  # before it is hashed
-        data = _valid(PlayerCreateSerializer, request.data)
+        data = valid_data(PlayerCreateSerializer, request.data)
         issued = accounts.player_create(username=data["username"],
                                         password=data.get("password"))
         return Response(PlayerCreatedSerializer.body(issued.row.user.get_username(), issued.token),
@@ -72,16 +72,16 @@ class TokenListView(IdempotentMixin, generics.GenericAPIView):
         return super().get_authenticators()  # type: ignore[no-any-return]
 
     @extend_schema(operation_id="tokens_list", parameters=[PageQuerySerializer],
-                   responses={200: ApiTokenSerializer(many=True), **_problems(400)},
+                   responses={200: ApiTokenSerializer(many=True), **problem_responses(400)},
                    summary="Your tokens, oldest first (their first characters, never the "
                            "whole token)")
     def get(self, request: Request) -> Response:
-        _valid(PageQuerySerializer, request.query_params.dict())
+        valid_data(PageQuerySerializer, request.query_params.dict())
         page = self.paginate_queryset(accounts.token_list(user=request.user)) or []
         return self.get_paginated_response(ApiTokenSerializer(page, many=True).data)
 
     @extend_schema(operation_id="tokens_create", request=TokenCreateSerializer,
-                   **_idempotent(201, ApiTokenCreatedSerializer, *_BODY,
+                   **idempotent(201, ApiTokenCreatedSerializer, *BODY_PROBLEMS,
                                  quotas=[f"tokens (you hold {settings.QUOTAS['tokens']}, the "
                                          "most a player may: revoke one first)"]),
                    summary="Create another token (one per app), with a bearer token or a "
@@ -94,7 +94,7 @@ class TokenListView(IdempotentMixin, generics.GenericAPIView):
                                "players), are 401 not_authenticated; Basic attempts are "
                                "limited per address (429 throttled).")
     def post(self, request: Request) -> Response:
-        data = _valid(TokenCreateSerializer, request.data)
+        data = valid_data(TokenCreateSerializer, request.data)
         issued = accounts.token_create(user=request.user, name=data.get("name", ""))
         row = issued.row
         body = ApiTokenCreatedSerializer({"token_key": row.token_key, "name": row.name,
@@ -103,7 +103,7 @@ class TokenListView(IdempotentMixin, generics.GenericAPIView):
 
 
 class TokenDetailView(APIView):
-    @extend_schema(operation_id="tokens_revoke", responses={204: None, **_problems(404)},
+    @extend_schema(operation_id="tokens_revoke", responses={204: None, **problem_responses(404)},
                    parameters=[OpenApiParameter(
                        "token_key", OpenApiTypes.STR, OpenApiParameter.PATH,
                        pattern="^[0-9a-f]{1,64}$",

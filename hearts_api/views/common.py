@@ -33,12 +33,12 @@ class MatchPagination(PageNumberPagination):
 
 
 
-def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+def valid_data(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data  # type: ignore[return-value]
 
 
-def _token_id(request: Request) -> Any:
+def request_token_id(request: Request) -> Any:
     """The id of the token the request came with: a waiting request ends when it is revoked."""
     return getattr(request.auth, "pk", None)

@@ -15,11 +15,11 @@ IF_MATCH_PATTERN = r'^(\*|"[0-9]{1,18}"|[0-9]{1,18})$'
 _ETAG = re.compile(r'(?:W/)?"([^"]*)"')
 
 
-def _etags(header: str) -> set[str]:
+def etags(header: str) -> set[str]:
     return {f'"{tag}"' for tag in _ETAG.findall(header)}
 
 
-def _if_match(request: Request) -> int | None:
+def if_match(request: Request) -> int | None:
     """The version ``If-Match`` expects, or None (none, or ``*``); 400 ``invalid_request`` otherwise."""
     header = request.headers.get("If-Match", "").strip()
     if not header or header == "*":

@@ -20,8 +20,8 @@ from ..problem_types import Problem
 from ..serializers.daily import DailyChallengeSerializer, DailyLeaderboardEntrySerializer
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.matches import MatchSummarySerializer
-from .common import MatchPagination, _valid
-from .openapi import _EXPERTS, _UNFINISHED, _idempotent, _problems
+from .common import MatchPagination, valid_data
+from .openapi import EXPERTS_HELD, UNFINISHED_HELD, idempotent, problem_responses
 
 DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 _DAY = OpenApiParameter(
@@ -52,7 +52,7 @@ class DailyTodayView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(operation_id="daily_today",
-                   responses={200: DailyChallengeSerializer, **_problems()},
+                   responses={200: DailyChallengeSerializer, **problem_responses()},
                    auth=_PUBLIC, summary="Today's (UTC) daily challenge",
                    description="Open to anyone; with a token, attempt is yours. The same rules, "
                                "bots and deals for every player; one attempt each "
@@ -65,7 +65,7 @@ class DailyDetailView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(operation_id="daily_retrieve", parameters=[_DAY],
-                   responses={200: DailyChallengeSerializer, **_problems(404)},
+                   responses={200: DailyChallengeSerializer, **problem_responses(404)},
                    auth=_PUBLIC, summary="The daily challenge of a day up to today; once the "
                                          "day is over, with its deals",
                    description="Open to anyone; with a token, attempt is yours. deals is null "
@@ -77,12 +77,12 @@ class DailyDetailView(APIView):
 
 class DailyMatchCreateView(IdempotentMixin, APIView):
     @extend_schema(operation_id="daily_matches_create", request=None,
-                   **_idempotent(201, MatchSummarySerializer, 400, 404, 409,
+                   **idempotent(201, MatchSummarySerializer, 400, 404, 409,
                                  parameters=[_DAY, OpenApiParameter(
                                      "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
                                      response=[201], required=True,
                                      description="the new match's URL")],
-                                 quotas=[_UNFINISHED, _EXPERTS]),
+                                 quotas=[UNFINISHED_HELD, EXPERTS_HELD]),
                    summary="Start your one attempt at today's daily challenge",
                    description="Creates your match of the day: you in south against the day's "
                                "bots, on the day's 4 deals (fixed_deals 4: unrated, and no "
@@ -104,7 +104,7 @@ class DailyLeaderboardView(generics.GenericAPIView):
 
     @extend_schema(operation_id="daily_leaderboard_list", parameters=[_DAY, PageQuerySerializer],
                    responses={200: DailyLeaderboardEntrySerializer(many=True),
-                              **_problems(400, 404)},
+                              **problem_responses(400, 404)},
                    auth=_PUBLIC, summary="A day's finished attempts: fewest points first, then "
                                          "the fastest",
                    description="Open to anyone. Each finished attempt at the day's challenge "
@@ -113,7 +113,7 @@ class DailyLeaderboardView(generics.GenericAPIView):
                                "match's creation to its end (fewest first); equal points and "
                                "seconds share a rank. A day after today is 404 not_found.")
     def get(self, request: Request, day: str) -> Response:
-        _valid(PageQuerySerializer, request.query_params.dict())
+        valid_data(PageQuerySerializer, request.query_params.dict())
         attempts = selectors.daily_leaderboard_list(day=_day(day))  # a day after today: 404
         page = self.paginate_queryset(attempts) or []
         return self.get_paginated_response([DailyLeaderboardEntrySerializer.body(attempt)

@@ -25,8 +25,8 @@ from ..serializers.events import (
     StreamQuerySerializer,
     event_bodies,
 )
-from .common import _token_id, _valid
-from .openapi import _problems
+from .common import request_token_id, valid_data
+from .openapi import problem_responses
 from .sse import EventStreamRenderer
 
 
@@ -34,15 +34,15 @@ class EventListView(APIView):
     @extend_schema(operation_id="matches_events",
                    description="With `wait`, a long poll. " + waiting_quota.schema_note(),
                    parameters=[EventQuerySerializer],
-                   responses={200: EventListSerializer, **_problems(400, 404)},
+                   responses={200: EventListSerializer, **problem_responses(400, 404)},
                    summary="The match's events after seq N, redacted for your seat; with "
                            "wait, held until there is one")
     def get(self, request: Request, match_id: uuid.UUID) -> HttpResponseBase:
-        query = _valid(EventQuerySerializer, request.query_params.dict())
+        query = valid_data(EventQuerySerializer, request.query_params.dict())
         match, viewer = selectors.match_watch_get(match_id=match_id, user=request.user)
         if "wait" in query:
             live.release_connections()
-            token_id = _token_id(request)
+            token_id = request_token_id(request)
             place = waiting_quota.take(user=request.user, token_id=token_id)
             return live.long_poll_response(match_id=match.id, user=request.user,
                                            token_id=token_id, after=query["after"],
@@ -84,11 +84,11 @@ class MatchStreamView(APIView):
                        204: OpenApiResponse(description=(
                            "the match has ended and the resume point is its last event: "
                            "nothing will follow (EventSource stops reconnecting)")),
-                       **_problems(400, 404)},
+                       **problem_responses(400, 404)},
                    summary="The match as Server-Sent Events: your view, then every event "
                            "and view as it happens")
     def get(self, request: Request, match_id: uuid.UUID) -> HttpResponseBase:
-        query = _valid(StreamQuerySerializer, request.query_params.dict())
+        query = valid_data(StreamQuerySerializer, request.query_params.dict())
         after = query.get("after")
         last_event_id = request.headers.get("Last-Event-ID", "").strip()
         if last_event_id:
@@ -101,7 +101,7 @@ class MatchStreamView(APIView):
         if after is not None and after >= match.version and Phase(match.status).is_over:
             # Nothing will ever follow: 204 tells EventSource to stop reconnecting.
             return Response(status=status.HTTP_204_NO_CONTENT)
-        token_id = _token_id(request)
+        token_id = request_token_id(request)
         place = waiting_quota.take(user=request.user, token_id=token_id)
         return live.stream_response(match_id=match.id, user=request.user, token_id=token_id,
                                     after=None if after is None else min(after, match.version),

@@ -28,10 +28,19 @@ from ..serializers.matches import (
     SeatReplaceSerializer,
 )
 from ..throttling import MatchCreationThrottle
-from .common import MatchPagination, _valid
-from .openapi import _BODY, _EXPERTS, _LEAVES, _OPEN, _UNFINISHED, _idempotent, _problems, _quota
+from .common import MatchPagination, valid_data
+from .openapi import (
+    BODY_PROBLEMS,
+    EXPERTS_HELD,
+    LEAVES_HELD,
+    OPEN_HELD,
+    UNFINISHED_HELD,
+    idempotent,
+    problem_responses,
+    quota_note,
+)
 
-_MATCH_CREATIONS = _quota("match_creations", "POST /matches per player")
+_MATCH_CREATIONS = quota_note("match_creations", "POST /matches per player")
 
 
 class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
@@ -40,28 +49,28 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
 
     @extend_schema(operation_id="matches_list",
                    parameters=[MatchListQuerySerializer],
-                   responses={200: MatchSummarySerializer(many=True), **_problems(400)},
+                   responses={200: MatchSummarySerializer(many=True), **problem_responses(400)},
                    summary="Matches you created or sit in, newest first")
     def get(self, request: Request) -> Response:
-        query = _valid(MatchListQuerySerializer, request.query_params.dict())
+        query = valid_data(MatchListQuerySerializer, request.query_params.dict())
         page = self.paginate_queryset(selectors.match_list(user=request.user,
                                                            status=query.get("status")))
         return self.get_paginated_response([
             MatchSummarySerializer.body(match, selectors.match_state(match)) for match in page or []])
 
     @extend_schema(operation_id="matches_create", request=MatchCreateSerializer,
-                   **_idempotent(201, MatchSummarySerializer, *_BODY, 409, 422,
+                   **idempotent(201, MatchSummarySerializer, *BODY_PROBLEMS, 409, 422,
                                  parameters=[OpenApiParameter(
                                      "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
                                      response=[201], required=True,
                                      description="the new match's URL")],
-                                 quotas=[_MATCH_CREATIONS, _UNFINISHED, _EXPERTS, _OPEN]),
+                                 quotas=[_MATCH_CREATIONS, UNFINISHED_HELD, EXPERTS_HELD, OPEN_HELD]),
                    summary="Create a match; it starts when every seat is taken",
                    description=f"Each request that runs (not a replay) counts against the "
                                f"quota {_MATCH_CREATIONS}: beyond it 429 quota_exceeded.")
     def post(self, request: Request) -> Response:
         MatchCreationThrottle().check(request, self)  # after the key: a replay is not counted
-        data = _valid(MatchCreateSerializer, request.data)
+        data = valid_data(MatchCreateSerializer, request.data)
         seats = [services.SeatSpec(seat["kind"], seat.get("level")) for seat in data["seats"]]
         result = services.match_create(creator=request.user, seats=seats,
                                        rules=data.get("rules") or RuleSet(),
@@ -79,10 +88,10 @@ class LobbyView(generics.GenericAPIView):
     serializer_class = LobbyEntrySerializer
 
     @extend_schema(operation_id="lobby_list", parameters=[PageQuerySerializer],
-                   responses={200: LobbyEntrySerializer(many=True), **_problems(400)},
+                   responses={200: LobbyEntrySerializer(many=True), **problem_responses(400)},
                    summary="Matches with an open seat you may join, newest first")
     def get(self, request: Request) -> Response:
-        _valid(PageQuerySerializer, request.query_params.dict())
+        valid_data(PageQuerySerializer, request.query_params.dict())
         page = self.paginate_queryset(selectors.lobby_list(user=request.user))
         return self.get_paginated_response([
             LobbyEntrySerializer.body(match, selectors.match_state(match)) for match in page or []])
@@ -90,7 +99,7 @@ class LobbyView(generics.GenericAPIView):
 
 class MatchDetailView(APIView):
     @extend_schema(operation_id="matches_retrieve",
-                   responses={200: MatchSummarySerializer, **_problems(404)},
+                   responses={200: MatchSummarySerializer, **problem_responses(404)},
                    summary="A match's summary")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match = selectors.match_visible_get(match_id=match_id, user=request.user)
@@ -99,10 +108,10 @@ class MatchDetailView(APIView):
 
 class MatchJoinView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_join", request=MatchJoinSerializer,
-                   **_idempotent(200, MatchSummarySerializer, *_BODY, 404, 409),
+                   **idempotent(200, MatchSummarySerializer, *BODY_PROBLEMS, 404, 409),
                    summary="Take an open seat (any, or the one named), or back the seat you left")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
-        data = _valid(MatchJoinSerializer, request.data)
+        data = valid_data(MatchJoinSerializer, request.data)
         seat = Seat.from_label(data["seat"]) if data.get("seat") else None
         result = services.match_join(match_id=match_id, player=request.user, seat=seat)
         return Response(MatchSummarySerializer.body(result.match, result.state))
@@ -110,8 +119,8 @@ class MatchJoinView(IdempotentMixin, APIView):
 
 class MatchLeaveView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_leave", request=MatchLeaveSerializer,
-                   **_idempotent(200, MatchSummarySerializer, *_BODY, 403, 404, 409,
-                                 quotas=[_LEAVES, _EXPERTS]),
+                   **idempotent(200, MatchSummarySerializer, *BODY_PROBLEMS, 403, 404, 409,
+                                 quotas=[LEAVES_HELD, EXPERTS_HELD]),
                    summary="Leave your seat to a bot for the rest of the match (join takes it back)",
                    description=(
                        "The caller's seat passes to a bot of bot_level (hard by default), recorded "
@@ -124,7 +133,7 @@ class MatchLeaveView(IdempotentMixin, APIView):
                        "times: the next leave is 429 quota_exceeded (quota leaves_per_match, "
                        "no Retry-After: it never frees)."))
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
-        data = _valid(MatchLeaveSerializer, request.data)
+        data = valid_data(MatchLeaveSerializer, request.data)
         result = services.seat_leave(match_id=match_id, player=request.user,
                                      bot_level=data["bot_level"])
         return Response(MatchSummarySerializer.body(result.match, result.state))
@@ -132,8 +141,8 @@ class MatchLeaveView(IdempotentMixin, APIView):
 
 class SeatReplaceView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_replace_seat", request=SeatReplaceSerializer,
-                   **_idempotent(200, MatchSummarySerializer, *_BODY, 403, 404, 409,
-                                 quotas=[_EXPERTS],
+                   **idempotent(200, MatchSummarySerializer, *BODY_PROBLEMS, 403, 404, 409,
+                                 quotas=[EXPERTS_HELD],
                                  parameters=[OpenApiParameter(
                                      "seat", str, OpenApiParameter.PATH, enum=SEAT_CHOICES,
                                      description="the seat whose player to replace")]),
@@ -148,7 +157,7 @@ class SeatReplaceView(IdempotentMixin, APIView):
                        "not_replaceable, as for a seat no player holds). 409 match_finished "
                        "once the match is over."))
     def post(self, request: Request, match_id: uuid.UUID, seat: str) -> Response:
-        data = _valid(SeatReplaceSerializer, request.data)
+        data = valid_data(SeatReplaceSerializer, request.data)
         result = services.seat_replace(match_id=match_id, by=request.user,
                                        seat=Seat.from_label(seat), bot_level=data["bot_level"],
                                        now=timezone.now())
@@ -157,7 +166,7 @@ class SeatReplaceView(IdempotentMixin, APIView):
 
 class MatchCancelView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_cancel", request=None,
-                   **_idempotent(200, MatchSummarySerializer, 400, 403, 404, 409),
+                   **idempotent(200, MatchSummarySerializer, 400, 403, 404, 409),
                    summary="Call off a match still waiting for players (its creator only)",
                    description=(
                        "The match ends before any deal, with a match_aborted event whose reason "

@@ -13,10 +13,10 @@ from ..problems import PROBLEM_CONTENT_TYPE
 from ..serializers.problems import ProblemSerializer
 
 _ALWAYS = (406, 429, 503)
-_BODY = (400, 413, 415)
+BODY_PROBLEMS = (400, 413, 415)
 
 
-def _problems(*statuses: int, auth: bool = True,
+def problem_responses(*statuses: int, auth: bool = True,
               quotas: Sequence[str] = ()) -> dict[tuple[int, str], Any]:
     """An operation's problem responses: ``statuses``, ``_ALWAYS``, 401 with ``auth``, and a 429
     naming its ``quotas``."""
@@ -30,7 +30,7 @@ def _problems(*statuses: int, auth: bool = True,
     return problems
 
 
-def _quota(scope: str, counted: str) -> str:
+def quota_note(scope: str, counted: str) -> str:
     """How a 429 names the rate ``scope`` of ``DEFAULT_THROTTLE_RATES``, counting ``counted``."""
     return f"{scope} ({settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'][scope]} {counted})"
 
@@ -40,11 +40,11 @@ def _held(quota: str, held: str) -> str:
     return f"{quota} ({settings.QUOTAS[quota]} {held})"
 
 
-_IDEMPOTENCY_KEYS = _quota("idempotency_keys", "new Idempotency-Keys per player")
-_UNFINISHED = _held("unfinished_matches", "unfinished matches a player created")
-_EXPERTS = _held("unfinished_expert_matches", "of those with an expert seat")
-_OPEN = _held("open_matches", "of those waiting for a player")
-_LEAVES = _held("leaves_per_match", "leaves of one match per player")
+_IDEMPOTENCY_KEYS = quota_note("idempotency_keys", "new Idempotency-Keys per player")
+UNFINISHED_HELD = _held("unfinished_matches", "unfinished matches a player created")
+EXPERTS_HELD = _held("unfinished_expert_matches", "of those with an expert seat")
+OPEN_HELD = _held("open_matches", "of those waiting for a player")
+LEAVES_HELD = _held("leaves_per_match", "leaves of one match per player")
 _IDEMPOTENCY_KEY = OpenApiParameter(
     idempotency.HEADER, {"type": "string", "pattern": idempotency.KEY_PATTERN,
                          # the key's 255 characters and, quoted, its two quotes
@@ -60,7 +60,7 @@ _IDEMPOTENCY_KEY = OpenApiParameter(
                 "quota_exceeded.")
 
 
-def _idempotent(success: int, serializer: Any, *statuses: int,
+def idempotent(success: int, serializer: Any, *statuses: int,
                 parameters: Sequence[OpenApiParameter] = (),
                 quotas: Sequence[str] = ()) -> dict[str, Any]:
     """``extend_schema`` arguments of a POST taking an ``Idempotency-Key``: ``serializer`` with
@@ -71,4 +71,4 @@ def _idempotent(success: int, serializer: Any, *statuses: int,
         description="true: the kept answer to an earlier request with this Idempotency-Key")
     return {"parameters": [*parameters, _IDEMPOTENCY_KEY, replayed],
             "responses": {success: serializer,
-                          **_problems(*statuses, 409, 422, quotas=[*quotas, _IDEMPOTENCY_KEYS])}}
+                          **problem_responses(*statuses, 409, 422, quotas=[*quotas, _IDEMPOTENCY_KEYS])}}

@@ -22,9 +22,9 @@ from ..serializers.play import (
     CommandResultSerializer,
     SeatViewSerializer,
 )
-from .common import _valid
-from .conditional import IF_MATCH_PATTERN, _etags, _if_match
-from .openapi import _BODY, _idempotent, _problems
+from .common import valid_data
+from .conditional import IF_MATCH_PATTERN, etags, if_match
+from .openapi import BODY_PROBLEMS, idempotent, problem_responses
 
 
 class SeatViewView(APIView):
@@ -34,14 +34,14 @@ class SeatViewView(APIView):
                                      'version is among them'),
         OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=[200, 304],
                          required=True, description='"<version>"')],
-        responses={200: SeatViewSerializer, 304: None, **_problems(404)},
+        responses={200: SeatViewSerializer, 304: None, **problem_responses(404)},
         summary="Your seat's view of the table (ETag = version)")
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match, seat = selectors.match_watch_get(match_id=match_id, user=request.user)
         etag = f'"{match.version}"'
         headers = {"ETag": etag, "Vary": "Authorization"}
         if_none_match = request.headers.get("If-None-Match", "").strip()
-        if if_none_match == "*" or etag in _etags(if_none_match):
+        if if_none_match == "*" or etag in etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = selectors.seat_view_get(match=match, seat=seat)
         return Response(SeatViewSerializer.body(view, match.id, match.version, match.fixed_deals,
@@ -49,7 +49,7 @@ class SeatViewView(APIView):
 _IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, pattern=IF_MATCH_PATTERN,
                              description='"<version>": refuse with 412 stale_version if the '
                                          'match has moved on; * or none: any version')
-_COMMAND = _idempotent(200, CommandResultSerializer, *_BODY, 403, 404, 409, 412, 422,
+_COMMAND = idempotent(200, CommandResultSerializer, *BODY_PROBLEMS, 403, 404, 409, 412, 422,
                        parameters=[_IF_MATCH])
 
 
@@ -58,9 +58,9 @@ class PassView(IdempotentMixin, APIView):
                    **_COMMAND, summary="Pass cards from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         requested_at = timezone.now()
-        data = _valid(CardsPassSerializer, request.data)
+        data = valid_data(CardsPassSerializer, request.data)
         result = services.cards_pass(match_id=match_id, player=request.user, cards=data["cards"],
-                                     expected_version=_if_match(request),
+                                     expected_version=if_match(request),
                                      requested_at=requested_at)
         return Response(_command_result(result))
 
@@ -70,9 +70,9 @@ class PlayView(IdempotentMixin, APIView):
                    **_COMMAND, summary="Play a card from your seat")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         requested_at = timezone.now()
-        data = _valid(CardPlaySerializer, request.data)
+        data = valid_data(CardPlaySerializer, request.data)
         result = services.card_play(match_id=match_id, player=request.user, card=data["card"],
-                                    expected_version=_if_match(request),
+                                    expected_version=if_match(request),
                                     requested_at=requested_at)
         return Response(_command_result(result))
 

@@ -15,8 +15,8 @@ from games import selectors
 from ..accounts import USERNAME_PATTERN
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.records import LeaderboardEntrySerializer, PlayerProfileSerializer
-from .common import MatchPagination, _valid
-from .openapi import _problems
+from .common import MatchPagination, valid_data
+from .openapi import problem_responses
 
 
 class PlayerProfileView(APIView):
@@ -25,7 +25,7 @@ class PlayerProfileView(APIView):
     @extend_schema(operation_id="players_retrieve",
                    parameters=[OpenApiParameter("username", OpenApiTypes.STR,
                                                 OpenApiParameter.PATH, pattern=USERNAME_PATTERN)],
-                   responses={200: PlayerProfileSerializer, **_problems(404)},
+                   responses={200: PlayerProfileSerializer, **problem_responses(404)},
                    auth=[{"bearerAuth": []}, {}],
                    summary="A player's public record: matches, moons, and the fastest win "
                            "against each set of opponents",
@@ -43,7 +43,7 @@ class LeaderboardView(generics.GenericAPIView):
     serializer_class = LeaderboardEntrySerializer
 
     @extend_schema(operation_id="leaderboard_list", parameters=[PageQuerySerializer],
-                   responses={200: LeaderboardEntrySerializer(many=True), **_problems(400)},
+                   responses={200: LeaderboardEntrySerializer(many=True), **problem_responses(400)},
                    auth=[{"bearerAuth": []}, {}],
                    summary="Players and bot levels by rating, the highest first",
                    description="Open to anyone, with a token or without. Every player (no "
@@ -52,7 +52,7 @@ class LeaderboardView(generics.GenericAPIView):
                                "conservative estimate mu - 3 sigma of its openskill "
                                "(Plackett-Luce) rating.")
     def get(self, request: Request) -> Response:
-        _valid(PageQuerySerializer, request.query_params.dict())
+        valid_data(PageQuerySerializer, request.query_params.dict())
         page = self.paginate_queryset(selectors.leaderboard_list()) or []
         first = self.paginator.page.start_index() if page else 1  # type: ignore[union-attr]
         return self.get_paginated_response([LeaderboardEntrySerializer.body(rating, first + n)
