@@ -16,7 +16,7 @@ points in each seat; two tables give each bot the same four seat-hands of a deal
 of the CPU.)
 
 The game runs in OpenSpiel's Hearts (the state IS-MCTS searches) and in our engine in
-lockstep (``decide``/``evolve``, the same deal given to both as the differential test
+lockstep (``step``, the same deal given to both as the differential test
 gives it, ``tests.engine.openspiel_map``), so that the expert sees a real ``SeatView``;
 they must agree on the seat to act, the legal cards, the holdings after passing and the
 score. The rules are our defaults, mapped to OpenSpiel's parameters by that module.
@@ -90,10 +90,9 @@ from games.engine import (  # noqa: E402
     RuleSet,
     Seat,
     bot_table,
-    decide,
-    evolve_all,
     legal_cards,
     seat_view,
+    step,
 )
 from games.engine.decider import shuffled_deal  # noqa: E402
 from games.engine.events import HandScored  # noqa: E402
@@ -133,8 +132,7 @@ class Table:
         self.theirs = _deal(deal, direction)
 
     def _do(self, command: Command) -> None:
-        new = decide(self.ours, command)
-        self.ours = evolve_all(self.ours, new)
+        new, self.ours = step(self.ours, command)
         self.events.extend(new)
 
     @property

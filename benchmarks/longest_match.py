@@ -49,10 +49,9 @@ from games.engine import (  # noqa: E402
     RuleSet,
     Seat,
     TakeSeat,
-    decide,
     event_to_json,
-    evolve,
     legal_cards,
+    step,
 )
 from games.engine.decider import shuffled_deal  # noqa: E402
 from games.engine.events import (  # noqa: E402
@@ -78,7 +77,7 @@ def stored_bytes(event: Event) -> int:
 
 def play_matches(matches: int, rng: random.Random
                  ) -> tuple[list[Counter[str]], dict[str, int], int]:
-    """Play ``matches`` whole random matches through ``decide``/``evolve``: the events of
+    """Play ``matches`` whole random matches through ``step``: the events of
     each type in each hand, each type's largest stored JSON, and the widest total (in
     characters)."""
     rules = RuleSet(target_score=settings.TARGET_SCORE_MAX, jack_of_diamonds=-10)
@@ -102,8 +101,8 @@ def play_matches(matches: int, rng: random.Random
                 seat = state.to_act[0]
                 command = PlayCard(seat, rng.choice(legal_cards(state, seat)),
                                    auto=rng.random() < 0.5)
-            for event in decide(state, command):
-                state = evolve(state, event)
+            events, state = step(state, command)
+            for event in events:
                 largest[event.type] = max(largest[event.type], stored_bytes(event))
                 if hands and event.type in PER_HAND:
                     hands[-1][event.type] += 1
@@ -125,7 +124,7 @@ def largest_once(widest_total: int) -> dict[str, int]:
                     jack_of_diamonds=-10,
                     tie_policy=max(TiePolicy, key=lambda choice: len(choice.value)),
                     max_tiebreak_hands=10, max_hands=MAX_HANDS)
-    [created] = decide(NEW_MATCH, CreateMatch(
+    [created], _ = step(NEW_MATCH, CreateMatch(
         rules, tuple(shuffled_deal(n) for n in range(settings.FIXED_DEALS_MAX))))
     total = -(10 ** (widest_total - 2))  # a minus sign and widest_total - 1 digits
     result = MatchResult(tuple((seat, total, 1) for seat in Seat), tuple(Seat), True, HAND_CAP,

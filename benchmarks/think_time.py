@@ -36,9 +36,8 @@ from games.engine import (  # noqa: E402
     RuleSet,
     Seat,
     bot_table,
-    decide,
-    evolve_all,
     seat_view,
+    step,
 )
 from games.engine.decider import shuffled_deal  # noqa: E402
 
@@ -66,7 +65,7 @@ def decision_times(task: tuple[float, int, int]) -> tuple[list[float], float]:
                                      budget_ms=budget_ms)
             if level == "expert" and (state.phase is Phase.PASSING or len(view.legal_cards) > 1):
                 times.append((time.process_time() - start) * 1e3)
-            state = evolve_all(state, decide(state, command))
+            _, state = step(state, command)
         deal += 1
     return times, PACE.work_per_ms
 

@@ -38,9 +38,8 @@ from games.engine import (  # noqa: E402
     RuleSet,
     Seat,
     bot_table,
-    decide,
-    evolve_all,
     seat_view,
+    step,
 )
 from games.engine.decider import shuffled_deal  # noqa: E402
 
@@ -88,7 +87,7 @@ def measure(budget_ms: float, decisions: int, seed: int) -> list[dict]:
                 command = PassCards(seat, tuple(choice)) if passing else PlayCard(seat, choice)
             else:
                 command = choose_command(LEVELS[seat], view, Random(key))
-            state = evolve_all(state, decide(state, command))
+            _, state = step(state, command)
         deal += 1
     return rows
 
