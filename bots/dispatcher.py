@@ -1,6 +1,7 @@
 """How due moves reach a worker, by ``settings.BOT_DISPATCH``: ``celery`` sends a ``work`` ticket
 per commit (none beyond ``TICKET_HORIZON_SECONDS``: beat's tick makes those), ``thread`` wakes
-a thread in the web process, ``inline`` makes the moves in the committing thread."""
+a thread in the web process (unless it wakes before the move falls due anyway), ``inline``
+makes the moves in the committing thread."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -62,7 +63,7 @@ def submit(due_at: datetime) -> bool:
                 moves.run_due(seconds=float("inf"))
         return True
     if mode == "thread":
-        DispatcherThread.wake()
+        DispatcherThread.wake(due_at)
         return True
     wait = (due_at - now).total_seconds()
     if wait > TICKET_HORIZON_SECONDS or (wait <= 0 and getattr(_here, "busy", False)):
@@ -81,6 +82,7 @@ class DispatcherThread(threading.Thread):
     """The embedded server's worker: makes due moves in rounds, sleeping until one falls due."""
 
     _woken = threading.Event()
+    _asleep_until: datetime | None = None  # the end of the thread's sleep; None while awake
     _started: DispatcherThread | None = None
     _lock = threading.Lock()
 
@@ -96,11 +98,15 @@ class DispatcherThread(threading.Thread):
                 cls._started.start()
 
     @classmethod
-    def wake(cls) -> None:
-        cls._woken.set()
+    def wake(cls, due_at: datetime) -> None:
+        """Wake the thread for a move due at ``due_at``, unless it sleeps until before then."""
+        asleep_until = cls._asleep_until
+        if asleep_until is None or due_at < asleep_until:
+            cls._woken.set()
 
     def run(self) -> None:
         while True:
+            DispatcherThread._asleep_until = None
             self._woken.clear()
             made, next_due = 0, None
             try:
@@ -111,7 +117,10 @@ class DispatcherThread(threading.Thread):
                 logger.exception("bot dispatcher round failed; trying again")
             finally:
                 close_old_connections()
+            now = timezone.now()
             wait = THREAD_IDLE_SECONDS
             if next_due is not None:
-                wait = min(wait, (next_due - timezone.now()).total_seconds())
-            self._woken.wait(max(wait, 0.0 if made else THREAD_PAUSE_SECONDS))
+                wait = min(wait, (next_due - now).total_seconds())
+            wait = max(wait, 0.0 if made else THREAD_PAUSE_SECONDS)
+            DispatcherThread._asleep_until = now + timedelta(seconds=wait)
+            self._woken.wait(wait)
