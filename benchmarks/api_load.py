@@ -22,8 +22,10 @@ Then, in one run:
 
 It prints requests per second, p50, p99 and mean server CPU (``Cpu-Us``) per request
 kind, the queries each kind ran (server-side counts), errors by status, the workload's
-requests per second over the floor's, and the view's latency at hand 1 and at hand
-``--hands``. The clients are one
+requests per second over the floor's, the CPU each phase cost per request in the server's
+processes (all their threads: the event loop's too, which ``Cpu-Us`` does not see), the
+database's backends and the client (read off Linux's ``/proc``), and the view's latency at
+hand 1 and at hand ``--hands``. The clients are one
 asyncio process on the same machine as the server, so their CPU counts against it too.
 """
 
@@ -197,6 +199,45 @@ async def workload(http: httpx.AsyncClient, tables: list[Table], clients: int, h
     return time.perf_counter() - started
 
 
+@dataclass
+class Processes:
+    """Where a phase's CPU goes (Linux ``/proc``): the server's processes (gunicorn's
+    workers under ``server_pid``), the database's (PostgreSQL backends of ``database``) and
+    this client's own."""
+
+    server_pid: int
+    database: str
+
+    def cpu(self) -> dict[str, float]:
+        """Cumulative CPU seconds by process id, with the group each belongs to."""
+        tick = os.sysconf("SC_CLK_TCK")
+        found: dict[str, float] = {"client": sum(os.times()[:2])}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if int(stat[1]) == self.server_pid:
+                group = "server"
+            elif command.startswith("postgres: ") and f" {self.database} " in command:
+                group = "database"
+            else:
+                continue
+            found[f"{group}:{entry.name}"] = (int(stat[11]) + int(stat[12])) / tick
+        return found
+
+    def spent(self, start: dict[str, float], end: dict[str, float], requests: int) -> dict[str, float]:
+        """Milliseconds of CPU per request between ``start`` and ``end``, by group."""
+        spent: Counter[str] = Counter()
+        for key, seconds in end.items():
+            spent[key.split(":")[0]] += seconds - start.get(key, 0.0)
+        return {group: round(1000 * spent[group] / requests, 2)
+                for group in ("server", "database", "client")}
+
+
 def _ms(values: list[float], quantile: float) -> float:
     ordered = sorted(values)
     return round(1000 * ordered[min(len(ordered) - 1, int(quantile * len(ordered)))], 1)
@@ -248,20 +289,29 @@ def serve(env: dict[str, str], workers: int, port: int, log: Path) -> tuple[stac
     return web, base_url
 
 
-async def measure(base_url: str, args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
+async def measure(base_url: str, args: argparse.Namespace,
+                  processes: Processes) -> tuple[dict[str, Any], list[str]]:
     limits = httpx.Limits(max_connections=args.clients + 8, max_keepalive_connections=args.clients + 8,
                           keepalive_expiry=1.0)  # below the server's keep-alive (gunicorn.conf.py)
     async with httpx.AsyncClient(base_url=base_url, timeout=httpx.Timeout(60), limits=limits) as http:
         tables = await set_up(http, args.matches)
         tokens = [token for table in tables for token in table.tokens.values()]
         before, during, after = Recorder(), Recorder(), Recorder()
+        marks = [processes.cpu()]
         floor_before = await floor(http, tokens, args.clients, args.floor_seconds, before)
+        marks.append(processes.cpu())
         played = await workload(http, tables, args.clients, args.hands, args.seed, during)
+        marks.append(processes.cpu())
         floor_after = await floor(http, tokens, args.clients, args.floor_seconds, after)
+        marks.append(processes.cpu())
     floors = [summary(before.samples, ["floor"], floor_before),
               summary(after.samples, ["floor"], floor_after)]
     floor_rps = statistics.mean(f["requests_per_s"] for f in floors)
     load = summary(during.samples, ["view", "pass", "play"], played)
+    for part, recorder, start, end in [(floors[0], before, 0, 1), (load, during, 1, 2),
+                                       (floors[1], after, 2, 3)]:
+        part["cpu_ms_per_request"] = processes.spent(marks[start], marks[end],
+                                                     len(recorder.samples))
     return {
         "matches": args.matches, "clients": args.clients, "workers": args.workers,
         "hands": args.hands,
@@ -288,6 +338,10 @@ def report(figures: dict[str, Any]) -> None:
     for name, part in rows:
         print(f"{name:16} {part['requests_per_s']:>10} {part['requests']:>9}  {part['errors'] or '-'}")
     print(f"ratio workload / floor: {figures['ratio_to_floor']}")
+    print(f"{'CPU ms per request':19} {'server':>7} {'database':>9} {'client':>7}")
+    for name, part in rows:
+        cpu = part["cpu_ms_per_request"]
+        print(f"{name:19} {cpu['server']:>7} {cpu['database']:>9} {cpu['client']:>7}")
     print(f"{'kind':8} {'requests':>9} {'p50 ms':>7} {'p99 ms':>7} {'cpu ms':>7}  queries (count: requests)")
     for name, part in [("floor", figures["floor_before"]["kinds"]["floor"]),
                        *figures["workload"]["kinds"].items()]:
@@ -323,7 +377,8 @@ def main() -> None:
         stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
         web, base_url = serve(env, args.workers, args.port, log)
         try:
-            figures, match_ids = asyncio.run(measure(base_url, args))
+            processes = Processes(web.popen.pid, args.database_name)
+            figures, match_ids = asyncio.run(measure(base_url, args, processes))
         finally:
             web.stop()
         figures["verified"] = verify(env, match_ids)
