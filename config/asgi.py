@@ -1,32 +1,88 @@
 """ASGI entry point (gunicorn with uvicorn workers: ``make serve``).
 
-Waiting requests (long polls, streams) are handled without a thread of their own; a body
-over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is refused unread (docs/architecture.md).
+Waiting requests (long polls, streams) are handled without a thread of their own; every
+other API request is answered in one trip to a thread of a fixed pool (docs/adr/0081); a
+body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is refused unread (docs/architecture.md).
 """
 
+import asyncio
 import gc
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)
 
+from asgiref.sync import sync_to_async  # noqa: E402
 from django.conf import settings  # noqa: E402  (after the app registry)
-from django.core.handlers.asgi import ASGIHandler  # noqa: E402
-from django.urls import get_resolver  # noqa: E402
+from django.core import signals  # noqa: E402
+from django.core.exceptions import RequestAborted  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
+from django.core.handlers.base import BaseHandler  # noqa: E402
+from django.db import close_old_connections  # noqa: E402
+from django.http import HttpResponseBase  # noqa: E402
+from django.urls import get_resolver, set_script_prefix  # noqa: E402
 
 from bots.dispatcher import DispatcherThread  # noqa: E402
 from hearts_api.body_limit import BodyLimit  # noqa: E402
 from hearts_api.live import is_waiting_request  # noqa: E402
 
+API_PREFIX = "/api/v1/"
+
 
 class Application(ASGIHandler):
+    """Django's ASGI handler, but an API request that does not wait runs its signals, its
+    middleware and its view in one call on ``COMMAND_THREADS`` threads (Django's own path
+    hands it to a thread it starts for the request three times); its body is read first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.synchronous = BaseHandler()
+        self.synchronous.load_middleware()
+        self.threads = ThreadPoolExecutor(settings.COMMAND_THREADS, "api")
+
     async def __call__(self, scope, receive, send):  # type: ignore[no-untyped-def]
-        if scope["type"] == "http" and is_waiting_request(scope):
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+        elif is_waiting_request(scope):
             await self.handle(scope, receive, send)
+        elif scope["path"].startswith(API_PREFIX):
+            await self.answer(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)
+
+    async def answer(self, scope, receive, send):  # type: ignore[no-untyped-def]
+        try:
+            body = await self.read_body(receive)
+        except RequestAborted:
+            return
+        with body:
+            response = await asyncio.get_running_loop().run_in_executor(
+                self.threads, self.respond, scope, body)
+            await self.send_response(response, send)
+        if response.streaming:
+            await sync_to_async(response.close)()
+
+    def respond(self, scope, body) -> HttpResponseBase:  # type: ignore[no-untyped-def]
+        """The response, closed (``request_finished`` sent) in this thread unless it streams
+        (a long poll whose ``wait`` ``is_waiting_request`` did not see, percent-encoded):
+        then this thread's database connection goes back, and the loop streams it."""
+        set_script_prefix(get_script_prefix(scope))
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body)
+        try:
+            if request is not None:
+                response = self.synchronous.get_response(request)
+        finally:
+            if response is None:
+                signals.request_finished.send(sender=self.__class__)
+            elif response.streaming:
+                close_old_connections()
+            else:
+                response.close()
+        return response
 
 
 # Everything loaded at start-up (the URLconf's views too) is frozen out of the cyclic

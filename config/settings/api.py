@@ -78,3 +78,6 @@ SPECTACULAR_SETTINGS = {
 # applies), and an idle stream's keep-alive comment every so many seconds.
 LIVE_NOTIFIER = env.str("LIVE_NOTIFIER", default="")
 LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=15)
+# Threads of a web process that answer API requests which do not wait (config.asgi), more
+# than DB_POOL_SIZE so that a request still meets the pool's timeout (503) when it is dry.
+COMMAND_THREADS = env.int("COMMAND_THREADS", default=32)

@@ -21,15 +21,16 @@ pytestmark = pytest.mark.e2e
 BOTS = [{"kind": "bot", "level": "easy"}] * 3
 
 
-def test_a_long_poll_held_across_a_bot_move_returns_that_move(e2e_stack: Stack) -> None:
+@pytest.mark.parametrize("wait", ["wait", "%77ait"])  # percent-encoded, as Django decodes it
+def test_a_long_poll_held_across_a_bot_move_returns_that_move(e2e_stack: Stack, wait: str) -> None:
     """The bots pass 2.5 s after the deal (``delay_ms``): a poll sent at the deal is held
     until the worker commits the first bot's pass, and answers with it."""
     client = ApiClient.register(e2e_stack.base_url, "poller")
     summary = client.create_match([{"kind": "player"}, *BOTS], bots={"delay_ms": 2500})
     sent = time.time()
 
-    response = client.request("GET", f"/matches/{summary['id']}/events",
-                              params={"after": summary["version"], "wait": 20})
+    response = client.request(
+        "GET", f"/matches/{summary['id']}/events?after={summary['version']}&{wait}=20")
 
     held = time.time() - sent
     assert response.status_code == 200, response.text

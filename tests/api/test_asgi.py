@@ -1,0 +1,63 @@
+"""``config.asgi``'s one trip for an API request that does not wait: the start signal, the
+view and the close run on one thread of the pool, not the event loop's, and the answer is
+the one Django's own handler gives. Driven here by hand; the real server's turn is every
+test in tests/e2e."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+from django.core import signals
+from django.test import Client
+
+from .helpers import API
+
+
+def _get(path: str) -> tuple[int, dict[str, str], bytes]:
+    # Imported here, once the bots move inline (tests/conftest.py): at collection it would
+    # start the embedded dispatcher thread.
+    from config.asgi import application
+
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+             "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+             "root_path": "", "headers": [(b"host", b"testserver")],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    asyncio.run(application(scope, receive, send))
+    start, body = sent[0], b"".join(message.get("body", b"") for message in sent[1:])
+    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, body
+
+
+def test_an_api_request_is_answered_on_one_pool_thread_as_djangos_handler_answers_it() -> None:
+    threads: dict[str, str] = {}
+
+    def started(**kwargs: Any) -> None:
+        threads["started"] = threading.current_thread().name
+
+    def finished(**kwargs: Any) -> None:
+        threads["finished"] = threading.current_thread().name
+
+    signals.request_started.connect(started)
+    signals.request_finished.connect(finished)
+    try:
+        status, headers, body = _get(f"{API}/tokens")
+    finally:
+        signals.request_started.disconnect(started)
+        signals.request_finished.disconnect(finished)
+
+    expected = Client().get(f"{API}/tokens")
+    assert status == expected.status_code == 401
+    assert headers["content-type"] == expected["Content-Type"] == "application/problem+json"
+    assert json.loads(body) == expected.json()
+    assert threads["started"] == threads["finished"]
+    assert threads["started"].startswith("api_")  # the pool's (COMMAND_THREADS), not the loop's
