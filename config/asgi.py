@@ -6,8 +6,10 @@ body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is refused unread (docs/architecture.m
 """
 
 import asyncio
+import contextvars
 import gc
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import django
@@ -28,6 +30,7 @@ from django.urls import get_resolver, set_script_prefix  # noqa: E402
 from bots.dispatcher import DispatcherThread  # noqa: E402
 from hearts_api.body_limit import BodyLimit  # noqa: E402
 from hearts_api.live import is_waiting_request  # noqa: E402
+from hearts_api.problems import problem_response, unavailable  # noqa: E402
 
 API_PREFIX = "/api/v1/"
 
@@ -35,7 +38,9 @@ API_PREFIX = "/api/v1/"
 class Application(ASGIHandler):
     """Django's ASGI handler, but an API request that does not wait runs its signals, its
     middleware and its view in one call on ``COMMAND_THREADS`` threads (Django's own path
-    hands it to a thread it starts for the request three times); its body is read first."""
+    hands it to a thread three times); its body is read first. One that waits
+    ``DB_POOL_TIMEOUT`` for a thread answers 503 ``unavailable`` unrun; one whose client
+    leaves before a thread takes it never runs."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -59,22 +64,38 @@ class Application(ASGIHandler):
         except RequestAborted:
             return
         with body:
-            response = await asyncio.get_running_loop().run_in_executor(
-                self.threads, self.respond, scope, body)
-            await self.send_response(response, send)
-        if response.streaming:
-            await sync_to_async(response.close)()
+            # A context of its own: nothing one request sets is seen by the next on a thread.
+            running = asyncio.get_running_loop().run_in_executor(
+                self.threads, contextvars.Context().run, self.respond, scope, body,
+                time.monotonic())
+            leaving = asyncio.ensure_future(self.listen_for_disconnect(receive))
+            done, _ = await asyncio.wait({running, leaving}, return_when=asyncio.FIRST_COMPLETED)
+            if leaving in done:
+                try:
+                    leaving.result()
+                except RequestAborted:  # the client left: unrun if still queued, else unsent
+                    running.cancel()
+                    return
+            leaving.cancel()
+            response = await running
+            try:
+                await self.send_response(response, send)
+            finally:
+                if response.streaming:
+                    await sync_to_async(response.close)()
 
-    def respond(self, scope, body) -> HttpResponseBase:  # type: ignore[no-untyped-def]
-        """The response, closed (``request_finished`` sent) in this thread unless it streams
-        (a long poll whose ``wait`` ``is_waiting_request`` did not see, percent-encoded):
+    def respond(self, scope, body, queued: float) -> HttpResponseBase:  # type: ignore[no-untyped-def]
+        """The response, closed (``request_finished`` sent) in this thread unless it streams:
         then this thread's database connection goes back, and the loop streams it."""
+        if time.monotonic() - queued > settings.DB_POOL_TIMEOUT:
+            return problem_response(unavailable("The server is too busy to answer; try again."))
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, response = self.create_request(scope, body)
         try:
             if request is not None:
                 response = self.synchronous.get_response(request)
+                response._handler_class = self.__class__
         finally:
             if response is None:
                 signals.request_finished.send(sender=self.__class__)
@@ -85,13 +106,13 @@ class Application(ASGIHandler):
         return response
 
 
-# Everything loaded at start-up (the URLconf's views too) is frozen out of the cyclic
-# collector's full passes (docs/architecture.md, "What a command costs").
+application = BodyLimit(Application(), settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+
+# Everything loaded at start-up (the URLconf's views and both middleware chains too) is
+# frozen out of the cyclic collector's full passes (docs/architecture.md, "What a command costs").
 get_resolver().url_patterns  # noqa: B018  (loads the URLconf)
 gc.collect()
 gc.freeze()
-
-application = BodyLimit(Application(), settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
 
 # Without a broker, this process makes the bots' moves itself (bots.dispatcher, "thread").
 if settings.BOT_DISPATCH == "thread":

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -38,14 +39,18 @@ READ_EVERY_HEARTBEATS = 4
 # Requests whose answer waits: config.asgi serves them without a thread of their own.
 _STREAM_PATH = re.compile(r"^/api/v1/matches/[^/]+/stream$")
 _EVENTS_PATH = re.compile(r"^/api/v1/matches/[^/]+/events$")
-_WAIT_PARAMETER = re.compile(rb"(?:^|&)wait=")
 
 
 def is_waiting_request(scope: dict[str, Any]) -> bool:
-    """Whether an ASGI HTTP ``scope`` is a stream or a long poll (``events?…wait=``)."""
+    """Whether an ASGI HTTP ``scope`` is a stream or a long poll (``events?…wait=``, the
+    parameter's name decoded as Django decodes it: ``%77ait=`` too)."""
     path = scope["path"]
-    return bool(_STREAM_PATH.match(path) or (
-        _EVENTS_PATH.match(path) and _WAIT_PARAMETER.search(scope.get("query_string", b""))))
+    if _STREAM_PATH.match(path):
+        return True
+    if not _EVENTS_PATH.match(path):
+        return False
+    query = scope.get("query_string", b"").decode("latin-1")
+    return any(name == "wait" for name, _ in parse_qsl(query, keep_blank_values=True))
 
 _json = JSONRenderer()
 

@@ -1,6 +1,7 @@
 """The HTTP API: DRF, its errors, tokens, the schema, live updates, Idempotency-Key."""
 
 from .base import env
+from .database import DB_POOL_SIZE
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["hearts_api.auth.BearerTokenAuthentication"],
@@ -78,6 +79,7 @@ SPECTACULAR_SETTINGS = {
 # applies), and an idle stream's keep-alive comment every so many seconds.
 LIVE_NOTIFIER = env.str("LIVE_NOTIFIER", default="")
 LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=15)
-# Threads of a web process that answer API requests which do not wait (config.asgi), more
-# than DB_POOL_SIZE so that a request still meets the pool's timeout (503) when it is dry.
-COMMAND_THREADS = env.int("COMMAND_THREADS", default=32)
+# Threads of a web process that answer API requests which do not wait (config.asgi): more
+# than DB_POOL_SIZE, so that a request meets the pool's timeout (503) when it is dry; one
+# that waited DB_POOL_TIMEOUT for a thread answers 503 unrun.
+COMMAND_THREADS = env.int("COMMAND_THREADS", default=3 * DB_POOL_SIZE)

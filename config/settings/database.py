@@ -3,6 +3,9 @@
 from .base import BASE_DIR, env
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# PostgreSQL: each process's most connections, and how long a request waits for one (503).
+DB_POOL_SIZE = env.int("DB_POOL_SIZE", default=10)
+DB_POOL_TIMEOUT = env.float("DB_POOL_TIMEOUT", default=5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers lock when their transaction begins and wait (seconds); WAL lets readers go on.
     DATABASES["default"]["OPTIONS"] = {
@@ -16,7 +19,6 @@ else:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     options = DATABASES["default"].setdefault("OPTIONS", {})
-    options["pool"] = {"min_size": 1, "max_size": env.int("DB_POOL_SIZE", default=10),
-                       "timeout": env.float("DB_POOL_TIMEOUT", default=5)}
+    options["pool"] = {"min_size": 1, "max_size": DB_POOL_SIZE, "timeout": DB_POOL_TIMEOUT}
     options.setdefault("connect_timeout", 2)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from typing import Any
 
 from django.core import signals
@@ -23,8 +24,13 @@ def _get(path: str) -> tuple[int, dict[str, str], bytes]:
 
     sent: list[dict[str, Any]] = []
 
+    messages = [{"type": "http.request", "body": b"", "more_body": False}]
+
     async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"", "more_body": False}
+        if messages:
+            return messages.pop()
+        await asyncio.Event().wait()  # the client stays: no disconnect
+        raise AssertionError("unreachable")
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
@@ -61,3 +67,20 @@ def test_an_api_request_is_answered_on_one_pool_thread_as_djangos_handler_answer
     assert json.loads(body) == expected.json()
     assert threads["started"] == threads["finished"]
     assert threads["started"].startswith("api_")  # the pool's (COMMAND_THREADS), not the loop's
+
+
+def test_a_request_that_queued_past_the_pools_timeout_answers_503_unrun(settings: Any) -> None:
+    from config.asgi import application
+
+    handler = application.app
+    started: list[object] = []
+    signals.request_started.connect(started.append)
+    try:
+        response = handler.respond({}, None, time.monotonic() - settings.DB_POOL_TIMEOUT - 1)
+    finally:
+        signals.request_started.disconnect(started.append)
+
+    assert response.status_code == 503
+    assert response["Retry-After"] == "3"
+    assert json.loads(response.content)["code"] == "unavailable"
+    assert started == []  # nothing of the request ran

@@ -369,6 +369,8 @@ def test_a_spectators_stream_shows_no_cards_and_takes_the_token_in_the_query(
     ("/api/v1/matches/0f/stream", b"access_token=x&after=3", True),
     ("/api/v1/matches/0f/events", b"after=3&wait=10", True),
     ("/api/v1/matches/0f/events", b"wait=abc", True),  # refused, as quickly, on that path
+    ("/api/v1/matches/0f/events", b"after=3&%77ait=10", True),  # Django decodes the name
+    ("/api/v1/matches/0f/events", b"after=3&wait", True),  # a blank wait, refused on that path
     ("/api/v1/matches/0f/events", b"after=3", False),
     ("/api/v1/matches/0f/events", b"await=3", False),
     ("/api/v1/matches/0f/view", b"wait=3", False),
