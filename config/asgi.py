@@ -63,47 +63,49 @@ class Application(ASGIHandler):
             body = await self.read_body(receive)
         except RequestAborted:
             return
-        with body:
-            # A context of its own: nothing one request sets is seen by the next on a thread.
-            running = asyncio.get_running_loop().run_in_executor(
-                self.threads, contextvars.Context().run, self.respond, scope, body,
-                time.monotonic())
-            leaving = asyncio.ensure_future(self.listen_for_disconnect(receive))
-            done, _ = await asyncio.wait({running, leaving}, return_when=asyncio.FIRST_COMPLETED)
-            if leaving in done:
-                try:
-                    leaving.result()
-                except RequestAborted:  # the client left: unrun if still queued, else unsent
-                    running.cancel()
-                    return
-            leaving.cancel()
-            response = await running
+        # A context of its own: nothing one request sets is seen by the next on a thread.
+        task = self.threads.submit(contextvars.Context().run, self.respond, scope, body,
+                                   time.monotonic())
+        running = asyncio.wrap_future(task)
+        leaving = asyncio.ensure_future(self.listen_for_disconnect(receive))
+        done, _ = await asyncio.wait({running, leaving}, return_when=asyncio.FIRST_COMPLETED)
+        if leaving in done:
             try:
-                await self.send_response(response, send)
-            finally:
-                if response.streaming:
-                    await sync_to_async(response.close)()
+                leaving.result()
+            except RequestAborted:  # the client left: unrun if still queued, else unsent
+                if task.cancel():
+                    body.close()
+                return
+        leaving.cancel()
+        response = await running
+        try:
+            await self.send_response(response, send)
+        finally:
+            if response.streaming:
+                await sync_to_async(response.close)()
 
     def respond(self, scope, body, queued: float) -> HttpResponseBase:  # type: ignore[no-untyped-def]
         """The response, closed (``request_finished`` sent) in this thread unless it streams:
-        then this thread's database connection goes back, and the loop streams it."""
-        if time.monotonic() - queued > settings.DB_POOL_TIMEOUT:
-            return problem_response(unavailable("The server is too busy to answer; try again."))
-        set_script_prefix(get_script_prefix(scope))
-        signals.request_started.send(sender=self.__class__, scope=scope)
-        request, response = self.create_request(scope, body)
-        try:
-            if request is not None:
-                response = self.synchronous.get_response(request)
-                response._handler_class = self.__class__
-        finally:
-            if response is None:
-                signals.request_finished.send(sender=self.__class__)
-            elif response.streaming:
-                close_old_connections()
-            else:
-                response.close()
-        return response
+        then this thread's database connection goes back, and the loop streams it. The body
+        (a file) is closed here once the view is done with it."""
+        with body:
+            if time.monotonic() - queued > settings.DB_POOL_TIMEOUT:
+                return problem_response(unavailable("The server is too busy to answer; try again."))
+            set_script_prefix(get_script_prefix(scope))
+            signals.request_started.send(sender=self.__class__, scope=scope)
+            request, response = self.create_request(scope, body)
+            try:
+                if request is not None:
+                    response = self.synchronous.get_response(request)
+                    response._handler_class = self.__class__
+            finally:
+                if response is None:
+                    signals.request_finished.send(sender=self.__class__)
+                elif response.streaming:
+                    close_old_connections()
+                else:
+                    response.close()
+            return response
 
 
 application = BodyLimit(Application(), settings.DATA_UPLOAD_MAX_MEMORY_SIZE)

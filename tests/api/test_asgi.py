@@ -6,6 +6,7 @@ test in tests/e2e."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import threading
 import time
@@ -76,7 +77,7 @@ def test_a_request_that_queued_past_the_pools_timeout_answers_503_unrun(settings
     started: list[object] = []
     signals.request_started.connect(started.append)
     try:
-        response = handler.respond({}, None, time.monotonic() - settings.DB_POOL_TIMEOUT - 1)
+        response = handler.respond({}, io.BytesIO(), time.monotonic() - settings.DB_POOL_TIMEOUT - 1)
     finally:
         signals.request_started.disconnect(started.append)
 
@@ -84,3 +85,48 @@ def test_a_request_that_queued_past_the_pools_timeout_answers_503_unrun(settings
     assert response["Retry-After"] == "3"
     assert json.loads(response.content)["code"] == "unavailable"
     assert started == []  # nothing of the request ran
+
+
+def test_a_request_whose_client_leaves_while_it_runs_still_reads_its_body() -> None:
+    """The view starts, the client hangs up, the loop stops waiting; the view then reads the
+    body (here an invalid registration): it answers its 400 unsent, no error."""
+    from config.asgi import application
+
+    go_on, finished, errors = threading.Event(), threading.Event(), []
+
+    def hold(**kwargs: Any) -> None:
+        go_on.wait(10)
+
+    def record(**kwargs: Any) -> None:
+        errors.append(kwargs.get("request"))
+
+    messages = [{"type": "http.disconnect"},
+                {"type": "http.request", "body": b'{"username": ""}', "more_body": False}]
+
+    async def receive() -> dict[str, Any]:
+        return messages.pop()
+
+    async def send(message: dict[str, Any]) -> None:
+        raise AssertionError(f"nothing is sent to a client that left: {message}")
+
+    body = b'{"username": ""}'
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+             "scheme": "http", "path": f"{API}/players", "raw_path": f"{API}/players".encode(),
+             "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"),
+                         (b"content-length", str(len(body)).encode())],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    signals.request_started.connect(hold)
+    signals.request_finished.connect(lambda **kwargs: finished.set(), weak=False,
+                                     dispatch_uid="test_asgi_finished")
+    signals.got_request_exception.connect(record)
+    try:
+        asyncio.run(application(scope, receive, send))  # returns once the client has left
+        go_on.set()
+        assert finished.wait(10), "the view did not run to its end"
+    finally:
+        go_on.set()
+        signals.request_started.disconnect(hold)
+        signals.request_finished.disconnect(dispatch_uid="test_asgi_finished")
+        signals.got_request_exception.disconnect(record)
+    assert errors == []
