@@ -1,9 +1,5 @@
-"""ASGI entry point (gunicorn with uvicorn workers: ``make serve``).
-
-Waiting requests (long polls, streams) are handled without a thread of their own; every
-other API request is answered in one trip to a thread of a fixed pool (docs/adr/0081); a
-body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is refused unread (docs/architecture.md).
-"""
+"""ASGI entry point (``make serve``): waiting requests hold no thread, other API requests take
+one trip to a pooled thread (docs/adr/0081), an oversized body is refused unread."""
 
 import asyncio
 import contextvars
@@ -36,11 +32,8 @@ API_PREFIX = "/api/v1/"
 
 
 class Application(ASGIHandler):
-    """Django's ASGI handler, but an API request that does not wait runs its signals, its
-    middleware and its view in one call on ``COMMAND_THREADS`` threads (Django's own path
-    hands it to a thread three times); its body is read first. One that waits
-    ``DB_POOL_TIMEOUT`` for a thread answers 503 ``unavailable`` unrun; one whose client
-    leaves before a thread takes it never runs."""
+    """Django's ASGI handler; an API request that does not wait is answered by ``respond``
+    on one of ``COMMAND_THREADS`` threads (docs/adr/0081)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -63,7 +56,6 @@ class Application(ASGIHandler):
             body = await self.read_body(receive)
         except RequestAborted:
             return
-        # A context of its own: nothing one request sets is seen by the next on a thread.
         task = self.threads.submit(contextvars.Context().run, self.respond, scope, body,
                                    time.monotonic())
         running = asyncio.wrap_future(task)
@@ -72,7 +64,7 @@ class Application(ASGIHandler):
         if leaving in done:
             try:
                 leaving.result()
-            except RequestAborted:  # the client left: unrun if still queued, else unsent
+            except RequestAborted:  # unrun if still queued, else unsent
                 if task.cancel():
                     body.close()
                 return
@@ -85,9 +77,8 @@ class Application(ASGIHandler):
                 await sync_to_async(response.close)()
 
     def respond(self, scope, body, queued: float) -> HttpResponseBase:  # type: ignore[no-untyped-def]
-        """The response, closed (``request_finished`` sent) in this thread unless it streams:
-        then this thread's database connection goes back, and the loop streams it. The body
-        (a file) is closed here once the view is done with it."""
+        """The response, closed here unless it streams (the loop streams it); 503 ``unavailable``
+        unrun if it queued over ``DB_POOL_TIMEOUT``. Closes ``body``."""
         with body:
             if time.monotonic() - queued > settings.DB_POOL_TIMEOUT:
                 return problem_response(unavailable("The server is too busy to answer; try again."))
@@ -110,12 +101,11 @@ class Application(ASGIHandler):
 
 application = BodyLimit(Application(), settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
 
-# Everything loaded at start-up (the URLconf's views and both middleware chains too) is
-# frozen out of the cyclic collector's full passes (docs/architecture.md, "What a command costs").
+# What start-up loaded is frozen out of the collector's full passes (docs/architecture.md).
 get_resolver().url_patterns  # noqa: B018  (loads the URLconf)
 gc.collect()
 gc.freeze()
 
-# Without a broker, this process makes the bots' moves itself (bots.dispatcher, "thread").
+# Without a broker, this process makes the bots' moves (bots.dispatcher).
 if settings.BOT_DISPATCH == "thread":
     DispatcherThread.start_once()

@@ -92,9 +92,10 @@ def test_a_request_whose_client_leaves_while_it_runs_still_reads_its_body() -> N
     body (here an invalid registration): it answers its 400 unsent, no error."""
     from config.asgi import application
 
-    go_on, finished, errors = threading.Event(), threading.Event(), []
+    started, go_on, finished, errors = threading.Event(), threading.Event(), threading.Event(), []
 
     def hold(**kwargs: Any) -> None:
+        started.set()
         go_on.wait(10)
 
     def record(**kwargs: Any) -> None:
@@ -104,6 +105,8 @@ def test_a_request_whose_client_leaves_while_it_runs_still_reads_its_body() -> N
                 {"type": "http.request", "body": b'{"username": ""}', "more_body": False}]
 
     async def receive() -> dict[str, Any]:
+        if len(messages) == 1:  # the body is read: hang up once the view has started
+            assert await asyncio.to_thread(started.wait, 10), "the view did not start"
         return messages.pop()
 
     async def send(message: dict[str, Any]) -> None:
