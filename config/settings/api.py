@@ -79,7 +79,7 @@ SPECTACULAR_SETTINGS = {
 # applies), and an idle stream's keep-alive comment every so many seconds.
 LIVE_NOTIFIER = env.str("LIVE_NOTIFIER", default="")
 LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=15)
-# Threads of a web process that answer API requests which do not wait (config.asgi): as
-# many as its database connections, so none waits on the pool for another's; a request
-# that waited DB_POOL_TIMEOUT for a thread answers 503 unrun.
-COMMAND_THREADS = env.int("COMMAND_THREADS", default=DB_POOL_SIZE)
+# Threads of a web process that answer API requests which do not wait (config.asgi): a
+# request that waited DB_POOL_TIMEOUT for one answers 503 unrun. Three per connection: with
+# one, a neighbour's steady reads queue in front of another player's commands.
+COMMAND_THREADS = env.int("COMMAND_THREADS", default=3 * DB_POOL_SIZE)
