@@ -54,7 +54,7 @@ from .selectors import (
     match_state,
     stood_in_last,
 )
-from .signals import match_advanced
+from .signals import MATCH_ADVANCED_CHANNEL, announcement, match_advanced
 
 
 @dataclass(frozen=True)
@@ -361,9 +361,11 @@ def _run(
     match.turn_deadline = timeouts.turn_deadline(state, match.turn_timeout_s, match.turn_started_at)
     match.updated_at = now
     due = dispatch.due_work(match, state, now)
+    notify = ((MATCH_ADVANCED_CHANNEL, announcement(match.id, match.version))
+              if settings.LIVE_NOTIFIER == "postgresql" else None)
     statements.command_write(match, rows, ["version", "state", "status", "bot_to_act",
                                            "turn_started_at", "turn_deadline", "updated_at"],
-                             due, lease)
+                             due, lease, notify)
     if logged and logged[-1].event.type in records.RECORDED_EVENTS:
         records.match_recorded(match, state, logged[-1].at)  # reads the hand rows written above
         daily.attempt_recorded(match, state, logged[-1].at)

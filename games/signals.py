@@ -1,4 +1,5 @@
-"""Signals of the games app; other apps (bots) listen, ``games`` knows nothing of them."""
+"""Signals of the games app, and the announcement of a match's new version; other apps
+(bots, the API's notifier) listen, ``games`` knows nothing of them."""
 
 from django.dispatch import Signal
 
@@ -7,3 +8,18 @@ from django.dispatch import Signal
 match_advanced = Signal()
 # The admin's "wake bots": ``match_id``; a receiver returns whether it handed the move over.
 bots_wake_requested = Signal()
+
+# With the PostgreSQL live notifier (``settings.LIVE_NOTIFIER``), a command's write itself
+# sends ``NOTIFY`` on this channel: delivered at its commit, never for a rollback.
+MATCH_ADVANCED_CHANNEL = "hearts_match_advanced"
+
+
+def announcement(match_id: object, version: int) -> str:
+    """What a notifier announces when ``match_id`` reaches ``version``."""
+    return f"{match_id} {version}"
+
+
+def announced_match(message: str | bytes) -> str:
+    """The match id (str) an ``announcement`` names."""
+    text = message.decode() if isinstance(message, bytes) else message
+    return text.split(" ", 1)[0]

@@ -52,13 +52,15 @@ def match_version_lock(match_id: uuid.UUID) -> int | None:
 
 
 def command_write(match: models.Match, rows: Sequence[Model], update_fields: Sequence[str],
-                  due: models.DueWork | None, lease: uuid.UUID | None) -> None:
+                  due: models.DueWork | None, lease: uuid.UUID | None,
+                  notify: tuple[str, str] | None = None) -> None:
     """Insert ``rows`` (new instances of ``match``'s log and projections: its events, tricks,
     hands; times set), update ``match``'s ``update_fields`` (field names; ``updated_at``
     as the instance holds it) and write its due work (``due``; None: its row deleted) in
     one statement. A lease live at ``updated_at`` is kept unless it is ``lease`` (the
     command is that lease's move): its worker still thinks, and one player's moves stay one
-    at a time.
+    at a time. ``notify``: a PostgreSQL ``NOTIFY`` (channel, payload) the same statement
+    sends, delivered at the commit; ``ValueError`` on another database.
     The row must be locked (``match_read``) or new in this transaction."""
     db = connections[DEFAULT_DB_ALIAS]
     quote = db.ops.quote_name
@@ -68,6 +70,10 @@ def command_write(match: models.Match, rows: Sequence[Model], update_fields: Seq
     assert pk is not None
     update = (f"UPDATE {quote(models.Match._meta.db_table)} SET {assignments} "
               f"WHERE {quote(pk.column)} = %s", [_to_db(db, field, match) for field in [*updated, pk]])
+    if notify is not None:
+        if db.vendor != "postgresql":
+            raise ValueError("NOTIFY is PostgreSQL's")
+        update = (update[0] + " RETURNING pg_notify(%s, %s)", [*update[1], *notify])
     writes = []
     for model in dict.fromkeys(type(row) for row in rows):  # each model once, in first order
         of_model = [row for row in rows if type(row) is model]

@@ -12,8 +12,9 @@ Backends (``LIVE_NOTIFIER``; by default the first that applies):
 
 - ``redis`` (``REDIS_URL`` set): ``PUBLISH`` on a channel every web process
   subscribes to.
-- ``postgresql`` (PostgreSQL without Redis): ``pg_notify`` after the commit; each web
-  process ``LISTEN``s on one autocommit connection of its own.
+- ``postgresql`` (PostgreSQL without Redis): the command's own write sends ``NOTIFY``
+  (``games.statements.command_write``), delivered at its commit; each web process
+  ``LISTEN``s on one autocommit connection of its own.
 - ``process`` (the embedded default, SQLite): the commit and the waiting request are
   in the same process, so the board is woken directly (``call_soon_threadsafe``).
 
@@ -34,6 +35,8 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from django.conf import settings
+
+from games.signals import MATCH_ADVANCED_CHANNEL, announced_match, announcement
 
 logger = logging.getLogger(__name__)
 
@@ -87,15 +90,6 @@ class Backend(Protocol):
         """Wake ``board``'s subscribers as announcements arrive, until cancelled."""
 
 
-def _message(match_id: str, version: int) -> str:
-    return f"{match_id} {version}"
-
-
-def _match_of(message: str | bytes) -> str:
-    text = message.decode() if isinstance(message, bytes) else message
-    return text.split(" ", 1)[0]
-
-
 class ProcessBackend:
     """The embedded default: publisher and waiters share the process."""
 
@@ -132,7 +126,7 @@ class RedisBackend:
         self._client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
 
     def publish(self, match_id: str, version: int) -> None:
-        self._client.publish(self.channel, _message(match_id, version))
+        self._client.publish(self.channel, announcement(match_id, version))
 
     async def listen(self, board: Board) -> None:
         import redis.asyncio
@@ -150,7 +144,7 @@ class RedisBackend:
                     pause = RECONNECT_SECONDS
                     async for message in pubsub.listen():
                         if message["type"] == "message":
-                            board.wake(_match_of(message["data"]))
+                            board.wake(announced_match(message["data"]))
             except (OSError, redis.RedisError) as error:
                 logger.warning("match notifications: Redis listener lost (%s); retrying in %s s",
                                error, pause)
@@ -164,13 +158,9 @@ class PostgresBackend:
     """PostgreSQL ``NOTIFY`` / ``LISTEN`` on the database of ``DATABASES["default"]``."""
 
     name = "postgresql"
-    channel = "hearts_match_advanced"
 
     def publish(self, match_id: str, version: int) -> None:
-        from django.db import connection
-
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [self.channel, _message(match_id, version)])
+        """Nothing: the command's write sent the ``NOTIFY`` (module docstring)."""
 
     async def listen(self, board: Board) -> None:
         import psycopg
@@ -184,11 +174,11 @@ class PostgresBackend:
                 async with await psycopg.AsyncConnection.connect(
                         autocommit=True, connect_timeout=5,
                         **_conninfo(connections["default"].settings_dict)) as conn:
-                    await conn.execute(f"LISTEN {self.channel}")
+                    await conn.execute(f"LISTEN {MATCH_ADVANCED_CHANNEL}")
                     board.wake_all()
                     pause = RECONNECT_SECONDS
                     async for notify in conn.notifies():
-                        board.wake(_match_of(notify.payload))
+                        board.wake(announced_match(notify.payload))
             except psycopg.Error as error:
                 logger.warning("match notifications: PostgreSQL listener lost (%s); retrying in "
                                "%s s", error, pause)
@@ -205,19 +195,13 @@ def _conninfo(settings_dict: dict[str, Any]) -> dict[str, Any]:
 
 @cache
 def backend() -> Backend:
-    """The process's backend (module docstring): ``LIVE_NOTIFIER``, or the first that
-    applies. Raises ``ValueError`` for an unknown ``LIVE_NOTIFIER``."""
-    name = settings.LIVE_NOTIFIER or (
-        "redis" if settings.REDIS_URL
-        else "postgresql" if settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
-        else "process")
+    """The process's backend (module docstring), named by ``settings.LIVE_NOTIFIER``."""
+    name = settings.LIVE_NOTIFIER
     if name == "redis":
         return RedisBackend(settings.REDIS_URL)
     if name == "postgresql":
         return PostgresBackend()
-    if name == "process":
-        return ProcessBackend()
-    raise ValueError(f"LIVE_NOTIFIER must be redis, postgresql or process, not {name!r}")
+    return ProcessBackend()
 
 
 def announce(sender: Any, *, match_id: Any, version: int, **kwargs: Any) -> None:

@@ -54,6 +54,31 @@ def test_throttle_counters_are_on_redis_when_there_is_one_else_in_process_memory
     assert settings_in(environment, f"[settings.REDIS_URL, {storage}]") == store
 
 
+@pytest.mark.parametrize(("environment", "notifier"), [
+    ({"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/hearts", "REDIS_URL": "redis://127.0.0.1:6379/12"},
+     "redis"),
+    ({"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/hearts", "REDIS_URL": "",
+      "CELERY_BROKER_URL": ""}, "postgresql"),
+    ({"DATABASE_URL": "sqlite:////tmp/never-opened.sqlite3", "REDIS_URL": "",
+      "CELERY_BROKER_URL": ""}, "process"),
+    ({"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/hearts", "REDIS_URL": "redis://127.0.0.1:6379/12",
+      "LIVE_NOTIFIER": "postgresql"}, "postgresql"),
+])
+def test_the_live_notifier_is_the_one_named_else_the_first_that_applies(environment, notifier):
+    assert settings_in({"LIVE_NOTIFIER": "", **environment}, "settings.LIVE_NOTIFIER") == notifier
+
+
+@pytest.mark.parametrize(("environment", "refusal"), [
+    ({"LIVE_NOTIFIER": "kafka"}, "LIVE_NOTIFIER must be redis, postgresql or process"),
+    ({"LIVE_NOTIFIER": "postgresql", "DATABASE_URL": "sqlite:////tmp/never-opened.sqlite3"},
+     "LIVE_NOTIFIER=postgresql needs a PostgreSQL DATABASE_URL"),
+])
+def test_a_live_notifier_that_cannot_work_refuses_to_start(environment, refusal):
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        settings_in(environment, "settings.LIVE_NOTIFIER")
+    assert f"ImproperlyConfigured: {refusal}" in refused.value.stderr
+
+
 def test_bot_work_per_ms_is_unset_by_default_and_must_be_positive():
     assert settings_in({"BOT_WORK_PER_MS": ""}, "settings.BOT_WORK_PER_MS") is None
     assert settings_in({"BOT_WORK_PER_MS": "300"}, "settings.BOT_WORK_PER_MS") == 300.0

@@ -1,7 +1,10 @@
 """The HTTP API: DRF, its errors, tokens, the schema, live updates, Idempotency-Key."""
 
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import env
-from .database import DB_POOL_SIZE
+from .database import DATABASES, DB_POOL_SIZE
+from .workers import REDIS_URL
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["hearts_api.auth.BearerTokenAuthentication"],
@@ -75,9 +78,15 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# Live updates (hearts_api.notifier): redis, postgresql or process (empty: the first that
+# Live updates (hearts_api.notifier): redis, postgresql or process (unset: the first that
 # applies), and an idle stream's keep-alive comment every so many seconds.
-LIVE_NOTIFIER = env.str("LIVE_NOTIFIER", default="")
+_ON_POSTGRESQL = DATABASES["default"]["ENGINE"].endswith("postgresql")
+LIVE_NOTIFIER = env.str("LIVE_NOTIFIER", default="") or (
+    "redis" if REDIS_URL else "postgresql" if _ON_POSTGRESQL else "process")
+if LIVE_NOTIFIER not in ("redis", "postgresql", "process"):
+    raise ImproperlyConfigured("LIVE_NOTIFIER must be redis, postgresql or process")
+if LIVE_NOTIFIER == "postgresql" and not _ON_POSTGRESQL:
+    raise ImproperlyConfigured("LIVE_NOTIFIER=postgresql needs a PostgreSQL DATABASE_URL")
 LIVE_HEARTBEAT_SECONDS = env.float("LIVE_HEARTBEAT_SECONDS", default=15)
 # Threads of a web process that answer API requests which do not wait (config.asgi): a
 # request that waited DB_POOL_TIMEOUT for one answers 503 unrun. Three per connection: with

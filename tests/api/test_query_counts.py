@@ -2,10 +2,10 @@
 "What a command costs").
 
 Committed transactions (``transactional_db``), as in production: the command's
-``atomic`` is a real transaction (no savepoint) and its ``on_commit`` work runs and counts
-(the PostgreSQL notifier's ``NOTIFY``, when that is the notifier). pytest-django counts
-the transaction's ``BEGIN`` and ``COMMIT`` too; the budget of a command is its statements
-beside those two.
+``atomic`` is a real transaction (no savepoint) and its ``on_commit`` work runs and counts.
+The notifier is PostgreSQL's (the settings' default here: no Redis), whose ``NOTIFY`` the
+command's write sends. pytest-django counts the transaction's ``BEGIN`` and ``COMMIT`` too;
+the budget of a command is its statements beside those two.
 """
 
 from __future__ import annotations
@@ -41,19 +41,9 @@ def kinds(captured: Any) -> list[str]:
     """Each statement but ``BEGIN``/``COMMIT`` named by what it does."""
     names = {TOKEN_SELECT: "token", 'SELECT "id", "created_by_id"': "match",
              'SELECT "games_event"."payload"': "deals",
-             "WITH written_0 AS (INSERT INTO \"games_event\"": "events and match",
-             "SELECT pg_notify(": "notify"}
+             "WITH written_0 AS (INSERT INTO \"games_event\"": "events and match"}
     return [next((name for prefix, name in names.items() if sql.startswith(prefix)), sql[:60])
             for sql in statements(captured)]
-
-
-def command_kinds(captured: Any) -> list[str]:
-    """``kinds`` without the PostgreSQL notifier's announcement, which follows the commit
-    when it is the notifier (docs/architecture.md, "What a command costs")."""
-    names = kinds(captured)
-    if names[-1:] == ["notify"]:
-        names.pop()
-    return names
 
 
 def test_the_token_check_is_one_query(client_a, django_assert_num_queries):
@@ -84,7 +74,7 @@ def test_a_pass_costs_at_most_five_queries(make_table, django_assert_max_num_que
         body = table.passed("north", hand[:3])
     assert len(statements(captured)) <= 5
     # The token; the locked row, seat and all; the events' insert with the row's update.
-    assert command_kinds(captured) == ["token", "match", "events and match"]
+    assert kinds(captured) == ["token", "match", "events and match"]
     assert body["view"]["pass"]["given"] == hand[:3]
 
 
@@ -94,8 +84,13 @@ def test_a_play_costs_at_most_five_queries(make_table, django_assert_max_num_que
     with django_assert_max_num_queries(5 + len(TRANSACTION)) as captured:
         body = table.played(f"N {first_legal(view)}")
     assert len(statements(captured)) <= 5
-    assert command_kinds(captured) == ["token", "match", "events and match"]
+    assert kinds(captured) == ["token", "match", "events and match"]
     assert body["view"]["seat"] == "north" and body["view"]["trick"]["cards"][0]["seat"] == "north"
+    # The write announces the new version itself: no statement after the commit.
+    write = statements(captured)[-1]
+    assert write.endswith(f"RETURNING pg_notify('hearts_match_advanced', "
+                          f"'{table.id} {body['version']}')")
+    assert captured.captured_queries[-1]["sql"] == "COMMIT"
 
 
 def test_a_view_costs_two_queries(make_table, django_assert_num_queries):
@@ -117,7 +112,7 @@ def test_the_play_that_ends_a_trick_costs_the_same(make_table, django_assert_max
     last = first_legal(table.view("west"))
     with django_assert_max_num_queries(5 + len(TRANSACTION)) as captured:
         table.played(f"W {last}")
-    assert command_kinds(captured) == ["token", "match", "events and match"]
+    assert kinds(captured) == ["token", "match", "events and match"]
     trick = Trick.objects.get()  # written in the same statement
     assert (trick.hand_number, trick.number, trick.leader, trick.cards) == (1, 1, 0, played + [last])
 
@@ -130,5 +125,5 @@ def test_the_play_that_deals_a_fixed_hand_reads_the_deals_once(make_table,
     with django_assert_max_num_queries(6 + len(TRANSACTION)) as captured:
         body = table.played(last.rsplit(",", 1)[1])  # the last card of hand 1
     # The deals, from the log's match_created (seq 1), for hand 2 only.
-    assert command_kinds(captured) == ["token", "match", "deals", "events and match"]
+    assert kinds(captured) == ["token", "match", "deals", "events and match"]
     assert (body["view"]["hand_number"], body["view"]["hand"]) == (2, holdings(D1)["south"])
