@@ -1,5 +1,6 @@
-"""A database outage: ``forget_pool`` closes a pool that timed out, so the next request
-connects at once rather than after the pool's growing retry pauses."""
+"""A database outage: ``forget_pool`` closes a pool that timed out while it could not
+connect, so the next request connects at once rather than after the pool's growing retry
+pauses. A pool that timed out only because all its connections were busy is kept."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ _lock = threading.Lock()
 
 
 def forget_pool(error: BaseException) -> None:
-    """Close the default database's pool when ``error`` (a ``django.db`` error) is a pool timeout."""
+    """Close the default database's pool when ``error`` (a ``django.db`` error) is a pool
+    timeout and the pool has failed to connect since it was made."""
     if not isinstance(error.__cause__, PoolTimeout):
         return
     connection = connections["default"]
     with _lock:
-        if connection.alias in connection._connection_pools:
+        pool = connection._connection_pools.get(connection.alias)
+        if pool is not None and pool.get_stats().get("connections_errors", 0):
             connection.close_pool()

@@ -7,11 +7,14 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError, connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from psycopg.conninfo import make_conninfo
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from games.models import Match
+from hearts_api import database
 
 from .helpers import API, D1, LEFT, PROBLEM, assert_problem, create_match, match_url
 
@@ -243,3 +246,30 @@ def test_a_database_that_does_not_answer_is_unavailable_503_with_retry_after(
     response = client.get(match_url(table.id, "view"))
     body = assert_problem(response, 503, "unavailable")
     assert response["Retry-After"] == "3" and body["retry_after"] == 3
+
+
+def _timed_out(pool: ConnectionPool) -> OperationalError:
+    """The error Django raises when ``pool`` lends no connection in time."""
+    with pytest.raises(PoolTimeout) as timeout:
+        pool.getconn(timeout=0.5)
+    error = OperationalError(str(timeout.value))
+    error.__cause__ = timeout.value
+    return error
+
+
+@pytest.mark.parametrize("reachable", [True, False])
+def test_a_pool_that_timed_out_is_closed_only_when_it_could_not_connect(monkeypatch, reachable):
+    """All connections busy: the pool (and its connections) stay. The database away: the pool
+    goes, so the next request connects at once (tests/e2e/test_database_outage.py)."""
+    params = connection.settings_dict
+    conninfo = make_conninfo(dbname=params["NAME"], user=params["USER"], host=params["HOST"],
+                             port=params["PORT"] if reachable else 1, connect_timeout=1)
+    with ConnectionPool(conninfo, min_size=1, max_size=1, open=True) as pool:
+        held = pool.getconn() if reachable else None
+        error = _timed_out(pool)
+        monkeypatch.setitem(connection._connection_pools, connection.alias, pool)
+        database.forget_pool(error)
+        assert (connection._connection_pools.get(connection.alias) is pool) is reachable
+        assert pool.closed is not reachable
+        if held is not None:
+            pool.putconn(held)
