@@ -3,7 +3,7 @@ one middleware, outermost, that counts each request's database queries and its C
 
 Counted server-side, at the one place every query passes (Django's cursor, through
 ``connection.execute_wrapper``), with DEBUG off: authentication, the view, the commit's
-``on_commit`` work (a PostgreSQL ``NOTIFY``) and any savepoint all count, as PostgreSQL sees
+``on_commit`` work and any savepoint all count, as PostgreSQL sees
 them. The count goes back in the ``Query-Count`` response header, and the CPU time the
 request's thread spent below the middleware (every middleware and view is synchronous, so
 one thread runs them all) in ``Cpu-Us``, in microseconds.

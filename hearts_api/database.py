@@ -14,11 +14,11 @@ _lock = threading.Lock()
 
 def forget_pool(error: BaseException) -> None:
     """Close the default database's pool when ``error`` (a ``django.db`` error) is a pool
-    timeout and the pool has failed to connect since it was made."""
+    timeout and the pool failed to connect since its last timeout (or since it was made)."""
     if not isinstance(error.__cause__, PoolTimeout):
         return
     connection = connections["default"]
     with _lock:
         pool = connection._connection_pools.get(connection.alias)
-        if pool is not None and pool.get_stats().get("connections_errors", 0):
+        if pool is not None and pool.pop_stats().get("connections_errors", 0):
             connection.close_pool()

@@ -2,7 +2,8 @@
 
 A commit sends ``games.signals.match_advanced``; ``announce`` (connected to it in
 ``HeartsApiConfig.ready``, in every process that commits: web and worker) publishes
-the match's id and new version. Each web process's event loop has one ``Board``:
+the match's id and new version (with PostgreSQL, the command's write has sent it).
+Each web process's event loop has one ``Board``:
 subscribers (``hearts_api.live``'s feeds, one per match) subscribe to it by match, and one
 listener task per loop carries the published versions from the backend to the board. No
 waiting request holds a thread or a database connection, and none reads the database

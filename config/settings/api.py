@@ -80,7 +80,7 @@ SPECTACULAR_SETTINGS = {
 
 # Live updates (hearts_api.notifier): redis, postgresql or process (unset: the first that
 # applies), and an idle stream's keep-alive comment every so many seconds.
-_ON_POSTGRESQL = DATABASES["default"]["ENGINE"].endswith("postgresql")
+_ON_POSTGRESQL = DATABASES["default"]["ENGINE"].endswith(("postgresql", "postgis"))
 LIVE_NOTIFIER = env.str("LIVE_NOTIFIER", default="") or (
     "redis" if REDIS_URL else "postgresql" if _ON_POSTGRESQL else "process")
 if LIVE_NOTIFIER not in ("redis", "postgresql", "process"):

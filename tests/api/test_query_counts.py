@@ -3,9 +3,9 @@
 
 Committed transactions (``transactional_db``), as in production: the command's
 ``atomic`` is a real transaction (no savepoint) and its ``on_commit`` work runs and counts.
-The notifier is PostgreSQL's (the settings' default here: no Redis), whose ``NOTIFY`` the
-command's write sends. pytest-django counts the transaction's ``BEGIN`` and ``COMMIT`` too;
-the budget of a command is its statements beside those two.
+The notifier is PostgreSQL's, whose ``NOTIFY`` the command's write sends. pytest-django
+counts the transaction's ``BEGIN`` and ``COMMIT`` too; the budget of a command is its
+statements beside those two.
 """
 
 from __future__ import annotations
@@ -22,6 +22,11 @@ from games.models import Trick
 from .helpers import API, D1, D4, D4_A, LEFT, first_legal, holdings
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
+
+
+@pytest.fixture(autouse=True)
+def _postgresql_notifier(settings: Any) -> None:
+    settings.LIVE_NOTIFIER = "postgresql"
 
 TRANSACTION = ("BEGIN", "COMMIT")
 
