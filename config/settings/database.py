@@ -21,9 +21,6 @@ else:
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["pool"] = {"min_size": 1, "max_size": DB_POOL_SIZE, "timeout": DB_POOL_TIMEOUT}
     options.setdefault("connect_timeout", 2)
-    # Parameters bound by the server, and a statement a connection has run twice prepared:
-    # PostgreSQL plans it once (docs/adr/0083).
-    options.update(server_side_binding=True, prepare_threshold=2)
     # A connection whose peer vanished (a network cut) fails within about 30 s rather than
     # TCP's quarter of an hour, so the pool replaces it (hearts_api.database).
     options.update(keepalives=1, keepalives_idle=10, keepalives_interval=5, keepalives_count=3,
