@@ -75,6 +75,7 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "hearts_api.serializers.fields.STATUS_CHOICES",
         "PassDirectionEnum": "hearts_api.serializers.fields.PASS_DIRECTION_CHOICES",
         "BotLevelEnum": "hearts_api.serializers.fields.BOT_LEVEL_CHOICES",
+        "PlayRuleEnum": "hearts_api.serializers.fields.PLAY_RULE_CHOICES",
     },
 }
 

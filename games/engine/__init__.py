@@ -34,6 +34,7 @@ from .decider import (
     step,
 )
 from .events import Event, event_from_json, event_seat, event_to_json
+from .kernel import PLAY_RULES
 from .notation import DealNotationError, format_deal, parse_deal
 from .state import NEW_MATCH, MatchState, Phase, state_from_json, state_to_json
 from .tables import bot_table
@@ -50,5 +51,5 @@ __all__ = [
     "parse_cards", "replay", "seat_view", "sort_cards", "state_from_json",
     "state_to_json", "visible",
     "DealNotationError", "format_deal", "parse_deal",
-    "bot_table", "evolve_all", "step",
+    "bot_table", "evolve_all", "step", "PLAY_RULES",
 ]

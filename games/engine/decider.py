@@ -359,6 +359,21 @@ def legal_cards(state: MatchState, seat: Seat) -> list[Card]:
     return _cards_in(holding, legal)
 
 
+def play_refusal(state: MatchState, seat: Seat) -> tuple[str, str] | None:
+    """``(code, message)`` of the ``IllegalMove`` a play by ``seat`` of a card it holds outside
+    ``legal_cards`` raises now; None when it must not play now or every card it holds is legal."""
+    hand = state.hand
+    if state.phase is not Phase.PLAYING or hand is None or hand.trick is None \
+            or hand.trick.to_play != seat:
+        return None
+    holding = hand.holdings[seat]
+    legal, rule = _legal_play(state, hand, hand.trick, holding)
+    if rule is None or legal == mask_of(holding):
+        return None
+    led = hand.trick.cards[0].suit if hand.trick.cards else None
+    return rule, _refusal_message(rule, led)
+
+
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:

@@ -58,6 +58,8 @@ MUST_LEAD_TWO_OF_CLUBS = "must_lead_two_of_clubs"
 HEARTS_NOT_BROKEN = "hearts_not_broken"
 MUST_FOLLOW_SUIT = "must_follow_suit"
 NO_POINTS_ON_FIRST_TRICK = "no_points_on_first_trick"
+PLAY_RULES = (MUST_LEAD_TWO_OF_CLUBS, MUST_FOLLOW_SUIT, NO_POINTS_ON_FIRST_TRICK, HEARTS_NOT_BROKEN)
+"""The codes of the rules ``legal_play`` can name."""
 
 
 def legal_play(

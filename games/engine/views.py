@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .cards import Card, Seat
-from .decider import legal_cards
+from .decider import legal_cards, play_refusal
 from .events import (
     CardsExchanged,
     CardsPassed,
@@ -22,7 +22,8 @@ from .state import Deal, MatchResult, MatchState, Occupant, Phase, Trick
 class SeatView:
     """One seat's view of a match (a spectator's, with no cards, when ``seat`` is None);
     ``pass_given``/``pass_received`` are None until it passes / the exchange; tuples of four
-    are indexed by seat; ``end_started_after`` is the hand after which the end began."""
+    are indexed by seat; ``end_started_after`` is the hand after which the end began;
+    ``refusal`` is ``(code, message)`` of a play of a held card outside ``legal_cards``."""
 
     seat: Seat | None
     status: Phase
@@ -32,6 +33,7 @@ class SeatView:
     hand: tuple[Card, ...]
     to_act: tuple[Seat, ...]
     legal_cards: tuple[Card, ...]
+    refusal: tuple[str, str] | None
     pass_given: tuple[Card, ...] | None
     pass_received: tuple[Card, ...] | None
     trick: Trick | None
@@ -56,7 +58,7 @@ def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
     to_act = tuple(state.to_act)
     if hand is None:
         return SeatView(seat, state.phase, state.rules, state.hands_played, None, (), to_act, (),
-                        None, None, None, (), False, (0, 0, 0, 0), (0, 0, 0, 0), state.totals,
+                        None, None, None, None, (), False, (0, 0, 0, 0), (0, 0, 0, 0), state.totals,
                         state.seats, state.result, state.end_started_after)
     mine = seat is not None
     return SeatView(
@@ -68,6 +70,7 @@ def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
         hand=hand.holdings[seat] if mine else (),  # type: ignore[index]
         to_act=to_act,
         legal_cards=tuple(legal_cards(state, seat)) if mine else (),  # type: ignore[arg-type]
+        refusal=play_refusal(state, seat) if mine else None,  # type: ignore[arg-type]
         pass_given=hand.passes[seat] if mine else None,  # type: ignore[index]
         pass_received=hand.received(seat) if mine else None,  # type: ignore[arg-type]
         trick=hand.trick,

@@ -15,6 +15,7 @@ from games.bot_levels import BOT_LEVELS
 from games.engine import (
     CANONICAL_CARD_CODE_PATTERN,
     CARD_CODE_PATTERN,
+    PLAY_RULES,
     CardSyntaxError,
     Seat,
     parse_card,
@@ -27,6 +28,7 @@ from games.models import (
 SEAT_CHOICES = [seat.label for seat in Seat]
 STATUS_CHOICES = list(Match.Status.values)
 PASS_DIRECTION_CHOICES = [direction.value for direction in PassDirection]
+PLAY_RULE_CHOICES = list(PLAY_RULES)
 CARD_HELP = ("Card code: rank (2-9, T or 10, J, Q, K, A) + suit (C, D, H, S or a suit "
              "symbol), either case: 2C, TH, 10h, Q♠. Anything else is 400 unknown_card.")
 MAX_INT32 = 2**31 - 1

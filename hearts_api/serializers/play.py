@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 from .events import event_bodies, event_list_field
 from .fields import (
     PASS_DIRECTION_CHOICES,
+    PLAY_RULE_CHOICES,
     SEAT_CHOICES,
     STATUS_CHOICES,
     CardCodeField,
@@ -55,6 +56,11 @@ class PassInfoSerializer(serializers.Serializer):
     given = cards_field(allow_null=True, help_text="your pass, once submitted")
     received = cards_field(allow_null=True, help_text="what you received, once all four passed")
     waiting_for = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES))
+
+
+class PlayRefusalSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(PLAY_RULE_CHOICES)
+    detail = serializers.CharField()
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -99,6 +105,10 @@ class SeatViewSerializer(ResponseSerializer):
                   "end of the match began: every hand after it is a tiebreak hand (at most "
                   "rules.max_tiebreak_hands of them under tie_policy play_on). Null while "
                   "no total has reached the target")
+    refusal = PlayRefusalSerializer(
+        allow_null=True, help_text="while you are to play and hold a card not in legal_cards: the "
+                                   "code and detail of the 422 that playing it is refused with "
+                                   "(docs/api.md, \"Errors\"); null otherwise")
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()
@@ -137,6 +147,8 @@ class SeatViewSerializer(ResponseSerializer):
             "result": MatchResultSerializer.body(view.result) if view.result else None,
             "fixed_deals": fixed_deals,
             "end_started_after": view.end_started_after,
+            "refusal": ({"code": view.refusal[0], "detail": view.refusal[1]}
+                        if view.refusal else None),
             "pass": {
                 "given": format_cards(view.pass_given) if view.pass_given else None,
                 "received": format_cards(view.pass_received) if view.pass_received else None,

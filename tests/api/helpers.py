@@ -16,7 +16,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 from rest_framework.test import APIClient
 
-from games.engine import parse_cards, parse_deal, sort_cards
+from games.engine import PLAY_RULES, parse_cards, parse_deal, sort_cards
 from games.engine.cards import format_cards
 from games.models import Event
 from hearts_api.serializers.events import EVENT_SERIALIZERS
@@ -247,10 +247,14 @@ class Table:
 def assert_refused(table: Table, request: Callable[[], Any], status: int, code: str,
                    legal_cards: list[str] | None = None) -> dict[str, Any]:
     """Send ``request`` and assert it is refused with ``status``/``code`` (and exactly
-    ``legal_cards``) while every seat's view, the version and the event log stay as they were."""
+    ``legal_cards``) while every seat's view, the version and the event log stay as they were;
+    a play rule's refusal is the one the seat's view announced in ``refusal``."""
     before = table.snapshot()
     body = assert_problem(request(), status, code, legal_cards)
     assert table.snapshot() == before
+    if code in PLAY_RULES:
+        announced = [view["refusal"] for view in before["views"].values() if view["is_your_turn"]]
+        assert announced == [{"code": code, "detail": body["detail"]}]
     return body
 
 

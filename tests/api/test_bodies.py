@@ -181,7 +181,7 @@ def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps, finished
         "match_id", "version", "status", "seat", "hand_number", "pass_direction", "hand",
         "to_act", "is_your_turn", "turn_deadline", "legal_cards", "trick", "tricks", "hearts_broken",
         "tricks_won", "hand_points", "scores", "players", "rules", "result", "fixed_deals",
-        "end_started_after", "pass"]
+        "end_started_after", "refusal", "pass"]
     bodies = {body["type"]: body for body in event_bodies(logged, Seat.NORTH)}
     assert list(bodies["card_played"]) == ["seq", "type", "seat", "at", "card", "auto"]
     assert list(bodies["seat_left"]) == ["seq", "type", "seat", "at", "player", "bot_level"]

@@ -12,6 +12,7 @@ from games.engine import (
     AbortMatch,
     CreateMatch,
     DealHand,
+    IllegalMove,
     LeaveSeat,
     Phase,
     PlayCard,
@@ -22,6 +23,7 @@ from games.engine import (
     decide,
     evolve_all,
     parse_deal,
+    seat_view,
     step,
 )
 from games.engine.variants import BOUNDS
@@ -91,3 +93,23 @@ def test_the_rules_accept_their_bounds_and_refuse_one_past_them(name: str) -> No
         with pytest.raises(RuleSetError) as refused:
             RuleSet.from_json({name: outside})
         assert set(refused.value.errors) == {name}
+
+
+def test_a_seats_view_names_the_refusal_a_play_outside_its_legal_cards_meets() -> None:
+    state = seated(*(TakeSeat(seat, bot_level="easy") for seat in Seat))
+    state = step(state, DealHand(holdings=parse_deal(D1)))[1]
+    assert seat_view(state, Seat.NORTH).refusal == ("must_lead_two_of_clubs",
+                                                    "the first trick is led with 2C")
+    assert seat_view(state, Seat.EAST).refusal is None  # not its turn
+    assert seat_view(state, None).refusal is None
+    while state.phase is Phase.PLAYING:  # the view agrees with decide at every turn of the hand
+        seat = state.to_act[0]
+        view = seat_view(state, seat)
+        others = [card for card in view.hand if card not in view.legal_cards]
+        if others:
+            with pytest.raises(IllegalMove) as refused:
+                decide(state, PlayCard(seat, others[-1]))
+            assert view.refusal == (refused.value.code, refused.value.message)
+        else:
+            assert view.refusal is None
+        state = step(state, PlayCard(seat, first_legal(state, seat)))[1]

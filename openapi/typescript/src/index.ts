@@ -44,6 +44,8 @@ export type PassInfo = Schemas["PassInfo"];
 export type CurrentTrick = Schemas["CurrentTrick"];
 export type CompletedTrick = Schemas["CompletedTrick"];
 export type PlayedCard = Schemas["PlayedCard"];
+/** Why a held card outside `legal_cards` may not be played now: the 422's code and detail. */
+export type PlayRefusal = Schemas["PlayRefusal"];
 export type Player = Schemas["Player"];
 
 export type MatchSummary = Schemas["MatchSummary"];

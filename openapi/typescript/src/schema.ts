@@ -1010,6 +1010,18 @@ export interface components {
             received: string[] | null;
             waiting_for: components["schemas"]["SeatEnum"][];
         };
+        PlayRefusal: {
+            code: components["schemas"]["PlayRuleEnum"];
+            detail: string;
+        };
+        /**
+         * @description * `must_lead_two_of_clubs` - must_lead_two_of_clubs
+         *     * `must_follow_suit` - must_follow_suit
+         *     * `no_points_on_first_trick` - no_points_on_first_trick
+         *     * `hearts_not_broken` - hearts_not_broken
+         * @enum {string}
+         */
+        PlayRuleEnum: "must_lead_two_of_clubs" | "must_follow_suit" | "no_points_on_first_trick" | "hearts_not_broken";
         PlayedCard: {
             seat: components["schemas"]["SeatEnum"];
             /** @example QS */
@@ -1357,6 +1369,8 @@ export interface components {
             fixed_deals: number;
             /** @description the hand after which some total first reached the target score, so the end of the match began: every hand after it is a tiebreak hand (at most rules.max_tiebreak_hands of them under tie_policy play_on). Null while no total has reached the target */
             end_started_after: number | null;
+            /** @description while you are to play and hold a card not in legal_cards: the code and detail of the 422 that playing it is refused with (docs/api.md, "Errors"); null otherwise */
+            refusal: components["schemas"]["PlayRefusal"] | null;
             /** @description your pass; null on a hold hand and for a spectator */
             pass: components["schemas"]["PassInfo"] | null;
         };

@@ -62,6 +62,8 @@ from .paginated_lobby_entry_list import PaginatedLobbyEntryList
 from .paginated_match_summary_list import PaginatedMatchSummaryList
 from .pass_direction_enum import PassDirectionEnum
 from .pass_info import PassInfo
+from .play_refusal import PlayRefusal
+from .play_rule_enum import PlayRuleEnum
 from .played_card import PlayedCard
 from .player import Player
 from .player_create_request import PlayerCreateRequest
@@ -163,6 +165,8 @@ __all__ = (
     "PlayerProfile",
     "PlayerSeatSpecRequest",
     "PlayerSeatSpecRequestKind",
+    "PlayRefusal",
+    "PlayRuleEnum",
     "Problem",
     "Rating",
     "RecordMoon",

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.current_trick import CurrentTrick
     from ..models.match_result import MatchResult
     from ..models.pass_info import PassInfo
+    from ..models.play_refusal import PlayRefusal
     from ..models.player import Player
     from ..models.rule_set import RuleSet
     from ..models.scores_by_seat import ScoresBySeat
@@ -62,6 +63,8 @@ class SeatView:
         end_started_after (int | None): the hand after which some total first reached the target score, so the end of
             the match began: every hand after it is a tiebreak hand (at most rules.max_tiebreak_hands of them under
             tie_policy play_on). Null while no total has reached the target
+        refusal (None | PlayRefusal): while you are to play and hold a card not in legal_cards: the code and detail of
+            the 422 that playing it is refused with (docs/api.md, "Errors"); null otherwise
         pass_ (None | PassInfo): your pass; null on a hold hand and for a spectator
     """
 
@@ -87,6 +90,7 @@ class SeatView:
     result: MatchResult | None
     fixed_deals: int
     end_started_after: int | None
+    refusal: None | PlayRefusal
     pass_: None | PassInfo
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -94,6 +98,7 @@ class SeatView:
         from ..models.current_trick import CurrentTrick  # noqa: PLC0415
         from ..models.match_result import MatchResult  # noqa: PLC0415
         from ..models.pass_info import PassInfo  # noqa: PLC0415
+        from ..models.play_refusal import PlayRefusal  # noqa: PLC0415
 
         match_id = str(self.match_id)
 
@@ -169,6 +174,12 @@ class SeatView:
         end_started_after: int | None
         end_started_after = self.end_started_after
 
+        refusal: dict[str, Any] | None
+        if isinstance(self.refusal, PlayRefusal):
+            refusal = self.refusal.to_dict()
+        else:
+            refusal = self.refusal
+
         pass_: dict[str, Any] | None
         if isinstance(self.pass_, PassInfo):
             pass_ = self.pass_.to_dict()
@@ -201,6 +212,7 @@ class SeatView:
                 "result": result,
                 "fixed_deals": fixed_deals,
                 "end_started_after": end_started_after,
+                "refusal": refusal,
                 "pass": pass_,
             }
         )
@@ -213,6 +225,7 @@ class SeatView:
         from ..models.current_trick import CurrentTrick  # noqa: PLC0415
         from ..models.match_result import MatchResult  # noqa: PLC0415
         from ..models.pass_info import PassInfo  # noqa: PLC0415
+        from ..models.play_refusal import PlayRefusal  # noqa: PLC0415
         from ..models.player import Player  # noqa: PLC0415
         from ..models.rule_set import RuleSet  # noqa: PLC0415
         from ..models.scores_by_seat import ScoresBySeat  # noqa: PLC0415
@@ -347,6 +360,21 @@ class SeatView:
 
         end_started_after = _parse_end_started_after(d.pop("end_started_after"))
 
+        def _parse_refusal(data: object) -> None | PlayRefusal:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                refusal_type_0 = PlayRefusal.from_dict(data)
+
+                return refusal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayRefusal, data)
+
+        refusal = _parse_refusal(d.pop("refusal"))
+
         def _parse_pass_(data: object) -> None | PassInfo:
             if data is None:
                 return data
@@ -385,6 +413,7 @@ class SeatView:
             result=result,
             fixed_deals=fixed_deals,
             end_started_after=end_started_after,
+            refusal=refusal,
             pass_=pass_,
         )
 
