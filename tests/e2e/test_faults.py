@@ -30,8 +30,9 @@ from .helpers import SEATS, ApiClient, check_finished_match, check_log
 pytestmark = pytest.mark.e2e
 
 DELAY_MS = 50
-# One hand to the end (any total reaches 1; a tie is shared, never played on), no pass.
-RULES = {"target_score": 1, "tie_policy": "share", "pass_rotation": ["hold"]}
+# Two hands, no pass (a tie is shared, never played on): time enough that no match ends
+# between "some moves in" and the fault, however long a loaded machine takes to bring it.
+RULES = {"max_hands": 2, "tie_policy": "share", "pass_rotation": ["hold"]}
 BOT = {"kind": "bot", "level": "easy"}
 # The human seats of the two matches: one alone among bots, and two that play in turn.
 HUMANS = (("north",), ("north", "east"))
