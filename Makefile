@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/hearts
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install node demo test test-fast serve worker beat up migrate schema sdk lint
+.PHONY: install node demo test test-fast serve worker beat up migrate schema sdk web lint
 
 # The Python SDK is installed as a client installs it (not editable), again when it changes
 # (its committed files: installing it leaves build/ and *.egg-info/ beside them).
@@ -24,12 +24,12 @@ $(STAMP): pyproject.toml constraints.txt $(SDK_FILES)
 
 install: $(STAMP)
 
-# The TypeScript SDK's tools and its example's, from package-lock.json (where npm exists:
-# without Node the TypeScript tests skip, saying why).
+# The TypeScript SDK's tools, its example's and the browser table's, from package-lock.json
+# (where npm exists: without Node the TypeScript tests skip, saying why).
 NPM := $(shell command -v npm 2>/dev/null)
 NODE_STAMP := node_modules/.installed
 $(NODE_STAMP): package.json package-lock.json openapi/typescript/package.json \
-               examples/sdk_typescript/package.json
+               examples/sdk_typescript/package.json web/package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
@@ -116,6 +116,11 @@ sdk: install $(NODE_STAMP)
 	    --overwrite --fail-on-warning; status=$$?; rm -f $$schema; exit $$status
 	npm run --silent -w openapi/typescript generate
 
+# The browser table (web/) built into web/dist, which is committed and served at /play/ (the
+# tests build it again and fail on any difference).
+web: $(NODE_STAMP)
+	npm run --silent -w web build
+
 # ruff everywhere; the layering contracts (pyproject.toml, [tool.importlinter]); mypy
 # --strict where the house style asks for it (engine, strategies) and on the Python SDK
 # example; tsc --strict on the TypeScript SDK and its example.
@@ -127,4 +132,5 @@ lint: install node
 ifneq ($(NPM),)
 	npm run --silent -w openapi/typescript build
 	npm run --silent -w examples/sdk_typescript typecheck
+	npm run --silent -w web typecheck
 endif

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from hearts_api import admin as hearts_admin
-from hearts_api import problem_pages
+from hearts_api import problem_pages, table_page
 from hearts_api.docs import RedocView, SchemaView, SwaggerView
 from hearts_api.views import HealthView
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("api/docs/", SwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", RedocView.as_view(url_name="schema", template_name="hearts_api/redoc.html"),
          name="redoc"),
+    path("play/", table_page.index, name="play"),
+    path("play", table_page.to_index),
     path("healthz", HealthView.as_view(), name="healthz"),
     # Where the problem bodies' "type" URIs point; outside /api/v1, like those URIs.
     path("problems", problem_pages.problem_list, name="problem-list"),

@@ -9,12 +9,9 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.csrf import csrf_exempt
 
 from .problem_types import PROBLEMS, Problem, ProblemType
-from .problems import problem_response
-
-_SAFE_METHODS = ("GET", "HEAD")
+from .problems import problem_response, read_only
 
 
 def problem_type_json(problem: ProblemType) -> dict[str, Any]:
@@ -34,13 +31,10 @@ def problem_type_json(problem: ProblemType) -> dict[str, Any]:
     }
 
 
-# csrf_exempt: a POST must reach the view to get its 405 problem, not Django's CSRF page.
-@csrf_exempt
+@read_only
 def problem_list(request: HttpRequest) -> HttpResponse:
     """``GET /problems`` -> every code, by status: JSON ``{"problems": [{"code", "type",
     "status", "title"}]}`` or an HTML index linking each page."""
-    if request.method not in _SAFE_METHODS:
-        return _method_not_allowed(request)
     problems = [{key: page[key] for key in ("code", "type", "status", "title")}
                 for page in map(problem_type_json, PROBLEMS.values())]
     if _wants_html(request):
@@ -52,12 +46,10 @@ def problem_list(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@csrf_exempt
+@read_only
 def problem_detail(request: HttpRequest, code: str) -> HttpResponse:
     """``GET /problems/<code>`` -> the page of ``code`` (JSON: ``problem_type_json``); a code
     the catalog lacks -> 404 problem+json ``not_found``."""
-    if request.method not in _SAFE_METHODS:
-        return _method_not_allowed(request)
     problem = PROBLEMS.get(code)
     if problem is None:
         return problem_response(Problem("not_found", "There is no problem type with that code; "
@@ -76,8 +68,3 @@ def _wants_html(request: HttpRequest) -> bool:
     # JSON first, so a tie (no Accept, or */*) goes to it.
     return request.get_preferred_type(["application/json", "text/html"]) == "text/html"
 
-
-def _method_not_allowed(request: HttpRequest) -> HttpResponse:
-    response = problem_response(Problem("method_not_allowed", f'Method "{request.method}" not allowed.'))
-    response["Allow"] = ", ".join(_SAFE_METHODS)
-    return response

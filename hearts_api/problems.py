@@ -5,11 +5,14 @@ makes every exception the ``Problem`` of its code, the formatter writes its body
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.core.exceptions import DisallowedHost, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from drf_standardized_errors.formatter import ExceptionFormatter, flatten_errors
 from drf_standardized_errors.handler import ExceptionHandler
 from rest_framework import exceptions
@@ -144,6 +147,20 @@ def problem_headers(problem: exceptions.APIException) -> dict[str, str]:
     if getattr(problem, "wait", None):
         headers["Retry-After"] = f"{int(problem.wait)}"
     return headers
+
+
+def read_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A plain Django view that answers GET and HEAD; another method is 405 problem+json
+    ``method_not_allowed`` (CSRF-exempt, so that a POST gets it, not Django's CSRF page)."""
+    @csrf_exempt
+    @wraps(view)
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method in ("GET", "HEAD"):
+            return view(request, *args, **kwargs)
+        response = problem_response(Problem("method_not_allowed", f'Method "{request.method}" not allowed.'))
+        response["Allow"] = "GET, HEAD"
+        return response
+    return answer
 
 
 def not_found_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:

@@ -25,6 +25,8 @@ from bots.strategies.effort import PACE, REFERENCE_WORK_PER_MS
 from . import quick_settings
 from .clients import InProcessClient
 
+CHROMIUM = "/usr/bin/chromium"
+
 # How pytest-xdist shares the tests out between its processes.
 pytest_plugins = ["tests.scheduling"]
 
@@ -64,6 +66,15 @@ def _searching_bots_at_a_pinned_pace() -> None:
     """The expert searches the same for a seed on every machine and under any load
     (``effort.PACE``): its tests assert decisions, not timings."""
     PACE.pin(REFERENCE_WORK_PER_MS)
+
+
+@pytest.fixture
+def chromium() -> str:
+    """Debian's Chromium for Playwright (its own browser download cannot work here)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; "
+                    "make test run as root does) to run the browser tests")
+    return CHROMIUM
 
 
 @pytest.fixture

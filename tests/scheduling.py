@@ -26,7 +26,8 @@ LAST = ("tests/e2e/test_noisy_neighbour.py",)
 # second stack in the other process. Not those whose every test starts processes of its
 # own (test_faults.py, test_database_outage.py, test_make_up.py): they are shared out
 # one at a time like any other, the longest first.
-E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_full_match.py",
+E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_browser_table.py",
+                     "tests/e2e/test_full_match.py",
                      "tests/e2e/test_idempotency.py", "tests/e2e/test_live.py",
                      "tests/e2e/test_sdk_examples.py", "tests/e2e/test_timeouts.py")
 

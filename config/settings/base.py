@@ -94,8 +94,10 @@ TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
 STATIC_URL = "/static/"
-# The sidecar's Swagger UI and Redoc files served by the app (no CDN, no collectstatic).
+# The sidecar's Swagger UI and Redoc files and the browser table's build (web/dist, under
+# /static/play/) served by the app (no CDN, no collectstatic).
 WHITENOISE_USE_FINDERS = True
+STATICFILES_DIRS = [("play", BASE_DIR / "web" / "dist")]
 
 LOGGING = {
     "version": 1,

@@ -7,7 +7,6 @@ tmp_path."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -23,17 +22,7 @@ from games.models import Match
 from .conftest import QUICK_BOTS, QUICK_RULES
 from .helpers import cards_shown, replayed, trick_taken_seq
 
-CHROMIUM = "/usr/bin/chromium"
-
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def chromium() -> str:
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; "
-                    "make test run as root does) to run the admin's browser test")
-    return CHROMIUM
 
 
 def test_staff_steps_to_hand_2_trick_5_and_sees_the_table_as_east(

@@ -16,7 +16,7 @@
  */
 import createClient, { mergeHeaders, type Client, type ClientOptions } from "openapi-fetch";
 
-import type { components, operations, paths } from "./schema.js";
+import type { components, paths } from "./schema.js";
 
 export type { components, operations, paths } from "./schema.js";
 export type { Client, ClientOptions, Middleware } from "openapi-fetch";

@@ -1,0 +1,207 @@
+"""The browser table (/play/) in Debian's Chromium, driven by Playwright against the e2e
+stack (gunicorn, a Celery worker, PostgreSQL, Redis): a whole match played by clicking
+only, an illegal click, a reload mid-hand, keyboard-only play and a spectator's page.
+Screenshots at 1280 and 360 px wide are saved under each test's tmp_path."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from . import stack
+from .helpers import ApiClient, assert_verify_match, check_finished_match
+from .stack import Stack
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+WIDE, NARROW = {"width": 1280, "height": 900}, {"width": 360, "height": 780}
+MY_TURN = ".match[data-status=playing] .hand .card[aria-disabled=false]"
+SETTLED = f".dialog button, #pass, {MY_TURN}"
+
+
+@pytest.fixture
+def browser(chromium: str) -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def new_page(browser: Browser, stack: Stack, errors: list[str]) -> Page:
+    page = browser.new_page(viewport=WIDE)
+    page.set_default_timeout(30_000)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{stack.base_url}/play/")
+    return page
+
+
+def start_as_guest(page: Page, target_score: int) -> str:
+    """A guest starts a match against three bots that do not pause; returns its id."""
+    page.click("#guest")
+    page.fill("input[name=target_score]", str(target_score))
+    page.select_option("select[name=delay_ms]", "0")
+    page.click("#start")
+    page.wait_for_url(re.compile(r"#/match/"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def api(stack: Stack, page: Page) -> ApiClient:
+    """The page's own player, over HTTP."""
+    session = page.evaluate("JSON.parse(localStorage.getItem('hearts.session'))")
+    return ApiClient(stack.base_url, session["token"], username=session["username"])
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute(".match", "data-version") or 0)
+
+
+def moved_past(page: Page, seen: int) -> None:
+    page.wait_for_function("seen => Number(document.querySelector('.match')?.dataset.version) > seen",
+                           arg=seen)
+
+
+def hand(page: Page) -> list[str]:
+    return [card.get_attribute("data-card") or "" for card in page.locator(".hand .card").all()]
+
+
+def shoot(page: Page, directory: Path, name: str) -> None:
+    """The page at 1280 and at 360 px wide."""
+    page.screenshot(path=str(directory / f"{name}-1280.png"))
+    page.set_viewport_size(NARROW)
+    page.screenshot(path=str(directory / f"{name}-360.png"), full_page=True)
+    page.set_viewport_size(WIDE)
+
+
+def box(page: Page, selector: str) -> tuple[float, float, float, float]:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    return found["x"], found["y"], found["width"], found["height"]
+
+
+def test_a_whole_match_by_clicking_only(e2e_stack: Stack, browser: Browser, tmp_path: Path) -> None:
+    errors: list[str] = []
+    page = new_page(browser, e2e_stack, errors)
+    match_id = start_as_guest(page, target_score=30)  # at most 26 a hand: two hands at least
+    player = api(e2e_stack, page)
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url) if request.method == "POST" else None)
+    shots: set[str] = set()
+    layouts: set[tuple[Any, ...]] = set()
+    reloaded = illegal_clicked = False
+    hands_scored = 0
+    while True:
+        page.wait_for_selector(SETTLED)
+        if page.locator(".dialog h2", has_text="Final standings").count():
+            break
+        if page.get_by_role("button", name="Next hand").count():
+            if "sheet" not in shots:
+                shoot(page, tmp_path, "sheet")
+                shots.add("sheet")
+            hands_scored += 1
+            assert page.locator(".dialog .sheet tbody tr").count() == hands_scored
+            page.get_by_role("button", name="Next hand").click()
+            continue
+        if page.locator("#pass").count():
+            assert page.inner_text("#pass").startswith("Pass ")  # "Pass left", "Pass right", …
+            if "pass" not in shots:
+                shoot(page, tmp_path, "pass")
+                shots.add("pass")
+            for card in page.locator(".hand .card").all()[-3:]:
+                card.click()
+            page.click("#pass")
+            page.wait_for_selector("#pass", state="detached")
+            continue
+        # My turn to play.
+        view = player.ok("GET", f"/matches/{match_id}/view")
+        assert view["version"] == version(page) and view["hand"] == hand(page)
+        layouts.add((box(page, ".table"), box(page, ".hand")[:2]))
+        if view["hand_number"] == 2 and not reloaded:  # a reload mid-hand resumes where it was
+            page.reload()
+            page.wait_for_selector(f".match[data-version='{view['version']}']")
+            assert hand(page) == view["hand"]
+            page.get_by_role("button", name="Score sheet").click()
+            assert page.locator(".dialog .sheet tbody tr").count() == 1  # hand 1, once
+            page.get_by_role("button", name="Back to the table").click()
+            reloaded = True
+        illegal = [card for card in view["hand"] if card not in view["legal_cards"]]
+        if illegal and not illegal_clicked:  # refused on the page in the server's words
+            before = len(sent)
+            page.click(f".hand .card[data-card='{illegal[0]}']", force=True)
+            notice = page.inner_text(".notice")
+            assert sent[before:] == [] and version(page) == view["version"]
+            refused = player.ok("POST", f"/matches/{match_id}/play", 422, json={"card": illegal[0]})
+            assert notice == refused["detail"] == view["refusal"]["detail"]
+            illegal_clicked = True
+        if 0 < len(view["trick"]["cards"]) and "trick" not in shots:
+            shoot(page, tmp_path, "trick")
+            shots.add("trick")
+        page.click(f".hand .card[data-card='{view['legal_cards'][0]}']")
+        moved_past(page, view["version"])  # (the card itself may be dealt again next hand)
+    shoot(page, tmp_path, "end")
+
+    summary = player.ok("GET", f"/matches/{match_id}")
+    assert summary["status"] == "finished" and summary["result"]["hands_played"] >= 2
+    standings = page.locator(".standings li").all_inner_texts()
+    assert [int(re.search(r"(-?\d+) points?$", s).group(1)) for s in standings] == \
+        [s["score"] for s in summary["result"]["standings"]]
+    assert f"{summary['result']['hands_played']} hands played" in page.inner_text(".dialog")
+    assert page.get_by_role("button", name="New match").count() == 1
+    check_finished_match(summary, player.all_events(match_id))
+    assert_verify_match(match_id, e2e_stack.env)
+    assert reloaded and illegal_clicked and len(layouts) == 1, layouts  # nothing moved
+    assert {f"{name}-{width}.png" for name in ("pass", "trick", "sheet", "end") for width in (1280, 360)} \
+        <= {path.name for path in tmp_path.iterdir()}
+    assert errors == []
+
+
+def tab_to(page: Page, selector: str) -> str:
+    """Tabs until an element matching ``selector`` has the focus; returns its data-card."""
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return page.evaluate("document.activeElement.dataset.card ?? ''")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_pass_and_a_trick_with_the_keyboard_alone(e2e_stack: Stack, browser: Browser) -> None:
+    errors: list[str] = []
+    page = new_page(browser, e2e_stack, errors)
+    start_as_guest(page, target_score=100)
+    page.wait_for_selector("#pass")
+    for _ in range(3):
+        tab_to(page, ".hand .card[aria-pressed=false]")
+        page.keyboard.press("Space")
+    assert page.locator(".hand .card[aria-pressed=true]").count() == 3
+    tab_to(page, "#pass:not([disabled])")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(MY_TURN)
+    card = tab_to(page, ".hand .card[aria-disabled=false]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f".hand .card[data-card='{card}']", state="detached")
+    assert card in page.locator(".middle").inner_html()
+    assert errors == []
+
+
+def test_the_tv_page_shows_a_spectator_no_hidden_card(e2e_stack: Stack, browser: Browser) -> None:
+    errors: list[str] = []
+    page = new_page(browser, e2e_stack, errors)
+    page.click("#guest")
+    page.goto(f"{e2e_stack.base_url}/play/#/tv")
+    page.wait_for_selector(".middle .slot", timeout=60_000)
+    match_id = page.url.rsplit("/", 1)[1] if "/match/" in page.url else None
+    shown = {element.get_attribute("data-card") for element in page.locator("[data-card]").all()}
+    watcher = api(e2e_stack, page)
+    matches = watcher.ok("GET", "/matches")["results"]
+    assert match_id is None and len(matches) == 1 and matches[0]["seats"][0]["bot_level"] == "expert"
+    played = {event["card"] for event in watcher.all_events(matches[0]["id"])
+              if event["type"] == "card_played"}
+    assert page.locator(".hand").count() == 0
+    assert shown and shown <= played
+    assert errors == []
+    stack.manage_ok(["shell", "-c", "from games import services; services.match_abort("
+                     f"match_id='{matches[0]['id']}', reason='the test is over')"], e2e_stack.env)

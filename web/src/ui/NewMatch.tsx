@@ -1,0 +1,122 @@
+import type { BotLevel, MatchSummary, MoonScoring, SeatSpecRequest, TiePolicy } from "hearts-client";
+import { useEffect, useState } from "preact/hooks";
+
+import { ApiError, call, client, type Session } from "../api";
+import { problemText } from "../table";
+
+const LEVELS: readonly BotLevel[] = ["random", "easy", "medium", "hard", "expert"];
+type Opponent = BotLevel | "open";
+/** The variants, each with one line saying what it does. */
+const VARIANTS = [
+  ["first_trick_points", "Points on the first trick: hearts and the queen of spades may be discarded on it."],
+  ["queen_breaks_hearts", "The queen of spades breaks hearts: once she is played, hearts may be led."],
+  ["shoot_the_sun", "Shoot the sun: taking every trick scores more than a moon."],
+  ["jack_of_diamonds", "Jack of diamonds: whoever takes it scores 10 points fewer."],
+] as const;
+type Variant = (typeof VARIANTS)[number][0];
+
+/** Start a match: you sit south; three bots of your choice (or seats left open for friends). */
+export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id: string) => void }) {
+  const [opponents, setOpponents] = useState<Record<"west" | "north" | "east", Opponent>>({ west: "medium", north: "medium", east: "medium" });
+  const [target, setTarget] = useState(100);
+  const [variants, setVariants] = useState<Record<Variant, boolean>>({ first_trick_points: false, queen_breaks_hearts: false, shoot_the_sun: false, jack_of_diamonds: false });
+  const [moon, setMoon] = useState<MoonScoring>("add_to_others");
+  const [tie, setTie] = useState<TiePolicy>("play_on");
+  const [delay, setDelay] = useState(600);
+  const [error, setError] = useState<string | null>(null);
+
+  const spec = (o: Opponent): SeatSpecRequest => (o === "open" ? { kind: "open" } : { kind: "bot", level: o });
+  const start = async () => {
+    setError(null);
+    try {
+      const { jack_of_diamonds, ...flags } = variants;
+      const created = await call(client(session).POST("/api/v1/matches", {
+        body: {
+          seats: [spec(opponents.north), spec(opponents.east), { kind: "player" }, spec(opponents.west)],
+          rules: { target_score: target, ...flags, jack_of_diamonds: jack_of_diamonds ? -10 : 0, moon_scoring: moon, tie_policy: tie },
+          bots: { delay_ms: delay },
+        },
+      }));
+      onMatch(created.id);
+    } catch (e) {
+      if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter));
+      else throw e;
+    }
+  };
+  const seatChoice = (seat: "west" | "north" | "east", label: string) => (
+    <label>{label}
+      <select name={seat} value={opponents[seat]} onChange={(e) => setOpponents({ ...opponents, [seat]: e.currentTarget.value as Opponent })}>
+        {LEVELS.map((level) => <option key={level} value={level}>{level} bot</option>)}
+        <option value="open">a friend (open seat)</option>
+      </select>
+    </label>
+  );
+  return (
+    <section class="panel" aria-labelledby="new-match">
+      <h2 id="new-match">New match</h2>
+      <form onSubmit={(e) => { e.preventDefault(); void start(); }}>
+        <div class="row">{seatChoice("west", "Left")}{seatChoice("north", "Across")}{seatChoice("east", "Right")}</div>
+        <label>Target score <input name="target_score" type="number" min={1} max={500} value={target} onInput={(e) => setTarget(Number(e.currentTarget.value))} /></label>
+        <p class="hint">The match ends when a total reaches it; the lowest total wins.</p>
+        <fieldset>
+          <legend>Variants</legend>
+          {VARIANTS.map(([name, line]) => (
+            <label key={name} class="check">
+              <input type="checkbox" name={name} checked={variants[name]} onChange={(e) => setVariants({ ...variants, [name]: e.currentTarget.checked })} /> {line}
+            </label>
+          ))}
+          <label>Moon <select name="moon_scoring" value={moon} onChange={(e) => setMoon(e.currentTarget.value as MoonScoring)}>
+            <option value="add_to_others">adds 26 to the others</option>
+            <option value="subtract_from_shooter">takes 26 from the shooter</option>
+            <option value="shooters_choice">the shooter's better choice</option>
+          </select></label>
+          <label>Tie at the end <select name="tie_policy" value={tie} onChange={(e) => setTie(e.currentTarget.value as TiePolicy)}>
+            <option value="play_on">play more hands until one wins</option>
+            <option value="share">the tied players share the win</option>
+          </select></label>
+        </fieldset>
+        <label>Bots' pause <select name="delay_ms" value={delay} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
+          <option value={0}>none</option><option value={300}>short</option><option value={600}>normal</option><option value={1500}>long</option>
+        </select></label>
+        <button type="submit" class="primary" id="start">Start the match</button>
+      </form>
+      <p class="notice" role="alert">{error ?? ""}</p>
+    </section>
+  );
+}
+
+/** The matches with a seat open to the caller; taking one opens the table. */
+export function Lobby({ session, onMatch }: { session: Session; onMatch: (id: string) => void }) {
+  const [entries, setEntries] = useState<(MatchSummary & { open_seats: string[] })[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    call(client(session).GET("/api/v1/lobby", { params: { query: { page_size: 20 } } }))
+      .then((page) => setEntries(page.results))
+      .catch((e) => setError(e instanceof ApiError ? problemText(e.problem) : String(e)));
+  }, [session.token]);
+  const join = async (id: string) => {
+    try {
+      await call(client(session).POST("/api/v1/matches/{match_id}/join", { params: { path: { match_id: id } }, body: {} }));
+      onMatch(id);
+    } catch (e) {
+      if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter));
+    }
+  };
+  return (
+    <section class="panel" aria-labelledby="lobby">
+      <h2 id="lobby">Lobby</h2>
+      {entries === null ? <p>Loading…</p> : entries.length === 0 ? <p>No match waits for a player.</p> : (
+        <ul class="lobby">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              {entry.seats.map((s) => (s.kind === "open" ? `${s.seat}: open` : `${s.seat}: ${s.name ?? `${s.bot_level} bot`}`)).join(" · ")}
+              {" "}(to {entry.rules.target_score})
+              <button type="button" onClick={() => void join(entry.id)}>Join</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="notice" role="alert">{error ?? ""}</p>
+    </section>
+  );
+}

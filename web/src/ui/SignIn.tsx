@@ -1,0 +1,39 @@
+import { useState } from "preact/hooks";
+
+import { ApiError, guest, register, type Session, signIn } from "../api";
+import { problemText } from "../table";
+
+/** Register (a password lets you sign in again elsewhere), sign in, or play as a guest. */
+export function SignIn({ onSession }: { onSession: (session: Session) => void }) {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const attempt = async (how: () => Promise<Session>) => {
+    setError(null);
+    try {
+      onSession(await how());
+    } catch (e) {
+      if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter) + fieldErrors(e));
+      else throw e;
+    }
+  };
+  return (
+    <section class="panel sign-in">
+      <h1>Hearts</h1>
+      <p>Sit down at a table against three computer players, or with friends.</p>
+      <form onSubmit={(e) => { e.preventDefault(); void attempt(() => signIn(username, password)); }}>
+        <label>Username <input name="username" autocomplete="username" value={username} onInput={(e) => setUsername(e.currentTarget.value)} /></label>
+        <label>Password <input name="password" type="password" autocomplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} /></label>
+        <div class="row">
+          <button type="submit" class="primary">Sign in</button>
+          <button type="button" onClick={() => void attempt(() => register(username, password || undefined))}>Register</button>
+          <button type="button" id="guest" onClick={() => void attempt(guest)}>Play as a guest</button>
+        </div>
+      </form>
+      <p class="notice" role="alert">{error ?? ""}</p>
+    </section>
+  );
+}
+
+const fieldErrors = (e: ApiError): string =>
+  (e.problem.errors ?? []).map((f) => ` ${f.field || "body"}: ${f.detail}`).join(";");

@@ -1,0 +1,106 @@
+import type { Event, EventOf, MatchResult, SeatView } from "hearts-client";
+import { describe, expect, it } from "vitest";
+
+import { cardName, cardPoints } from "../src/cards";
+import { clickCard, EMPTY_SCREEN, middleTrick, nextHand, passLabel, placeLabel, positions, problemText, reduce } from "../src/table";
+
+const view = (over: Partial<SeatView>): SeatView => ({
+  match_id: "m", version: 10, status: "playing", seat: "south", hand_number: 1, pass_direction: "left",
+  hand: ["2C", "9C", "QS", "AH"], to_act: ["south"], is_your_turn: true, turn_deadline: null,
+  legal_cards: ["2C", "9C"], trick: { number: 2, leader: "west", cards: [{ seat: "west", card: "5C" }] },
+  tricks: [], hearts_broken: false, tricks_won: { north: 0, east: 0, south: 0, west: 0 },
+  hand_points: { north: 0, east: 0, south: 0, west: 0 }, scores: { north: 0, east: 0, south: 0, west: 0 },
+  players: [], rules: { target_score: 100, pass_rotation: ["left"], pass_count: 3, first_trick_points: false,
+    queen_breaks_hearts: false, shoot_the_sun: false, moon_scoring: "add_to_others", jack_of_diamonds: 0,
+    tie_policy: "play_on", max_tiebreak_hands: 5, max_hands: null },
+  result: null, fixed_deals: 0, end_started_after: null,
+  refusal: { code: "must_follow_suit", detail: "you must follow clubs" }, pass: null, ...over,
+});
+
+const scored = (seq: number, hand: number): EventOf<"hand_scored"> => ({
+  seq, type: "hand_scored", seat: null, at: "", hand_number: hand, moon: "west", sun: false,
+  points: { north: 26, east: 26, south: 26, west: 0 }, totals: { north: 26, east: 26, south: 26, west: 0 },
+});
+const played = (seq: number): Event => ({ seq, type: "card_played", seat: "west", at: "", card: "5C", auto: false });
+
+describe("cards", () => {
+  it("names each card in words and counts its points", () => {
+    expect(["QS", "TH", "2C", "AD"].map(cardName)).toEqual(["queen of spades", "ten of hearts", "two of clubs", "ace of diamonds"]);
+    expect(["QS", "TH", "2C", "JD"].map(cardPoints)).toEqual([13, 1, 0, 0]);
+  });
+});
+
+describe("the table", () => {
+  it("seats the caller at the bottom with the next seat clockwise on the left", () => {
+    expect(positions("south")).toEqual({ south: "bottom", west: "left", north: "top", east: "right" });
+    expect(positions("east")).toEqual({ east: "bottom", south: "left", west: "top", north: "right" });
+    expect(positions(null)).toEqual(positions("south"));
+  });
+
+  it("names the pass button for its direction, and a hold hand", () => {
+    expect(["left", "right", "across", "hold", null].map((d) => passLabel(d as never)))
+      .toEqual(["Pass left", "Pass right", "Pass across", "Hold: no pass", "Hold: no pass"]);
+  });
+
+  it("plays a legal card, and refuses another in the view's own words without sending it", () => {
+    expect(clickCard(view({}), "9C", [])).toEqual({ kind: "play", card: "9C" });
+    expect(clickCard(view({}), "AH", [])).toEqual({ kind: "refused", reason: "you must follow clubs" });
+    const theirs = view({ is_your_turn: false, to_act: ["west"], legal_cards: [], refusal: null,
+      players: [{ seat: "west", name: null, bot_level: "hard" }] });
+    expect(clickCard(theirs, "9C", [])).toEqual({ kind: "refused", reason: "Waiting for hard bot (west)" });
+  });
+
+  it("selects exactly pass_count cards to pass, and unselects one clicked again", () => {
+    const passing = view({ status: "passing", legal_cards: ["2C", "9C", "QS", "AH"], refusal: null, trick: null,
+      to_act: ["north", "south"], pass: { given: null, received: null, waiting_for: ["north", "south"] } });
+    expect(clickCard(passing, "QS", ["AH"])).toEqual({ kind: "select", selected: ["AH", "QS"] });
+    expect(clickCard(passing, "AH", ["AH", "QS"])).toEqual({ kind: "select", selected: ["QS"] });
+    expect(clickCard(passing, "2C", ["AH", "QS", "9C"]).kind).toBe("refused");
+  });
+
+  it("keeps the last trick taken in the middle until the next card", () => {
+    const taken = { number: 1, leader: "south" as const, cards: [], winner: "east" as const, points: 0 };
+    expect(middleTrick(view({ trick: { number: 2, leader: "east", cards: [] }, tricks: [taken] }))).toBe(taken);
+    expect(middleTrick(view({}))?.number).toBe(2);
+  });
+
+  it("shows shared places as shared", () => {
+    const result: MatchResult = { winners: ["west"], shared: false, hands_played: 3, moons: [], ended_by: "target_score",
+      standings: [{ seat: "west", score: 10, place: 1 }, { seat: "north", score: 40, place: 2 },
+        { seat: "east", score: 40, place: 2 }, { seat: "south", score: 101, place: 4 }] };
+    expect((["west", "north", "east", "south"] as const).map((s) => placeLabel(result, s)))
+      .toEqual(["1st", "2nd (shared)", "2nd (shared)", "4th"]);
+  });
+
+  it("says when a throttled answer may be tried again", () => {
+    const problem = { type: "/problems/throttled", title: "Too many requests", status: 429, code: "throttled",
+      detail: "Request was throttled.", retry_after: 12 };
+    expect(problemText(problem)).toBe("Request was throttled. Try again in 12 s.");
+  });
+});
+
+describe("the match screen", () => {
+  it("takes each event once, however often a resume repeats it", () => {
+    let screen = reduce(EMPTY_SCREEN, { kind: "event", event: played(7) });
+    screen = reduce(screen, { kind: "event", event: scored(8, 1) });
+    const again = reduce(reduce(screen, { kind: "event", event: played(7) }), { kind: "event", event: scored(8, 1) });
+    expect(again).toBe(screen);
+    expect(screen.seq).toBe(8);
+    expect(screen.sheet).toEqual([{ hand: 1, moon: "west", sun: false, points: scored(8, 1).points, totals: scored(8, 1).totals }]);
+  });
+
+  it("holds a hand scored while the table is open for Next hand, not one replayed before the view", () => {
+    const replayed = reduce(EMPTY_SCREEN, { kind: "event", event: scored(5, 1) });
+    expect(replayed.sheetPending).toBe(false);
+    const open = reduce(replayed, { kind: "view", view: view({ version: 5 }) });
+    const live = reduce(open, { kind: "event", event: scored(9, 2) });
+    expect(live.sheetPending).toBe(true);
+    expect(nextHand(live).sheetPending).toBe(false);
+  });
+
+  it("never goes back to an older view", () => {
+    const newer = reduce(EMPTY_SCREEN, { kind: "view", view: view({ version: 12 }) });
+    expect(reduce(newer, { kind: "view", view: view({ version: 11 }) })).toBe(newer);
+    expect(reduce(newer, { kind: "view", view: view({ version: 13 }) }).view?.version).toBe(13);
+  });
+});
