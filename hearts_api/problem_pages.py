@@ -67,4 +67,3 @@ def problem_detail(request: HttpRequest, code: str) -> HttpResponse:
 def _wants_html(request: HttpRequest) -> bool:
     # JSON first, so a tie (no Accept, or */*) goes to it.
     return request.get_preferred_type(["application/json", "text/html"]) == "text/html"
-

@@ -1,5 +1,5 @@
-"""The browser table (web/, built into web/dist by ``make web``): its page at /play/, its
-scripts and styles static files under /static/play/ (WhiteNoise)."""
+"""The browser table (web/, built into ``WEB_TABLE_BUILD`` by ``make web``): its page at
+/play/; its scripts and styles are static files under /static/play/assets/ (WhiteNoise)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 
 from .problems import read_only
 
-INDEX = settings.BASE_DIR / "web" / "dist" / "index.html"
+INDEX = settings.WEB_TABLE_BUILD / "index.html"
 # The page loads its own scripts and styles and talks to this origin only.
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
@@ -16,11 +16,12 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'sel
 
 @read_only
 def index(request: HttpRequest) -> HttpResponse:
-    """web/dist/index.html, never cached (it names the current build's files)."""
+    """The build's index.html, revalidated at every load (it names the build's files)."""
     return HttpResponse(INDEX.read_bytes(), content_type="text/html; charset=utf-8", headers={
         "Cache-Control": "no-cache", "Content-Security-Policy": POLICY})
 
 
 @read_only
 def to_index(request: HttpRequest) -> HttpResponse:
+    """/play -> /play/."""
     return HttpResponsePermanentRedirect("/play/")

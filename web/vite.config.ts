@@ -8,7 +8,6 @@ export default defineConfig({
   resolve: {
     alias: { "hearts-client": fileURLToPath(new URL("../openapi/typescript/src/index.ts", import.meta.url)) },
   },
-  esbuild: { jsx: "automatic", jsxImportSource: "preact" },
   build: { outDir: "dist", emptyOutDir: true, target: "es2022", sourcemap: false },
   test: { environment: "node", include: ["test/**/*.test.ts"] },
 });

@@ -94,10 +94,13 @@ TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
 STATIC_URL = "/static/"
-# The sidecar's Swagger UI and Redoc files and the browser table's build (web/dist, under
-# /static/play/) served by the app (no CDN, no collectstatic).
+# The sidecar's Swagger UI and Redoc files and the browser table's scripts and styles
+# (web/dist/assets, under /static/play/assets/, named by their content's hash, so cached
+# for good) served by the app (no CDN, no collectstatic); its page is hearts_api.table_page's.
 WHITENOISE_USE_FINDERS = True
-STATICFILES_DIRS = [("play", BASE_DIR / "web" / "dist")]
+WEB_TABLE_BUILD = BASE_DIR / "web" / "dist"
+STATICFILES_DIRS = [("play/assets", WEB_TABLE_BUILD / "assets")]
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^/static/play/assets/"
 
 LOGGING = {
     "version": 1,

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from . import kernel
-from .cards import DECK, Card, Seat, Suit, sort_cards
+from .cards import DECK, Card, Seat, sort_cards
 from .events import (
     CardPlayed,
     CardsExchanged,
@@ -272,16 +272,14 @@ def _decide_play(state: MatchState, command: PlayCard) -> tuple[list[Event], Mat
         raise IllegalMove("card_not_in_hand", f"{card} is not in your hand", _cards_in(holding, legal))
     if not legal >> card.index & 1:
         assert rule is not None  # a card outside the legal set breaks the rule that set it
-        led = trick.cards[0].suit if trick.cards else None
-        raise IllegalMove(rule, _refusal_message(rule, led), _cards_in(holding, legal))
+        raise IllegalMove(rule, _refusal_message(rule, trick), _cards_in(holding, legal))
     return _consequences(state, [CardPlayed(command.seat, card, command.auto)])
 
 
-def _refusal_message(rule: str, led: Suit | None) -> str:
-    """The message for a play breaking ``rule``; ``led`` is the suit led (None on a lead)."""
+def _refusal_message(rule: str, trick: Trick) -> str:
+    """The message for a play to ``trick`` breaking ``rule``."""
     if rule == kernel.MUST_FOLLOW_SUIT:
-        assert led is not None  # following means a suit was led
-        return f"you must follow {led.name.lower()}"
+        return f"you must follow {trick.cards[0].suit.name.lower()}"
     return {
         kernel.MUST_LEAD_TWO_OF_CLUBS: "the first trick is led with 2C",
         kernel.HEARTS_NOT_BROKEN: "hearts may not be led until a heart has been played",
@@ -348,32 +346,36 @@ def match_result(state: MatchState) -> MatchResult | None:
 def legal_cards(state: MatchState, seat: Seat) -> list[Card]:
     """The cards ``seat`` may play, or pass from, now, sorted; empty if it need not act."""
     hand = state.hand
-    if hand is None:
+    if hand is not None and state.phase is Phase.PASSING:
+        return list(hand.holdings[seat]) if hand.passes[seat] is None else []
+    turn = _on_turn(state, seat)
+    if turn is None:
         return []
-    holding = hand.holdings[seat]
-    if state.phase is Phase.PASSING:
-        return list(holding) if hand.passes[seat] is None else []
-    if state.phase is not Phase.PLAYING or hand.trick is None or hand.trick.to_play != seat:
-        return []
-    legal, _ = _legal_play(state, hand, hand.trick, holding)
-    return _cards_in(holding, legal)
+    hand, trick, holding = turn
+    return _cards_in(holding, _legal_play(state, hand, trick, holding)[0])
 
 
 def play_refusal(state: MatchState, seat: Seat) -> tuple[str, str] | None:
     """``(code, message)`` of the ``IllegalMove`` a play by ``seat`` of a card it holds outside
     ``legal_cards`` raises now; None when it must not play now or every card it holds is legal."""
+    turn = _on_turn(state, seat)
+    if turn is None:
+        return None
+    hand, trick, holding = turn
+    legal, rule = _legal_play(state, hand, trick, holding)
+    if legal == mask_of(holding):
+        return None
+    assert rule is not None  # a card outside the legal set breaks the rule that set it
+    return rule, _refusal_message(rule, trick)
+
+
+def _on_turn(state: MatchState, seat: Seat) -> tuple[HandState, Trick, tuple[Card, ...]] | None:
+    """The hand, its trick and ``seat``'s holding when ``seat`` is to play now, else None."""
     hand = state.hand
     if state.phase is not Phase.PLAYING or hand is None or hand.trick is None \
             or hand.trick.to_play != seat:
         return None
-    holding = hand.holdings[seat]
-    legal, rule = _legal_play(state, hand, hand.trick, holding)
-    if rule is None or legal == mask_of(holding):
-        return None
-    led = hand.trick.cards[0].suit if hand.trick.cards else None
-    return rule, _refusal_message(rule, led)
-
-
+    return hand, hand.trick, hand.holdings[seat]
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:

@@ -5,22 +5,27 @@ Screenshots at 1280 and 360 px wide are saved under each test's tmp_path."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Request, sync_playwright
 
 from . import stack
-from .helpers import ApiClient, assert_verify_match, check_finished_match
+from .helpers import ApiClient, assert_verify_match, check_finished_match, choose_move, submit
 from .stack import Stack
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
 WIDE, NARROW = {"width": 1280, "height": 900}, {"width": 360, "height": 780}
 MY_TURN = ".match[data-status=playing] .hand .card[aria-disabled=false]"
+RANKS = dict(zip("23456789TJQKA", ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                   "jack", "queen", "king", "ace"], strict=True))
+SUITS = {"C": "clubs", "D": "diamonds", "S": "spades", "H": "hearts"}
 SETTLED = f".dialog button, #pass, {MY_TURN}"
 
 
@@ -69,10 +74,15 @@ def hand(page: Page) -> list[str]:
     return [card.get_attribute("data-card") or "" for card in page.locator(".hand .card").all()]
 
 
+def spoken(card: str) -> str:
+    return f"{RANKS[card[0]]} of {SUITS[card[1]]}"
+
+
 def shoot(page: Page, directory: Path, name: str) -> None:
-    """The page at 1280 and at 360 px wide."""
+    """The page at 1280 and at 360 px wide, where nothing is wider than the screen."""
     page.screenshot(path=str(directory / f"{name}-1280.png"))
     page.set_viewport_size(NARROW)
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"], name
     page.screenshot(path=str(directory / f"{name}-360.png"), full_page=True)
     page.set_viewport_size(WIDE)
 
@@ -92,7 +102,7 @@ def test_a_whole_match_by_clicking_only(e2e_stack: Stack, browser: Browser, tmp_
     page.on("request", lambda request: sent.append(request.url) if request.method == "POST" else None)
     shots: set[str] = set()
     layouts: set[tuple[Any, ...]] = set()
-    reloaded = illegal_clicked = False
+    reloaded = illegal_clicked = last_trick_seen = False
     hands_scored = 0
     while True:
         page.wait_for_selector(SETTLED)
@@ -103,6 +113,7 @@ def test_a_whole_match_by_clicking_only(e2e_stack: Stack, browser: Browser, tmp_
                 shoot(page, tmp_path, "sheet")
                 shots.add("sheet")
             hands_scored += 1
+            page.locator(".dialog .sheet tbody tr").nth(hands_scored - 1).wait_for()  # its event may follow
             assert page.locator(".dialog .sheet tbody tr").count() == hands_scored
             page.get_by_role("button", name="Next hand").click()
             continue
@@ -119,6 +130,9 @@ def test_a_whole_match_by_clicking_only(e2e_stack: Stack, browser: Browser, tmp_
         # My turn to play.
         view = player.ok("GET", f"/matches/{match_id}/view")
         assert view["version"] == version(page) and view["hand"] == hand(page)
+        for card in view["hand"]:  # each a button named in words, disabled unless legal
+            button = page.get_by_role("button", name=spoken(card), exact=True)
+            assert button.get_attribute("aria-disabled") == str(card not in view["legal_cards"]).lower()
         layouts.add((box(page, ".table"), box(page, ".hand")[:2]))
         if view["hand_number"] == 2 and not reloaded:  # a reload mid-hand resumes where it was
             page.reload()
@@ -128,6 +142,13 @@ def test_a_whole_match_by_clicking_only(e2e_stack: Stack, browser: Browser, tmp_
             assert page.locator(".dialog .sheet tbody tr").count() == 1  # hand 1, once
             page.get_by_role("button", name="Back to the table").click()
             reloaded = True
+        if view["tricks"] and not last_trick_seen:  # "Last trick" shows the one taken last
+            page.get_by_role("button", name="Last trick").click()
+            shown = page.locator(".dialog .trick-list li").all_inner_texts()
+            assert [text.rsplit(": ", 1)[1] for text in shown] == [
+                spoken(played["card"]) for played in view["tricks"][-1]["cards"]]
+            page.get_by_role("button", name="Back to the table").click()
+            last_trick_seen = True
         illegal = [card for card in view["hand"] if card not in view["legal_cards"]]
         if illegal and not illegal_clicked:  # refused on the page in the server's words
             before = len(sent)
@@ -153,7 +174,7 @@ def test_a_whole_match_by_clicking_only(e2e_stack: Stack, browser: Browser, tmp_
     assert page.get_by_role("button", name="New match").count() == 1
     check_finished_match(summary, player.all_events(match_id))
     assert_verify_match(match_id, e2e_stack.env)
-    assert reloaded and illegal_clicked and len(layouts) == 1, layouts  # nothing moved
+    assert reloaded and illegal_clicked and last_trick_seen and len(layouts) == 1, layouts  # nothing moved
     assert {f"{name}-{width}.png" for name in ("pass", "trick", "sheet", "end") for width in (1280, 360)} \
         <= {path.name for path in tmp_path.iterdir()}
     assert errors == []
@@ -171,7 +192,7 @@ def tab_to(page: Page, selector: str) -> str:
 def test_a_pass_and_a_trick_with_the_keyboard_alone(e2e_stack: Stack, browser: Browser) -> None:
     errors: list[str] = []
     page = new_page(browser, e2e_stack, errors)
-    start_as_guest(page, target_score=100)
+    match_id = start_as_guest(page, target_score=100)
     page.wait_for_selector("#pass")
     for _ in range(3):
         tab_to(page, ".hand .card[aria-pressed=false]")
@@ -183,7 +204,9 @@ def test_a_pass_and_a_trick_with_the_keyboard_alone(e2e_stack: Stack, browser: B
     card = tab_to(page, ".hand .card[aria-disabled=false]")
     page.keyboard.press("Enter")
     page.wait_for_selector(f".hand .card[data-card='{card}']", state="detached")
-    assert card in page.locator(".middle").inner_html()
+    player = api(e2e_stack, page)
+    played = [(e["seat"], e["card"]) for e in player.all_events(match_id) if e["type"] == "card_played"]
+    assert ("south", card) in played
     assert errors == []
 
 
@@ -203,5 +226,40 @@ def test_the_tv_page_shows_a_spectator_no_hidden_card(e2e_stack: Stack, browser:
     assert page.locator(".hand").count() == 0
     assert shown and shown <= played
     assert errors == []
+    page.goto(f"{e2e_stack.base_url}/play/#/")
+    page.goto(f"{e2e_stack.base_url}/play/#/tv")  # the same match again, not a second one
+    page.wait_for_selector(".middle .slot")
+    assert [m["id"] for m in watcher.ok("GET", "/matches")["results"]] == [matches[0]["id"]]
     stack.manage_ok(["shell", "-c", "from games import services; services.match_abort("
                      f"match_id='{matches[0]['id']}', reason='the test is over')"], e2e_stack.env)
+
+
+def test_a_dropped_stream_resumes_after_its_last_event(e2e_stack: Stack, browser: Browser) -> None:
+    """The browser's EventSource reconnects with Last-Event-ID after a stream that ended
+    mid-log, and the page shows every event once: one row of the score sheet for hand 1."""
+    errors: list[str] = []
+    page = new_page(browser, e2e_stack, errors)
+    match_id = start_as_guest(page, target_score=30)
+    page.goto(f"{e2e_stack.base_url}/play/#/")
+    player = api(e2e_stack, page)
+    deadline = time.monotonic() + 60
+    while (view := player.ok("GET", f"/matches/{match_id}/view"))["hand_number"] < 2:  # hand 1 over HTTP
+        assert time.monotonic() < deadline, "hand 1 not over in a minute"
+        if view["is_your_turn"]:
+            assert submit(player, match_id, choose_move(view)).status_code == 200
+        else:
+            player.ok("GET", f"/matches/{match_id}/events", params={"after": view["version"], "wait": 5})
+    events = player.all_events(match_id)
+    cut = next(e["seq"] for e in events if e["type"] == "hand_scored") - 1
+    first = "retry: 100\n\n" + "".join(f"id: {e['seq']}\nevent: {e['type']}\ndata: {json.dumps(e)}\n\n"
+                                       for e in events if e["seq"] <= cut)
+    page.route(re.compile(r"/stream\?"), lambda route: route.fulfill(
+        status=200, headers={"Content-Type": "text/event-stream"}, body=first), times=1)
+    streams: list[Request] = []
+    page.on("request", lambda request: streams.append(request) if "/stream?" in request.url else None)
+    page.goto(f"{e2e_stack.base_url}/play/#/match/{match_id}")
+    moved_past(page, view["version"] - 1)
+    assert [request.all_headers().get("last-event-id") for request in streams[:2]] == [None, str(cut)]
+    page.get_by_role("button", name="Score sheet").click()
+    assert page.locator(".dialog .sheet tbody tr").count() == 1
+    assert errors == []

@@ -102,6 +102,7 @@ def test_a_seats_view_names_the_refusal_a_play_outside_its_legal_cards_meets() -
                                                     "the first trick is led with 2C")
     assert seat_view(state, Seat.EAST).refusal is None  # not its turn
     assert seat_view(state, None).refusal is None
+    met = set()
     while state.phase is Phase.PLAYING:  # the view agrees with decide at every turn of the hand
         seat = state.to_act[0]
         view = seat_view(state, seat)
@@ -110,6 +111,8 @@ def test_a_seats_view_names_the_refusal_a_play_outside_its_legal_cards_meets() -
             with pytest.raises(IllegalMove) as refused:
                 decide(state, PlayCard(seat, others[-1]))
             assert view.refusal == (refused.value.code, refused.value.message)
+            met.add(refused.value.code)
         else:
             assert view.refusal is None
         state = step(state, PlayCard(seat, first_legal(state, seat)))[1]
+    assert {"must_lead_two_of_clubs", "must_follow_suit", "no_points_on_first_trick"} <= met

@@ -4,7 +4,6 @@ generators run without a warning."""
 
 from __future__ import annotations
 
-import filecmp
 import os
 import shutil
 import subprocess
@@ -13,22 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.trees import differences
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 SCHEMA = ROOT / "openapi" / "schema.yaml"
 PYTHON_SDK = ROOT / "openapi" / "python"
 # What running ruff over the SDK and installing it leave beside the generated files.
 IGNORED = [".ruff_cache", "build", "hearts_client.egg-info"]
-
-
-def _differences(left: Path, right: Path) -> list[str]:
-    """Files that differ, or are on one side only, between two trees (caches ignored)."""
-    comparison = filecmp.dircmp(left, right, ignore=[*IGNORED, *filecmp.DEFAULT_IGNORES])
-    found = [f"{comparison.left}/{name}" for name in
-             comparison.left_only + comparison.right_only + comparison.diff_files]
-    for sub in comparison.subdirs.values():
-        found += _differences(Path(sub.left), Path(sub.right))
-    return found
 
 
 def test_python_sdk_is_regenerated_from_the_schema_without_a_warning(tmp_path: Path) -> None:
@@ -43,7 +34,7 @@ def test_python_sdk_is_regenerated_from_the_schema_without_a_warning(tmp_path: P
         capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Warning" not in run.stdout + run.stderr
-    assert _differences(out, PYTHON_SDK) == [], "openapi/python is stale: run `make sdk`"
+    assert differences(out, PYTHON_SDK, IGNORED) == [], "openapi/python is stale: run `make sdk`"
 
 
 @pytest.mark.skipif(not shutil.which("npm"), reason="needs Node and npm (make test installs "

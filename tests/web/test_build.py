@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sdk.test_regeneration import _differences
+from tests.trees import differences
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "web" / "dist"
@@ -30,7 +30,7 @@ def _npm(*args: str) -> subprocess.CompletedProcess[str]:
 def test_the_committed_build_is_the_build_of_the_sources(tmp_path: Path) -> None:
     run = _npm("build", "--", "--outDir", str(tmp_path / "dist"), "--logLevel", "warn")
     assert run.returncode == 0, run.stdout + run.stderr
-    assert _differences(tmp_path / "dist", DIST) == [], "web/dist is stale: run `make web`"
+    assert differences(tmp_path / "dist", DIST) == [], "web/dist is stale: run `make web`"
 
 
 @needs_node
@@ -44,13 +44,15 @@ def test_play_serves_the_page_and_its_files(client) -> None:
     page = client.get("/play/")
     assert page.status_code == 200 and page["Content-Type"] == "text/html; charset=utf-8"
     assert page["Cache-Control"] == "no-cache"
-    assert "default-src 'self'" in page["Content-Security-Policy"]
+    policy = page["Content-Security-Policy"].split("; ")
+    assert {"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'"} <= set(policy)
     assets = re.findall(r'(?:src|href)="(/static/play/assets/[^"]+)"', page.content.decode())
     assert len(assets) == 2  # the script and the style sheet
     for asset in assets:
         served = client.get(asset)
-        assert served.status_code == 200
+        assert served.status_code == 200 and "immutable" in served["Cache-Control"]
         assert b"".join(served.streaming_content) == (DIST / asset.removeprefix("/static/play/")).read_bytes()
+    assert client.get("/static/play/index.html").status_code == 404  # the page comes with its policy
     assert client.get("/play").headers["Location"] == "/play/"
     refused = client.post("/play/")
     assert refused.status_code == 405 and refused["Content-Type"] == "application/problem+json"

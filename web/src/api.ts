@@ -1,17 +1,30 @@
 /** The server, as this client uses it: the session (token kept in the browser), the typed
  * SDK client, and commands sent the way a careful client sends them. */
-import { createHeartsClient, type CardPlayRequest, type CardsPassRequest, type HeartsClient, type Problem, type SeatView } from "hearts-client";
+import {
+  createHeartsClient,
+  type CardPlayRequest,
+  type CardsPassRequest,
+  type HeartsClient,
+  type Problem,
+  type SeatView,
+} from "hearts-client";
 
 export interface Session {
   token: string;
   username: string;
+  /** Registered without a password: signing out loses the account. */
+  guest?: boolean;
 }
 
 const SESSION_KEY = "hearts.session";
 
 export function loadSession(): Session | null {
-  const stored = localStorage.getItem(SESSION_KEY);
-  return stored === null ? null : (JSON.parse(stored) as Session);
+  try {
+    const stored = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null") as Session | null;
+    return typeof stored?.token === "string" && typeof stored.username === "string" ? stored : null;
+  } catch {
+    return null;
+  }
 }
 
 export function saveSession(session: Session | null): void {
@@ -57,15 +70,16 @@ export function newKey(): string {
 export async function register(username: string, password?: string): Promise<Session> {
   const body = password ? { username, password } : { username };
   const created = await call(client(null).POST("/api/v1/players", { body }));
-  return { token: created.token, username: created.username };
+  return { token: created.token, username: created.username, guest: !password };
 }
 
 /** A new token for a player who registered with a password (HTTP Basic at POST /tokens). */
 export async function signIn(username: string, password: string): Promise<Session> {
-  const basic = btoa(String.fromCodePoint(...new TextEncoder().encode(`${username}:${password}`)));
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  const basic = btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
   const created = await call(client(null).POST("/api/v1/tokens", {
     body: { name: "browser table" },
-    headers: { Authorization: `Basic ${basic}` },
+    headers: { Authorization: `Basic ${basic}`, "Idempotency-Key": newKey() },
   }));
   return { token: created.token, username };
 }
@@ -73,22 +87,40 @@ export async function signIn(username: string, password: string): Promise<Sessio
 /** A guest: an account made on the fly, without a password. */
 export const guest = (): Promise<Session> => register(`guest-${newKey().slice(0, 8)}`);
 
-export type Command = { kind: "pass"; body: CardsPassRequest } | { kind: "play"; body: CardPlayRequest };
+/** Revokes the session's token (its key is the token's first 15 characters); errors are
+ * ignored: a token already revoked is signed out anyway. */
+export async function signOut(session: Session): Promise<void> {
+  await client(session).DELETE("/api/v1/tokens/{token_key}", {
+    params: { path: { token_key: session.token.slice(0, 15) } },
+  }).catch(() => undefined);
+}
 
-/** Sends a pass or play made on the view at `version` (If-Match), under one Idempotency-Key,
- * sent again with it once if the answer is lost. Returns the view after it, or null when the
- * table moved first (409, 412): read the view again. Other refusals throw `ApiError`. */
-export async function send(session: Session, matchId: string, version: number, command: Command): Promise<SeatView | null> {
+export type Command = { kind: "pass"; body: CardsPassRequest } | { kind: "play"; body: CardPlayRequest };
+/** A command's outcome: done, or refused because the table moved first (the view now). */
+export type Sent = { kind: "done" | "moved"; view: SeatView };
+
+/** Codes that mean "the table moved before this command": read the view and decide again. */
+const MOVED = new Set(["stale_version", "not_your_turn", "wrong_phase", "already_passed"]);
+
+/** Sends a pass or play decided on the view at `version` (If-Match) under one
+ * Idempotency-Key, sent again with it when the answer is lost or the first is still running.
+ * Refusals other than the table having moved throw `ApiError`. */
+export async function send(session: Session, matchId: string, version: number, command: Command): Promise<Sent> {
   const headers = { "If-Match": `"${version}"`, "Idempotency-Key": newKey() };
   const options = { params: { path: { match_id: matchId } }, headers };
-  const post = () => command.kind === "pass"
+  const post = () => call(command.kind === "pass"
     ? client(session).POST("/api/v1/matches/{match_id}/pass", { ...options, body: command.body })
-    : client(session).POST("/api/v1/matches/{match_id}/play", { ...options, body: command.body });
-  try {
-    return (await call(post().catch(() => post()))).view;
-  } catch (error) {
-    if (error instanceof ApiError && (error.problem.status === 409 || error.problem.status === 412)) return null;
-    throw error;
+    : client(session).POST("/api/v1/matches/{match_id}/play", { ...options, body: command.body }));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { kind: "done", view: (await post()).view };
+    } catch (error) {
+      if (!(error instanceof ApiError) || attempt >= 2) throw error;
+      const { status, code } = error.problem;
+      if (MOVED.has(code)) return { kind: "moved", view: await readView(session, matchId) };
+      if (status !== 0 && code !== "request_in_progress") throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 }
 

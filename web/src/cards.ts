@@ -18,6 +18,3 @@ export const rankLabel = (card: Card): string => (rankOf(card) === "T" ? "10" : 
 
 /** The card's name in words: "queen of spades". */
 export const cardName = (card: Card): string => `${RANK_NAMES[rankOf(card)]} of ${SUIT_NAMES[suitOf(card)]}`;
-
-/** The penalty points the card carries: 1 a heart, 13 the queen of spades. */
-export const cardPoints = (card: Card): number => (suitOf(card) === "H" ? 1 : card === "QS" ? 13 : 0);

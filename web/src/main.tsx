@@ -3,15 +3,24 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
-import { loadSession, saveSession, type Session } from "./api";
+import { loadSession, saveSession, type Session, signOut } from "./api";
 import { MatchPage } from "./ui/MatchPage";
-import { Lobby, NewMatch } from "./ui/NewMatch";
+import { Lobby, MyMatches, NewMatch } from "./ui/NewMatch";
 import { Daily, Leaderboard, Profile } from "./ui/Records";
 import { SignIn } from "./ui/SignIn";
 import { Tv } from "./ui/Tv";
 import "./style.css";
 
-const route = (): string[] => location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The hash's path segments; a malformed one is the home page's. */
+function route(): string[] {
+  try {
+    return location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  } catch {
+    return [""];
+  }
+}
 const go = (path: string) => { location.hash = `#/${path}`; };
 
 function App() {
@@ -28,17 +37,22 @@ function App() {
     localStorage.setItem("hearts.four-colour", fourColour ? "1" : "0");
   }, [fourColour]);
   const signedIn = (s: Session | null) => { saveSession(s); setSession(s); };
+  const leave = async (s: Session) => {
+    if (s.guest && !confirm("A guest cannot sign in again: sign out and leave this account for good?")) return;
+    await signOut(s);
+    signedIn(null);
+  };
 
   const [page, arg] = path;
   const openMatch = (id: string) => go(`match/${id}`);
   let body;
   if (page === "leaderboard") body = <Leaderboard />;
   else if (page === "profile" && arg) body = <Profile session={session} username={arg} />;
-  else if (session === null) body = <SignIn onSession={signedIn} />;
-  else if (page === "match" && arg) body = <MatchPage key={arg} session={session} matchId={arg} onNewMatch={() => go("")} />;
+  else if (session === null) body = <SignIn onSession={signedIn} invited={page === "match"} />;
+  else if (page === "match" && UUID.test(arg ?? "")) body = <MatchPage key={arg} session={session} matchId={arg} onNewMatch={() => go("")} />;
   else if (page === "daily") body = <Daily session={session} onMatch={openMatch} />;
   else if (page === "tv") body = <Tv session={session} />;
-  else body = <><NewMatch session={session} onMatch={openMatch} /><Lobby session={session} onMatch={openMatch} /></>;
+  else body = <><MyMatches session={session} /><NewMatch session={session} onMatch={openMatch} /><Lobby session={session} onMatch={openMatch} /></>;
 
   return (
     <>
@@ -52,7 +66,7 @@ function App() {
           {session ? <a href={`#/profile/${encodeURIComponent(session.username)}`}>{session.username}</a> : null}
         </nav>
         <label class="check"><input type="checkbox" checked={fourColour} onChange={(e) => setFourColour(e.currentTarget.checked)} /> Four-colour deck</label>
-        {session ? <button type="button" onClick={() => signedIn(null)}>Sign out</button> : null}
+        {session ? <button type="button" onClick={() => void leave(session)}>Sign out</button> : null}
       </header>
       <main>{body}</main>
     </>

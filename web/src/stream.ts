@@ -2,7 +2,8 @@
  * after a dropped connection from the last event seen, until the match is over. */
 import type { Event, EventType, SeatView } from "hearts-client";
 
-import type { Message } from "./table";
+import { ApiError } from "./api";
+import { type Message, problemText } from "./table";
 
 /** Every event type the schema knows: the compiler checks that none is missing or extra. */
 const EVENT_TYPES: Record<EventType, true> = {
@@ -10,30 +11,65 @@ const EVENT_TYPES: Record<EventType, true> = {
   cards_passed: true, cards_exchanged: true, card_played: true, trick_taken: true,
   hand_scored: true, match_ended: true, match_aborted: true,
 };
-const RETRY_MS = 2000;
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 30_000;
 
-export type StreamStatus = "connecting" | "live" | "ended";
+export type StreamStatus = { kind: "connecting" | "live" | "ended" } | { kind: "refused"; reason: string };
 
-/** Follows match `matchId` from the event after `seq()` (the browser's own reconnection
- * sends `Last-Event-ID`; after a refusal or a close, this opens a new stream from `seq()`).
- * Returns a function that stops it. */
+const isOver = (view: SeatView): boolean => view.status === "finished" || view.status === "aborted";
+
+/** Follows match `matchId` from the event after `seq()`. The browser's own reconnection
+ * sends `Last-Event-ID`; a stream the browser gives up on (a refusal, or its end) is
+ * explained by `readView`: the view is shown and, unless the match is over, a new stream
+ * opens from `seq()` after a growing pause (or the refusal's Retry-After); a 401, 403 or
+ * 404 stops it. Returns a function that stops it. */
 export function follow(matchId: string, token: string, seq: () => number, onMessage: (m: Message) => void,
-                       onStatus: (s: StreamStatus) => void): () => void {
+                       onStatus: (s: StreamStatus) => void, readView: () => Promise<SeatView>): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let ended = false;
+  let pause = FIRST_RETRY_MS;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    clearTimeout(retry);
+    source?.close();
+  };
+  const later = (ms: number) => {
+    onStatus({ kind: "connecting" });
+    retry = setTimeout(open, ms);
+    pause = Math.min(pause * 2, LAST_RETRY_MS);
+  };
+  const closed = async () => {
+    try {
+      const view = await readView();
+      if (stopped) return;
+      onMessage({ kind: "view", view });
+      if (isOver(view)) {
+        stop();
+        onStatus({ kind: "ended" });
+      } else later(pause);
+    } catch (error) {
+      if (stopped) return;
+      if (!(error instanceof ApiError)) throw error;
+      if ([401, 403, 404].includes(error.problem.status)) {
+        stop();
+        onStatus({ kind: "refused", reason: problemText(error.problem) });
+      } else later(Math.max(pause, 1000 * Number(error.problem.retry_after ?? error.retryAfter ?? 0)));
+    }
+  };
   const open = () => {
     const query = new URLSearchParams({ access_token: token, after: String(seq()) });
-    source = new EventSource(`/api/v1/matches/${matchId}/stream?${query}`);
-    onStatus("connecting");
-    source.addEventListener("open", () => onStatus("live"));
+    source = new EventSource(`/api/v1/matches/${encodeURIComponent(matchId)}/stream?${query}`);
+    source.addEventListener("open", () => {
+      pause = FIRST_RETRY_MS;
+      onStatus({ kind: "live" });
+    });
     source.addEventListener("view", (m) => {
       const view = JSON.parse((m as MessageEvent<string>).data) as SeatView;
       onMessage({ kind: "view", view });
-      if (view.status === "finished" || view.status === "aborted") {
-        ended = true;
+      if (isOver(view)) {
         stop();
-        onStatus("ended");
+        onStatus({ kind: "ended" });
       }
     });
     for (const type of Object.keys(EVENT_TYPES)) {
@@ -42,19 +78,14 @@ export function follow(matchId: string, token: string, seq: () => number, onMess
       });
     }
     source.addEventListener("error", () => {
-      if (source?.readyState === EventSource.CLOSED && !ended) {
-        onStatus("connecting");
-        retry = setTimeout(open, RETRY_MS);
-      }
+      if (stopped) return;
+      if (source?.readyState === EventSource.CLOSED) {
+        source.close();
+        void closed();
+      } else onStatus({ kind: "connecting" });
     });
   };
-  const stop = () => {
-    clearTimeout(retry);
-    source?.close();
-  };
+  onStatus({ kind: "connecting" });
   open();
-  return () => {
-    ended = true;
-    stop();
-  };
+  return stop;
 }

@@ -7,11 +7,14 @@ import type {
   Event,
   MatchResult,
   PassDirection,
+  PlayedCard,
   Problem,
   ScoresBySeat,
   Seat,
   SeatView,
 } from "hearts-client";
+
+import type { Command } from "./api";
 
 export const SEATS: readonly Seat[] = ["north", "east", "south", "west"];
 export type Position = "bottom" | "left" | "top" | "right";
@@ -55,15 +58,23 @@ export function clickCard(view: SeatView, card: Card, selected: readonly Card[])
     return { kind: "select", selected: [...selected, card] };
   }
   if (view.status === "playing" && view.is_your_turn) {
-    if (isPlayable(view, card)) return { kind: "play", card };
-    return { kind: "refused", reason: view.refusal?.detail ?? "that card may not be played now" };
+    // A server that names no refusal gets to answer for itself.
+    if (isPlayable(view, card) || view.refusal === null) return { kind: "play", card };
+    return { kind: "refused", reason: view.refusal.detail };
   }
   return { kind: "refused", reason: waitingFor(view) };
+}
+
+/** Whether `command`, decided on an older view, is still one the caller may send on `view`. */
+export function stillApplies(view: SeatView, command: Command): boolean {
+  if (command.kind === "play") return view.status === "playing" && view.is_your_turn && isPlayable(view, command.body.card);
+  return isPassing(view) && command.body.cards.every((card) => isPlayable(view, card));
 }
 
 /** Who the table waits for, in words. */
 export function waitingFor(view: SeatView): string {
   if (view.status === "finished" || view.status === "aborted") return `The match is ${view.status}`;
+  if (view.status === "waiting") return "Waiting for players to take the open seats";
   if (view.to_act.length === 0) return "Waiting for the next deal";
   const names = view.to_act.map((seat) => (seat === view.seat ? "you" : seatName(view, seat)));
   return `Waiting for ${names.join(", ")}`;
@@ -96,14 +107,10 @@ export function placeLabel(result: MatchResult, seat: Seat): string {
   return shared ? `${ordinal} (shared)` : ordinal;
 }
 
-/** A refusal in one line, with when to try again for a throttled or quota answer. */
+/** A refusal in the server's words, with when to try again if it says (Retry-After). */
 export function problemText(problem: Problem, retryAfter: string | null = null): string {
-  const seconds = problem.retry_after ?? (retryAfter === null ? null : Number(retryAfter));
-  if (problem.status === 429 && seconds !== null && Number.isFinite(seconds)) {
-    return `${problem.detail ?? problem.title} Try again in ${seconds} s.`;
-  }
-  if (problem.code === "quota_exceeded") return `${problem.detail ?? problem.title} Finish or leave one first.`;
-  return problem.detail ?? problem.title ?? `error ${problem.status}`;
+  const seconds = problem.retry_after ?? (retryAfter === null ? Number.NaN : Number(retryAfter));
+  return Number.isFinite(seconds) ? `${problem.detail} Try again in ${seconds} s.` : problem.detail;
 }
 
 // --- the match screen -------------------------------------------------------------------
@@ -121,11 +128,14 @@ export interface MatchScreen {
   /** The seq of the last event taken from the stream: a resume asks for the ones after it. */
   seq: number;
   sheet: HandRow[];
-  /** A hand scored while the table was open: its score sheet waits for "Next hand". */
+  /** The table moved to a new hand while the caller sat at it: the sheet waits for "Next hand". */
   sheetPending: boolean;
+  /** The cards of the trick in progress, and the last trick taken (of this hand or the last). */
+  playing: PlayedCard[];
+  lastTrick: CompletedTrick | null;
 }
 
-export const EMPTY_SCREEN: MatchScreen = { view: null, seq: 0, sheet: [], sheetPending: false };
+export const EMPTY_SCREEN: MatchScreen = { view: null, seq: 0, sheet: [], sheetPending: false, playing: [], lastTrick: null };
 
 export type Message = { kind: "event"; event: Event } | { kind: "view"; view: SeatView };
 
@@ -134,18 +144,41 @@ export type Message = { kind: "event"; event: Event } | { kind: "view"; view: Se
  * shown is dropped. */
 export function reduce(screen: MatchScreen, message: Message): MatchScreen {
   if (message.kind === "view") {
-    if (screen.view !== null && message.view.version < screen.view.version) return screen;
-    return { ...screen, view: message.view };
+    const shown = screen.view;
+    if (shown !== null && message.view.version < shown.version) return screen;
+    const dealt = shown !== null && shown.seat !== null && shown.hand_number > 0
+      && message.view.hand_number > shown.hand_number;
+    return { ...screen, view: message.view, sheetPending: screen.sheetPending || dealt };
   }
   const event = message.event;
   if (event.seq <= screen.seq) return screen;
   const next = { ...screen, seq: event.seq };
-  if (event.type === "hand_scored") {
-    const row = { hand: event.hand_number, points: event.points, totals: event.totals, moon: event.moon, sun: event.sun };
-    return { ...next, sheet: [...screen.sheet, row], sheetPending: screen.view !== null };
+  switch (event.type) {
+    case "card_played":
+      return { ...next, playing: [...screen.playing, { seat: event.seat as Seat, card: event.card }] };
+    case "trick_taken": {
+      const leader = screen.playing[0]?.seat ?? event.winner;
+      const lastTrick = { number: event.number, leader, cards: screen.playing, winner: event.winner, points: event.points };
+      return { ...next, playing: [], lastTrick };
+    }
+    case "hand_scored": {
+      const row = { hand: event.hand_number, points: event.points, totals: event.totals, moon: event.moon, sun: event.sun };
+      return { ...next, sheet: [...screen.sheet, row] };
+    }
+    default:
+      return next;
   }
-  return next;
 }
 
 /** The score sheet is seen: back to the table. */
 export const nextHand = (screen: MatchScreen): MatchScreen => ({ ...screen, sheetPending: false });
+
+/** "1 point", "2 points", "-10 points" (`nouns` where "s" is not the plural). */
+export const plural = (n: number, noun: string, nouns = `${noun}s`): string => `${n} ${Math.abs(n) === 1 ? noun : nouns}`;
+
+/** The seat a pass in `direction` goes to, seen from `seat`, or comes from (`from`). */
+export function passPartner(seat: Seat, direction: PassDirection, from = false): Seat | null {
+  const steps = { left: 1, across: 2, right: 3, hold: 0 }[direction];
+  if (steps === 0) return null;
+  return SEATS[(SEATS.indexOf(seat) + (from ? 4 - steps : steps)) % 4];
+}

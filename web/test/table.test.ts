@@ -1,8 +1,11 @@
 import type { Event, EventOf, MatchResult, SeatView } from "hearts-client";
 import { describe, expect, it } from "vitest";
 
-import { cardName, cardPoints } from "../src/cards";
-import { clickCard, EMPTY_SCREEN, middleTrick, nextHand, passLabel, placeLabel, positions, problemText, reduce } from "../src/table";
+import { cardName } from "../src/cards";
+import {
+  clickCard, EMPTY_SCREEN, middleTrick, nextHand, passLabel, passPartner, placeLabel, plural, positions, problemText,
+  reduce, stillApplies,
+} from "../src/table";
 
 const view = (over: Partial<SeatView>): SeatView => ({
   match_id: "m", version: 10, status: "playing", seat: "south", hand_number: 1, pass_direction: "left",
@@ -24,9 +27,8 @@ const scored = (seq: number, hand: number): EventOf<"hand_scored"> => ({
 const played = (seq: number): Event => ({ seq, type: "card_played", seat: "west", at: "", card: "5C", auto: false });
 
 describe("cards", () => {
-  it("names each card in words and counts its points", () => {
+  it("names each card in words", () => {
     expect(["QS", "TH", "2C", "AD"].map(cardName)).toEqual(["queen of spades", "ten of hearts", "two of clubs", "ace of diamonds"]);
-    expect(["QS", "TH", "2C", "JD"].map(cardPoints)).toEqual([13, 1, 0, 0]);
   });
 });
 
@@ -45,6 +47,7 @@ describe("the table", () => {
   it("plays a legal card, and refuses another in the view's own words without sending it", () => {
     expect(clickCard(view({}), "9C", [])).toEqual({ kind: "play", card: "9C" });
     expect(clickCard(view({}), "AH", [])).toEqual({ kind: "refused", reason: "you must follow clubs" });
+    expect(clickCard(view({ refusal: null }), "AH", [])).toEqual({ kind: "play", card: "AH" });  // the server answers
     const theirs = view({ is_your_turn: false, to_act: ["west"], legal_cards: [], refusal: null,
       players: [{ seat: "west", name: null, bot_level: "hard" }] });
     expect(clickCard(theirs, "9C", [])).toEqual({ kind: "refused", reason: "Waiting for hard bot (west)" });
@@ -72,10 +75,37 @@ describe("the table", () => {
       .toEqual(["1st", "2nd (shared)", "2nd (shared)", "4th"]);
   });
 
-  it("says when a throttled answer may be tried again", () => {
+  it("says when a refused request may be tried again, from the body or the Retry-After header", () => {
     const problem = { type: "/problems/throttled", title: "Too many requests", status: 429, code: "throttled",
-      detail: "Request was throttled.", retry_after: 12 };
-    expect(problemText(problem)).toBe("Request was throttled. Try again in 12 s.");
+      detail: "Request was throttled." };
+    expect(problemText({ ...problem, retry_after: 12 })).toBe("Request was throttled. Try again in 12 s.");
+    expect(problemText(problem, "3")).toBe("Request was throttled. Try again in 3 s.");
+    expect(problemText({ ...problem, status: 429, code: "quota_exceeded", detail: "you hold 10 matches" }))
+      .toBe("you hold 10 matches");
+  });
+
+  it("sends again a move decided on an older view only while it still applies", () => {
+    const play = { kind: "play" as const, body: { card: "9C" } };
+    expect(stillApplies(view({}), play)).toBe(true);
+    expect(stillApplies(view({ legal_cards: ["2C"] }), play)).toBe(false);
+    expect(stillApplies(view({ is_your_turn: false }), play)).toBe(false);
+    const passing = view({ status: "passing", legal_cards: ["2C", "9C", "QS", "AH"],
+      pass: { given: null, received: null, waiting_for: ["south"] } });
+    expect(stillApplies(passing, { kind: "pass", body: { cards: ["2C", "9C", "QS"] } })).toBe(true);
+    expect(stillApplies(passing, { kind: "pass", body: { cards: ["2C", "9C", "KS"] } })).toBe(false);
+  });
+
+  it("says points and tricks in the singular when there is one", () => {
+    expect([plural(1, "point"), plural(0, "point"), plural(-10, "point"), plural(-1, "trick")])
+      .toEqual(["1 point", "0 points", "-10 points", "-1 trick"]);
+  });
+
+  it("names whom a pass goes to and comes from", () => {
+    expect(passPartner("south", "left")).toBe("west");
+    expect(passPartner("south", "left", true)).toBe("east");
+    expect(passPartner("north", "across")).toBe("south");
+    expect(passPartner("east", "right")).toBe("north");
+    expect(passPartner("east", "hold")).toBe(null);
   });
 });
 
@@ -89,13 +119,28 @@ describe("the match screen", () => {
     expect(screen.sheet).toEqual([{ hand: 1, moon: "west", sun: false, points: scored(8, 1).points, totals: scored(8, 1).totals }]);
   });
 
-  it("holds a hand scored while the table is open for Next hand, not one replayed before the view", () => {
-    const replayed = reduce(EMPTY_SCREEN, { kind: "event", event: scored(5, 1) });
-    expect(replayed.sheetPending).toBe(false);
-    const open = reduce(replayed, { kind: "view", view: view({ version: 5 }) });
-    const live = reduce(open, { kind: "event", event: scored(9, 2) });
-    expect(live.sheetPending).toBe(true);
-    expect(nextHand(live).sheetPending).toBe(false);
+  it("holds the score sheet for Next hand when the table moves on to a new hand, for a seated player", () => {
+    const open = reduce(EMPTY_SCREEN, { kind: "view", view: view({ version: 5, hand_number: 1 }) });
+    expect(open.sheetPending).toBe(false);  // a table opened mid-match (a reload) shows no old sheet
+    const next = reduce(open, { kind: "view", view: view({ version: 80, hand_number: 2 }) });
+    expect(next.sheetPending).toBe(true);
+    expect(nextHand(next).sheetPending).toBe(false);
+    const watching = reduce(EMPTY_SCREEN, { kind: "view", view: view({ version: 5, seat: null }) });
+    expect(reduce(watching, { kind: "view", view: view({ version: 80, seat: null, hand_number: 2 }) }).sheetPending)
+      .toBe(false);  // a spectator
+  });
+
+  it("keeps the last trick taken from the events, across the end of a hand", () => {
+    let screen = EMPTY_SCREEN;
+    const plays = [["west", "5C"], ["north", "AC"], ["east", "2D"], ["south", "9C"]] as const;
+    plays.forEach(([seat, card], i) => {
+      screen = reduce(screen, { kind: "event", event: { seq: 20 + i, type: "card_played", seat, at: "", card, auto: false } });
+    });
+    screen = reduce(screen, { kind: "event", event: { seq: 24, type: "trick_taken", seat: null, at: "", number: 13, winner: "north", points: 0 } });
+    screen = reduce(screen, { kind: "event", event: scored(25, 1) });
+    expect(screen.lastTrick).toEqual({ number: 13, leader: "west", winner: "north", points: 0,
+      cards: plays.map(([seat, card]) => ({ seat, card })) });
+    expect(screen.playing).toEqual([]);
   });
 
   it("never goes back to an older view", () => {

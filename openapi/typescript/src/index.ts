@@ -54,6 +54,8 @@ export type MatchResult = Schemas["MatchResult"];
 export type Standing = Schemas["Standing"];
 export type Moon = Schemas["Moon"];
 export type PaginatedMatchSummaryList = Schemas["PaginatedMatchSummaryList"];
+/** A match of GET /lobby: its summary and the seats open to the caller. */
+export type LobbyEntry = Schemas["LobbyEntry"];
 
 /** The answer to a pass or play: the new version, the caller's events and view. */
 export type CommandResult = Schemas["CommandResult"];

@@ -1,7 +1,7 @@
 import type { Card, Seat, SeatView } from "hearts-client";
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { ApiError, call, client, readView, send, type Session } from "../api";
+import { ApiError, call, client, type Command, newKey, readView, send, type Session } from "../api";
 import { cardName } from "../cards";
 import { follow, type StreamStatus } from "../stream";
 import {
@@ -15,22 +15,29 @@ import {
   middleTrick,
   nextHand,
   passLabel,
+  passPartner,
   placeLabel,
+  plural,
+  type Position,
   positions,
   problemText,
   reduce,
   SEATS,
   seatName,
+  stillApplies,
   waitingFor,
 } from "../table";
 import { CardFace } from "./CardFace";
 import { ScoreSheet } from "./ScoreSheet";
 
 /** A match at the table: the caller's seat at the bottom, or a spectator's view. */
-export function MatchPage({ session, matchId, onNewMatch }: { session: Session; matchId: string; onNewMatch?: () => void }) {
+export function MatchPage({ session, matchId, onNewMatch, onOver }: {
+  session: Session; matchId: string; onNewMatch?: () => void; onOver?: () => void;
+}) {
   const [screen, setScreen] = useState<MatchScreen>(EMPTY_SCREEN);
   const latest = useRef(screen);
-  const [stream, setStream] = useState<StreamStatus>("connecting");
+  const [stream, setStream] = useState<StreamStatus>({ kind: "connecting" });
+  const shake = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [generation, setGeneration] = useState(0);
   const [selected, setSelected] = useState<Card[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -46,28 +53,48 @@ export function MatchPage({ session, matchId, onNewMatch }: { session: Session; 
   useEffect(() => {
     latest.current = EMPTY_SCREEN;
     setScreen(EMPTY_SCREEN);
-    return follow(matchId, session.token, () => latest.current.seq, apply, setStream);
+    return follow(matchId, session.token, () => latest.current.seq, apply, setStream,
+                  () => readView(session, matchId));
   }, [matchId, session.token, generation]);
+  useEffect(() => () => clearTimeout(shake.current), []);
 
   const view = screen.view;
+  const deadline = view?.is_your_turn ? view.turn_deadline : null;
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, [deadline]);
   const handKey = view ? `${view.hand_number}:${view.status}:${view.pass?.given ? 1 : 0}` : "";
   useEffect(() => setSelected([]), [handKey]);
+  const over = view !== null && (view.status === "finished" || view.status === "aborted");
+  useEffect(() => { if (over) onOver?.(); }, [over]);
 
-  if (view === null) return <p class="loading">{stream === "connecting" ? "Joining the table…" : "Loading…"}</p>;
+  if (view === null) {
+    return <p class="loading">{stream.kind === "refused" ? stream.reason : "Joining the table…"}</p>;
+  }
 
-  const refresh = async () => apply({ kind: "view", view: await readView(session, matchId) });
-  const act = async (command: Parameters<typeof send>[3]) => {
+  /** Sends `command`; if the table moved first and it still applies, sends it once more. */
+  const act = async (command: Command) => {
     setBusy(true);
     setNotice(null);
     try {
-      const after = await send(session, matchId, view.version, command);
-      if (after === null) await refresh();
-      else apply({ kind: "view", view: after });
+      let sent = await send(session, matchId, view.version, command);
+      apply({ kind: "view", view: sent.view });
+      if (sent.kind === "moved" && stillApplies(sent.view, command)) {
+        sent = await send(session, matchId, sent.view.version, command);
+        apply({ kind: "view", view: sent.view });
+      }
+      if (sent.kind === "moved") setNotice("The table moved before your move arrived: choose again.");
     } catch (error) {
       if (error instanceof ApiError) setNotice(problemText(error.problem, error.retryAfter));
       else throw error;
     } finally {
       setBusy(false);
+      requestAnimationFrame(() => {  // a played card's button is gone: keep the keyboard in the hand
+        if (document.activeElement === document.body) document.querySelector<HTMLElement>(".hand .card")?.focus();
+      });
     }
   };
   const onCard = (card: Card) => {
@@ -78,12 +105,15 @@ export function MatchPage({ session, matchId, onNewMatch }: { session: Session; 
     else {
       setNotice(click.reason);
       setShaking(card);
-      setTimeout(() => setShaking(null), 500);
+      clearTimeout(shake.current);
+      shake.current = setTimeout(() => setShaking(null), 500);
     }
   };
   const join = async () => {
     try {
-      await call(client(session).POST("/api/v1/matches/{match_id}/join", { params: { path: { match_id: matchId } }, body: {} }));
+      await call(client(session).POST("/api/v1/matches/{match_id}/join", {
+        params: { path: { match_id: matchId } }, body: {}, headers: { "Idempotency-Key": newKey() },
+      }));
       setGeneration((g) => g + 1);
     } catch (error) {
       if (error instanceof ApiError) setNotice(problemText(error.problem, error.retryAfter));
@@ -92,9 +122,10 @@ export function MatchPage({ session, matchId, onNewMatch }: { session: Session; 
 
   const placed = positions(view.seat);
   const passing = isPassing(view);
-  const over = view.status === "finished" || view.status === "aborted";
   const open = !over && view.players.some((p) => p.name === null && p.bot_level === null);
-  const lastTrick = view.tricks.at(-1);
+  const lastTrick = screen.lastTrick;
+  const pass = view.pass;
+  const direction = view.pass_direction;
 
   return (
     <div class={`match ${view.seat === null ? "spectating" : ""}`} data-version={view.version} data-status={view.status}>
@@ -102,14 +133,17 @@ export function MatchPage({ session, matchId, onNewMatch }: { session: Session; 
         {SEATS.map((seat) => <SeatBadge key={seat} view={view} seat={seat} position={placed[seat]} />)}
         <Middle view={view} placed={placed} />
       </section>
+      <p class="trick-line">{trickLine(view)}</p>
       <p class="status" id="status">
         {over ? "The match is over" : `Hand ${view.hand_number}`}
-        {!over && view.status !== "waiting" ? ` · ${passLabel(view.pass_direction)}` : ""}
-        {view.hearts_broken ? " · hearts broken" : ""}
-        {" · "}
-        {view.is_your_turn ? (passing ? "your pass" : view.status === "playing" ? "your turn" : "") : waitingFor(view)}
-        {stream === "connecting" ? " · reconnecting…" : ""}
+        {!over && view.status === "passing" ? ` · ${passLabel(direction)}` : ""}
+        {!over && view.status === "playing" && direction === "hold" ? " · Hold: no pass" : ""}
+        {!over && view.hearts_broken ? " · hearts broken" : ""}
+        {over ? "" : ` · ${view.is_your_turn ? (passing ? "your pass" : "your turn") : waitingFor(view)}`}
+        {deadline !== null ? ` · ${Math.max(0, Math.ceil((Date.parse(deadline) - now) / 1000))} s left` : ""}
+        {stream.kind === "connecting" ? " · reconnecting…" : ""}
       </p>
+      <p class="sr-only" aria-live="polite">{view.is_your_turn ? (passing ? "Your pass" : "Your turn") : ""}</p>
       <p class="notice" role="status" aria-live="polite">{notice ?? ""}</p>
       {view.seat !== null ? (
         <div class="hand" role="group" aria-label="Your hand">
@@ -141,25 +175,27 @@ export function MatchPage({ session, matchId, onNewMatch }: { session: Session; 
             {passLabel(view.pass_direction)}{selected.length !== view.rules.pass_count ? ` (choose ${view.rules.pass_count})` : ""}
           </button>
         ) : null}
-        {view.pass?.given && view.status === "passing" ? <span>You passed {view.pass.given.map(cardName).join(", ")}</span> : null}
         {open && view.seat === null ? <button type="button" class="primary" onClick={() => void join()}>Take a seat</button> : null}
-        <button type="button" disabled={lastTrick === undefined} onClick={() => setLastTrickShown(true)}>Last trick</button>
+        <button type="button" disabled={lastTrick === null} onClick={() => setLastTrickShown(true)}>Last trick</button>
         <button type="button" disabled={screen.sheet.length === 0} onClick={() => setSheetShown(true)}>Score sheet</button>
       </div>
       {open && view.seat !== null ? (
         <p class="invite">Waiting for players: send a friend this link to take the open seat: <a href={location.href}>{location.href}</a></p>
       ) : null}
-      {view.pass?.received && view.status === "playing" && view.tricks.length === 0 ? (
-        <p class="received">You received {view.pass.received.map(cardName).join(", ")}</p>
+      {pass?.given && view.seat !== null && direction !== null ? (
+        <p class="exchange">
+          You passed {pass.given.map(cardName).join(", ")} to {seatName(view, passPartner(view.seat, direction) ?? view.seat)}
+          {pass.received ? `; you received ${pass.received.map(cardName).join(", ")} from ${seatName(view, passPartner(view.seat, direction, true) ?? view.seat)}` : ""}.
+        </p>
       ) : null}
       {lastTrickShown && lastTrick ? (
         <Dialog title={`Trick ${lastTrick.number}`} onClose={() => setLastTrickShown(false)} close="Back to the table">
           <ul class="trick-list">
             {lastTrick.cards.map((played) => (
-              <li key={played.card}><CardFace card={played.card} /> {seatName(view, played.seat)}: {cardName(played.card)}</li>
+              <li key={played.card}><CardFace card={played.card} /> {played.seat === view.seat ? "You" : seatName(view, played.seat)}: {cardName(played.card)}</li>
             ))}
           </ul>
-          <p>{seatName(view, lastTrick.winner)} took it ({points(lastTrick.points)}).</p>
+          <p>{lastTrick.winner === view.seat ? "You" : seatName(view, lastTrick.winner)} took it ({plural(lastTrick.points, "point")}).</p>
         </Dialog>
       ) : null}
       {sheetShown ? (
@@ -168,7 +204,7 @@ export function MatchPage({ session, matchId, onNewMatch }: { session: Session; 
         </Dialog>
       ) : null}
       {screen.sheetPending && !over ? (
-        <Dialog title={`Hand ${screen.sheet.at(-1)?.hand ?? ""} scored`} onClose={() => { latest.current = nextHand(latest.current); setScreen(latest.current); }} close="Next hand">
+        <Dialog title={`Hand ${view.hand_number - 1} scored`} onClose={() => { latest.current = nextHand(latest.current); setScreen(latest.current); }} close="Next hand">
           <ScoreSheet view={view} rows={screen.sheet} />
         </Dialog>
       ) : null}
@@ -177,35 +213,42 @@ export function MatchPage({ session, matchId, onNewMatch }: { session: Session; 
   );
 }
 
-function SeatBadge({ view, seat, position }: { view: SeatView; seat: Seat; position: string }) {
+function SeatBadge({ view, seat, position }: { view: SeatView; seat: Seat; position: Position }) {
   const toAct = view.to_act.includes(seat);
   const leads = view.trick !== null && view.trick.leader === seat;
   return (
     <div class={`seat ${position} ${toAct ? "to-act" : ""}`} data-seat={seat}>
       <strong>{seat === view.seat ? "You" : seatName(view, seat)}</strong>
       <span class="figures">
-        {view.scores[seat]} pts · this hand {view.hand_points[seat]} · tricks {view.tricks_won[seat]}
+        total {view.scores[seat]} · this hand {view.hand_points[seat]} · {plural(view.tricks_won[seat], "trick")}
       </span>
       <span class="marks">{leads ? "leads " : ""}{toAct ? (view.status === "passing" ? "passing" : "to play") : ""}</span>
     </div>
   );
 }
 
-function Middle({ view, placed }: { view: SeatView; placed: Record<Seat, string> }) {
+function Middle({ view, placed }: { view: SeatView; placed: Record<Seat, Position> }) {
   const trick = middleTrick(view);
   const taken = trick !== null && isCompleted(trick);
   return (
     <div class={`middle ${taken ? `taken toward-${placed[trick.winner]}` : ""}`} aria-label="The trick" role="group">
       {trick?.cards.map((played) => (
-        <div key={played.card} class={`slot ${placed[played.seat]}`} data-card={played.card} aria-label={`${seatName(view, played.seat)}: ${cardName(played.card)}`}>
+        <div key={played.card} class={`slot ${placed[played.seat]}`} data-card={played.card} role="img"
+             aria-label={`${played.seat === view.seat ? "You" : seatName(view, played.seat)}: ${cardName(played.card)}`}>
           <CardFace card={played.card} />
         </div>
       ))}
-      <p class="trick-note">
-        {trick === null ? "" : taken ? `${trick.winner === view.seat ? "You take" : `${seatName(view, trick.winner)} takes`} trick ${trick.number}` : `Trick ${trick.number}`}
-      </p>
     </div>
   );
+}
+
+/** The line under the table: the trick's number and leader, or who took the last one. */
+function trickLine(view: SeatView): string {
+  const trick = middleTrick(view);
+  if (trick === null || view.status === "passing") return "";
+  const who = (seat: Seat) => (seat === view.seat ? "you" : seatName(view, seat));
+  if (isCompleted(trick)) return `Trick ${trick.number}: taken by ${who(trick.winner)} (${plural(trick.points, "point")})`;
+  return `Trick ${trick.number}: led by ${who(trick.leader)}`;
 }
 
 function FinalResult({ view, screen, onNewMatch }: { view: SeatView; screen: MatchScreen; onNewMatch?: () => void }) {
@@ -217,7 +260,7 @@ function FinalResult({ view, screen, onNewMatch }: { view: SeatView; screen: Mat
           <ul class="standings">
             {result.standings.map((standing) => (
               <li key={standing.seat}>
-                {placeLabel(result, standing.seat)}: {standing.seat === view.seat ? "You" : seatName(view, standing.seat)}, {points(standing.score)}
+                {placeLabel(result, standing.seat)}: {standing.seat === view.seat ? "You" : seatName(view, standing.seat)}, {plural(standing.score, "point")}
               </li>
             ))}
           </ul>
@@ -231,13 +274,11 @@ function FinalResult({ view, screen, onNewMatch }: { view: SeatView; screen: Mat
   );
 }
 
-const points = (n: number): string => `${n} ${Math.abs(n) === 1 ? "point" : "points"}`;
-
 export function Dialog({ title, children, close, onClose }: { title: string; children: preact.ComponentChildren; close?: string; onClose?: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   return (
-    <div class="overlay">
+    <div class="overlay" onKeyDown={(e) => { if (e.key === "Escape") onClose?.(); }}>
       <div class="dialog" role="dialog" aria-modal="true" aria-label={title}>
         <h2>{title}</h2>
         {children}

@@ -1,8 +1,9 @@
-import type { BotLevel, MatchSummary, MoonScoring, SeatSpecRequest, TiePolicy } from "hearts-client";
-import { useEffect, useState } from "preact/hooks";
+import type { BotLevel, LobbyEntry, MatchSummary, MoonScoring, SeatSpecRequest, TiePolicy } from "hearts-client";
+import { useState } from "preact/hooks";
 
-import { ApiError, call, client, type Session } from "../api";
+import { ApiError, call, client, newKey, type Session } from "../api";
 import { problemText } from "../table";
+import { useLoad } from "./useLoad";
 
 const LEVELS: readonly BotLevel[] = ["random", "easy", "medium", "hard", "expert"];
 type Opponent = BotLevel | "open";
@@ -24,13 +25,16 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
   const [tie, setTie] = useState<TiePolicy>("play_on");
   const [delay, setDelay] = useState(600);
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
   const spec = (o: Opponent): SeatSpecRequest => (o === "open" ? { kind: "open" } : { kind: "bot", level: o });
   const start = async () => {
     setError(null);
+    setPending(true);
     try {
       const { jack_of_diamonds, ...flags } = variants;
       const created = await call(client(session).POST("/api/v1/matches", {
+        headers: { "Idempotency-Key": newKey() },
         body: {
           seats: [spec(opponents.north), spec(opponents.east), { kind: "player" }, spec(opponents.west)],
           rules: { target_score: target, ...flags, jack_of_diamonds: jack_of_diamonds ? -10 : 0, moon_scoring: moon, tie_policy: tie },
@@ -41,6 +45,8 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
     } catch (e) {
       if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter));
       else throw e;
+    } finally {
+      setPending(false);
     }
   };
   const seatChoice = (seat: "west" | "north" | "east", label: string) => (
@@ -78,45 +84,61 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
         <label>Bots' pause <select name="delay_ms" value={delay} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
           <option value={0}>none</option><option value={300}>short</option><option value={600}>normal</option><option value={1500}>long</option>
         </select></label>
-        <button type="submit" class="primary" id="start">Start the match</button>
+        <button type="submit" class="primary" id="start" disabled={pending}>Start the match</button>
       </form>
       <p class="notice" role="alert">{error ?? ""}</p>
     </section>
   );
 }
 
-/** The matches with a seat open to the caller; taking one opens the table. */
+const seatsText = (match: MatchSummary): string =>
+  match.seats.map((s) => `${s.seat}: ${s.kind === "open" ? "open" : s.name ?? `${s.bot_level} bot`}`).join(" · ");
+
+/** The caller's matches that have not ended, to go back to. */
+export function MyMatches({ session }: { session: Session }) {
+  const [page] = useLoad(() => call(client(session).GET("/api/v1/matches", { params: { query: { page_size: 20 } } })), [session.token]);
+  const open = (page?.results ?? []).filter((m) => m.status !== "finished" && m.status !== "aborted");
+  if (open.length === 0) return null;
+  return (
+    <section class="panel" aria-labelledby="my-matches">
+      <h2 id="my-matches">Your matches in play</h2>
+      <ul class="lobby">
+        {open.map((m) => <li key={m.id}><a href={`#/match/${m.id}`}>{seatsText(m)} (hand {m.hand_number}, to {m.rules.target_score})</a></li>)}
+      </ul>
+    </section>
+  );
+}
+
+/** The matches with a seat open to the caller, read again every 10 s; taking one opens the table. */
 export function Lobby({ session, onMatch }: { session: Session; onMatch: (id: string) => void }) {
-  const [entries, setEntries] = useState<(MatchSummary & { open_seats: string[] })[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    call(client(session).GET("/api/v1/lobby", { params: { query: { page_size: 20 } } }))
-      .then((page) => setEntries(page.results))
-      .catch((e) => setError(e instanceof ApiError ? problemText(e.problem) : String(e)));
-  }, [session.token]);
-  const join = async (id: string) => {
+  const [page, error, reload] = useLoad(
+    () => call(client(session).GET("/api/v1/lobby", { params: { query: { page_size: 20 } } })), [session.token], 10_000);
+  const [notice, setNotice] = useState<string | null>(null);
+  const join = async (entry: LobbyEntry) => {
     try {
-      await call(client(session).POST("/api/v1/matches/{match_id}/join", { params: { path: { match_id: id } }, body: {} }));
-      onMatch(id);
+      await call(client(session).POST("/api/v1/matches/{match_id}/join", {
+        params: { path: { match_id: entry.id } }, body: {}, headers: { "Idempotency-Key": newKey() },
+      }));
+      onMatch(entry.id);
     } catch (e) {
-      if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter));
+      if (e instanceof ApiError) setNotice(problemText(e.problem, e.retryAfter));
+      reload();
     }
   };
   return (
     <section class="panel" aria-labelledby="lobby">
       <h2 id="lobby">Lobby</h2>
-      {entries === null ? <p>Loading…</p> : entries.length === 0 ? <p>No match waits for a player.</p> : (
+      {page === null ? <p>{error ?? "Loading…"}</p> : page.results.length === 0 ? <p>No match waits for a player.</p> : (
         <ul class="lobby">
-          {entries.map((entry) => (
+          {page.results.map((entry) => (
             <li key={entry.id}>
-              {entry.seats.map((s) => (s.kind === "open" ? `${s.seat}: open` : `${s.seat}: ${s.name ?? `${s.bot_level} bot`}`)).join(" · ")}
-              {" "}(to {entry.rules.target_score})
-              <button type="button" onClick={() => void join(entry.id)}>Join</button>
+              {seatsText(entry)} (to {entry.rules.target_score})
+              <button type="button" onClick={() => void join(entry)}>Join</button>
             </li>
           ))}
         </ul>
       )}
-      <p class="notice" role="alert">{error ?? ""}</p>
+      <p class="notice" role="alert">{notice ?? ""}</p>
     </section>
   );
 }

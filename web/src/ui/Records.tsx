@@ -1,45 +1,38 @@
-import type { DailyChallenge, DailyLeaderboardEntry, LeaderboardEntry, PlayerProfile } from "hearts-client";
+import type { DailyLeaderboardEntry, Rating } from "hearts-client";
 import { useEffect, useState } from "preact/hooks";
 
-import { ApiError, call, client, type Session } from "../api";
-import { problemText } from "../table";
+import { ApiError, call, client, newKey, type Session } from "../api";
+import { plural, problemText } from "../table";
+import { useLoad } from "./useLoad";
 
-function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [T | null, string | null, () => void] {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    load().then(setData).catch((e) => setError(e instanceof ApiError ? problemText(e.problem, e.retryAfter) : String(e)));
-  }, [...deps, tick]);
-  return [data, error, () => setTick((t) => t + 1)];
-}
-
-const rating = (r: { conservative: number; mu: number; sigma: number } | null): string =>
-  r === null ? "not rated yet" : `${r.conservative.toFixed(1)} (μ ${r.mu.toFixed(1)}, σ ${r.sigma.toFixed(1)})`;
+const rating = (r: Rating | null): string => (r === null ? "not rated yet" : r.conservative.toFixed(1));
+const RATING_HELP = "μ − 3σ of the openskill rating: what the player is at least, most likely";
 
 /** A player's record: totals, rating, and per set of opponents the fastest win. */
 export function Profile({ session, username }: { session: Session | null; username: string }) {
-  const [profile, error] = useLoad<PlayerProfile>(
+  const [profile, error] = useLoad(
     () => call(client(session).GET("/api/v1/players/{username}", { params: { path: { username } } })), [username]);
   return (
     <section class="panel" aria-labelledby="profile">
       <h2 id="profile">{username}</h2>
       {profile ? (
         <>
-          <p>Rating: {rating(profile.rating)}</p>
-          <p>{profile.matches_played} matches: {profile.matches_won} won, {profile.matches_shared} shared, {profile.matches_lost} lost, {profile.matches_aborted} stopped · {profile.hands_played} hands · {profile.moons_shot} moons, {profile.suns_shot} suns</p>
-          <table class="records">
-            <caption>Record against each set of opponents</caption>
-            <thead><tr><th scope="col">Opponents</th><th scope="col">Finished</th><th scope="col">Won</th><th scope="col">Shared</th><th scope="col">Fastest win</th></tr></thead>
-            <tbody>
-              {profile.records.map((r) => (
-                <tr key={r.opponents}>
-                  <th scope="row">{r.opponents}</th><td>{r.matches_finished}</td><td>{r.matches_won}</td><td>{r.matches_shared}</td>
-                  <td>{r.fastest_win ? <a href={`#/match/${r.fastest_win.match_id}`}>fastest win: {r.fastest_win.hands} hands</a> : "none yet"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p>Rating: <abbr title={RATING_HELP}>{rating(profile.rating)}</abbr></p>
+          <p>{plural(profile.matches_played, "match", "matches")}: {profile.matches_won} won, {profile.matches_shared} shared, {profile.matches_lost} lost, {profile.matches_aborted} stopped · {plural(profile.hands_played, "hand")} · {plural(profile.moons_shot, "moon")}, {plural(profile.suns_shot, "sun")}</p>
+          <div class="scroll">
+            <table class="records">
+              <caption>Record against each set of opponents</caption>
+              <thead><tr><th scope="col">Opponents</th><th scope="col">Finished</th><th scope="col">Won</th><th scope="col">Shared</th><th scope="col">Fastest win</th></tr></thead>
+              <tbody>
+                {profile.records.map((r) => (
+                  <tr key={r.opponents}>
+                    <th scope="row">{r.opponents.split(",").join(", ")}</th><td>{r.matches_finished}</td><td>{r.matches_won}</td><td>{r.matches_shared}</td>
+                    <td>{r.fastest_win ? <a href={`#/match/${r.fastest_win.match_id}`}>fastest win: {plural(r.fastest_win.hands, "hand")}</a> : "none yet"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : <p>{error ?? "Loading…"}</p>}
     </section>
@@ -52,14 +45,15 @@ export function Leaderboard() {
   return (
     <section class="panel" aria-labelledby="leaderboard">
       <h2 id="leaderboard">Leaderboard</h2>
+      <p class="hint">By <abbr title={RATING_HELP}>rating</abbr>; the bot levels are rated like players.</p>
       {page ? (
-        <ol class="board">
-          {page.results.map((e: LeaderboardEntry) => (
+        <ul class="board">
+          {page.results.map((e) => (
             <li key={`${e.kind}:${e.name}`}>
               {e.rank}. {e.kind === "player" ? <a href={`#/profile/${encodeURIComponent(e.name)}`}>{e.name}</a> : `${e.name} bot`} · {rating(e.rating)}
             </li>
           ))}
-        </ol>
+        </ul>
       ) : <p>{error ?? "Loading…"}</p>}
     </section>
   );
@@ -67,17 +61,21 @@ export function Leaderboard() {
 
 /** Today's challenge: one attempt, the same deals and bots for all; its leaderboard after. */
 export function Daily({ session, onMatch }: { session: Session; onMatch: (id: string) => void }) {
-  const [daily, error, reload] = useLoad<DailyChallenge>(() => call(client(session).GET("/api/v1/daily")), [session.token]);
+  const [daily, error, reload] = useLoad(() => call(client(session).GET("/api/v1/daily")), [session.token]);
   const [board, setBoard] = useState<DailyLeaderboardEntry[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const attempt = daily?.attempt ?? null;
+  const done = attempt !== null && (attempt.status === "finished" || attempt.status === "aborted");
   useEffect(() => {
-    if (daily?.attempt?.status !== "finished") return;
+    if (daily === null || !done) return;
     call(client(session).GET("/api/v1/daily/{day}/leaderboard", { params: { path: { day: daily.date }, query: { page_size: 50 } } }))
       .then((p) => setBoard(p.results)).catch(() => setBoard([]));
-  }, [daily?.attempt?.status]);
+  }, [daily?.date, done]);
   const play = async (day: string) => {
     try {
-      const created = await call(client(session).POST("/api/v1/daily/{day}/matches", { params: { path: { day } } }));
+      const created = await call(client(session).POST("/api/v1/daily/{day}/matches", {
+        params: { path: { day } }, headers: { "Idempotency-Key": newKey() },
+      }));
       onMatch(created.id);
     } catch (e) {
       if (e instanceof ApiError) { setNotice(problemText(e.problem, e.retryAfter)); reload(); }
@@ -89,13 +87,13 @@ export function Daily({ session, onMatch }: { session: Session; onMatch: (id: st
       {daily ? (
         <>
           <p>{daily.date}: {daily.hands} hands as south against {daily.bot_levels.west} (left), {daily.bot_levels.north} (across) and {daily.bot_levels.east} (right) bots; the same deals for everyone. Fewest points wins.</p>
-          {daily.attempt === null ? <button type="button" class="primary" onClick={() => void play(daily.date)}>Play today's challenge (one attempt)</button>
-            : daily.attempt.status !== "finished" ? <a href={`#/match/${daily.attempt.match_id}`}>Continue your attempt</a>
-            : <p>You have played today's challenge.</p>}
+          {attempt === null ? <button type="button" class="primary" onClick={() => void play(daily.date)}>Play today's challenge (one attempt)</button>
+            : !done ? <a href={`#/match/${attempt.match_id}`}>Continue your attempt</a>
+            : <p>You have played today's challenge{attempt.status === "aborted" ? " (your attempt was stopped)" : ""}.</p>}
           {board ? (
-            <ol class="board">
-              {board.map((e) => <li key={e.username}>{e.rank}. {e.username}: {e.points} points in {e.seconds} s</li>)}
-            </ol>
+            <ul class="board">
+              {board.map((e) => <li key={e.username}>{e.rank}. {e.username}: {plural(e.points, "point")} in {e.seconds} s</li>)}
+            </ul>
           ) : null}
         </>
       ) : <p>{error ?? "Loading…"}</p>}

@@ -2,8 +2,9 @@ import type { SeatView } from "hearts-client";
 
 import { type HandRow, SEATS, seatName } from "../table";
 
-/** Hand by hand: each seat's points (moons and suns marked), then the totals. */
+/** Hand by hand, each seat's points (moons and suns marked), then the totals. */
 export function ScoreSheet({ view, rows }: { view: SeatView; rows: readonly HandRow[] }) {
+  const totals = rows.at(-1)?.totals;
   return (
     <table class="sheet">
       <caption>Score sheet</caption>
@@ -19,14 +20,21 @@ export function ScoreSheet({ view, rows }: { view: SeatView; rows: readonly Hand
             <th scope="row">{row.hand}</th>
             {SEATS.map((seat) => (
               <td key={seat}>
+                {row.moon === seat ? <span class="mark">{row.sun ? "sun " : "moon "}</span> : null}
                 {row.points[seat]}
-                {row.moon === seat ? <span class="mark">{row.sun ? " sun" : " moon"}</span> : null}
-                <span class="total"> ({row.totals[seat]})</span>
               </td>
             ))}
           </tr>
         ))}
       </tbody>
+      {totals ? (
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {SEATS.map((seat) => <td key={seat}>{totals[seat]}</td>)}
+          </tr>
+        </tfoot>
+      ) : null}
     </table>
   );
 }

@@ -4,7 +4,7 @@ import { ApiError, guest, register, type Session, signIn } from "../api";
 import { problemText } from "../table";
 
 /** Register (a password lets you sign in again elsewhere), sign in, or play as a guest. */
-export function SignIn({ onSession }: { onSession: (session: Session) => void }) {
+export function SignIn({ onSession, invited }: { onSession: (session: Session) => void; invited: boolean }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -13,14 +13,15 @@ export function SignIn({ onSession }: { onSession: (session: Session) => void })
     try {
       onSession(await how());
     } catch (e) {
-      if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter) + fieldErrors(e));
+      if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter));
       else throw e;
     }
   };
   return (
     <section class="panel sign-in">
       <h1>Hearts</h1>
-      <p>Sit down at a table against three computer players, or with friends.</p>
+      <p>{invited ? "You were sent a table: sign in, register or play as a guest to sit down at it."
+        : "Sit down at a table against three computer players, or with friends."}</p>
       <form onSubmit={(e) => { e.preventDefault(); void attempt(() => signIn(username, password)); }}>
         <label>Username <input name="username" autocomplete="username" value={username} onInput={(e) => setUsername(e.currentTarget.value)} /></label>
         <label>Password <input name="password" type="password" autocomplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} /></label>
@@ -34,6 +35,3 @@ export function SignIn({ onSession }: { onSession: (session: Session) => void })
     </section>
   );
 }
-
-const fieldErrors = (e: ApiError): string =>
-  (e.problem.errors ?? []).map((f) => ` ${f.field || "body"}: ${f.detail}`).join(";");
