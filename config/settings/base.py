@@ -41,8 +41,8 @@ MIDDLEWARE = [
     "config.middleware.AuthenticationMiddleware",
     "config.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Last: the one middleware that cannot run as a coroutine (docs/architecture.md).
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Last: the one middleware that cannot run as a coroutine (docs/architecture.md); WhiteNoise's.
+    "hearts_api.static_files.StaticFilesMiddleware",
 ]
 
 # Browser clients on the origins listed; bearer tokens, never cookies, so no credentials mode.

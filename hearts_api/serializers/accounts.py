@@ -15,7 +15,7 @@ from .fields import ResponseSerializer, StrictCharField, StrictRegexField, Stric
 
 class PlayerCreateSerializer(StrictSerializer):
     username = StrictRegexField(USERNAME_PATTERN, help_text="1 to 150 of: ASCII letters, "
-                                                            "digits and @ . + - _")
+                                                            "digits and @ . + - _, not dots alone")
     # Never echoed: DRF's and Django's messages name the rule broken, not the value.
     password = StrictCharField(
         required=False, write_only=True, trim_whitespace=False,

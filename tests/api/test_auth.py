@@ -53,7 +53,7 @@ def test_register_a_taken_username_is_username_taken_409():
     assert ApiToken.objects.filter(user__username="carol").count() == 1
 
 
-@pytest.mark.parametrize("username", ["", "has space", "x" * 151])
+@pytest.mark.parametrize("username", ["", "has space", "x" * 151, ".", "..", "..."])
 def test_register_an_invalid_username_is_invalid_request_400(username):
     assert_invalid(_register(username), "username")
     assert not get_user_model().objects.filter(username=username).exists()

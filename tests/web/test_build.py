@@ -53,6 +53,13 @@ def test_play_serves_the_page_and_its_files(client) -> None:
         assert served.status_code == 200 and "immutable" in served["Cache-Control"]
         assert b"".join(served.streaming_content) == (DIST / asset.removeprefix("/static/play/")).read_bytes()
     assert client.get("/static/play/index.html").status_code == 404  # the page comes with its policy
+    refused = client.post(assets[0])
+    assert refused.status_code == 405 and refused["Content-Type"] == "application/problem+json"
+    assert refused.json()["code"] == "method_not_allowed" and refused["Allow"] == "GET, HEAD"
+    length = (DIST / assets[0].removeprefix("/static/play/")).stat().st_size
+    refused = client.get(assets[0], HTTP_RANGE=f"bytes={length}-")
+    assert refused.status_code == 416 and refused.json()["code"] == "range_not_satisfiable"
+    assert refused["Content-Range"] == f"bytes */{length}"
     assert client.get("/play").headers["Location"] == "/play/"
     refused = client.post("/play/")
     assert refused.status_code == 405 and refused["Content-Type"] == "application/problem+json"

@@ -1034,7 +1034,7 @@ export interface components {
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         PlayerCreateRequest: {
-            /** @description 1 to 150 of: ASCII letters, digits and @ . + - _ */
+            /** @description 1 to 150 of: ASCII letters, digits and @ . + - _, not dots alone */
             username: string;
             /** @description Optional: lets the player mint tokens with HTTP Basic credentials (POST /tokens). 8 to 128 characters, not entirely numeric, not a common password, not too like the username; else 400 invalid_request with the reason's code (password_too_common, ...). Left out, the player has tokens only. */
             password?: string;
@@ -1085,7 +1085,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
