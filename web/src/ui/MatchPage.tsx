@@ -276,7 +276,11 @@ function FinalResult({ view, screen, onNewMatch }: { view: SeatView; screen: Mat
 
 export function Dialog({ title, children, close, onClose }: { title: string; children: preact.ComponentChildren; close?: string; onClose?: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
+  useEffect(() => {  // the focus moves to the dialog's button, and back when it closes
+    const before = document.activeElement as HTMLElement | null;
+    button.current?.focus();
+    return () => { if (before?.isConnected) before.focus(); };
+  }, []);
   return (
     <div class="overlay" onKeyDown={(e) => { if (e.key === "Escape") onClose?.(); }}>
       <div class="dialog" role="dialog" aria-modal="true" aria-label={title}>
