@@ -60,6 +60,11 @@ def test_play_serves_the_page_and_its_files(client) -> None:
     refused = client.get(assets[0], HTTP_RANGE=f"bytes={length}-")
     assert refused.status_code == 416 and refused.json()["code"] == "range_not_satisfiable"
     assert refused["Content-Range"] == f"bytes */{length}"
+    for whole in ("bytes=0-0", "bytes=5-3"):  # WhiteNoise cannot serve them: the whole file
+        served = client.get(assets[0], HTTP_RANGE=whole)
+        assert served.status_code == 200 and int(served["Content-Length"]) == length
+    part = client.get(assets[0], HTTP_RANGE="bytes=0-9")
+    assert part.status_code == 206 and part["Content-Range"] == f"bytes 0-9/{length}"
     assert client.get("/play").headers["Location"] == "/play/"
     refused = client.post("/play/")
     assert refused.status_code == 405 and refused["Content-Type"] == "application/problem+json"

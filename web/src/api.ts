@@ -58,8 +58,20 @@ export async function call<T>(request: Promise<{ data?: T; error?: Problem; resp
   } catch {
     throw new ApiError(UNREACHABLE);
   }
-  if (answer.error !== undefined) throw new ApiError(answer.error, answer.response.headers.get("Retry-After"));
+  const { error, response } = answer;
+  if (error !== undefined || !response.ok) {
+    const problem = typeof error === "object" && error !== null && "code" in error ? error
+      : { type: "about:blank", title: response.statusText, status: response.status, code: "http_error",
+          detail: `The server answered ${response.status} ${response.statusText}.` };
+    throw new ApiError(problem, response.headers.get("Retry-After"));
+  }
   return answer.data as T;
+}
+
+/** Seconds to wait that a refusal names (its `retry_after`, else a Retry-After of seconds), or null. */
+export function waitSeconds(error: ApiError): number | null {
+  const seconds = Number(error.problem.retry_after ?? error.retryAfter ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /** A fresh key for `Idempotency-Key` (works outside secure contexts too). */
@@ -87,12 +99,16 @@ export async function signIn(username: string, password: string): Promise<Sessio
 /** A guest: an account made on the fly, without a password. */
 export const guest = (): Promise<Session> => register(`guest-${newKey().slice(0, 8)}`);
 
-/** Revokes the session's token (its key is the token's first 15 characters); errors are
- * ignored: a token already revoked is signed out anyway. */
+/** Revokes the session's token (its key is the token's first 15 characters); a token
+ * already revoked (401, 404) counts as signed out. Other refusals throw `ApiError`. */
 export async function signOut(session: Session): Promise<void> {
-  await client(session).DELETE("/api/v1/tokens/{token_key}", {
-    params: { path: { token_key: session.token.slice(0, 15) } },
-  }).catch(() => undefined);
+  try {
+    await call(client(session).DELETE("/api/v1/tokens/{token_key}", {
+      params: { path: { token_key: session.token.slice(0, 15) } },
+    }));
+  } catch (error) {
+    if (!(error instanceof ApiError && [401, 404].includes(error.problem.status))) throw error;
+  }
 }
 
 export type Command = { kind: "pass"; body: CardsPassRequest } | { kind: "play"; body: CardPlayRequest };
@@ -115,10 +131,10 @@ export async function send(session: Session, matchId: string, version: number, c
     try {
       return { kind: "done", view: (await post()).view };
     } catch (error) {
-      if (!(error instanceof ApiError) || attempt >= 2) throw error;
+      if (!(error instanceof ApiError)) throw error;
       const { status, code } = error.problem;
       if (MOVED.has(code)) return { kind: "moved", view: await readView(session, matchId) };
-      if (status !== 0 && code !== "request_in_progress") throw error;
+      if (attempt >= 2 || (status !== 0 && code !== "request_in_progress")) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }

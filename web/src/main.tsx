@@ -3,7 +3,8 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
-import { loadSession, saveSession, type Session, signOut } from "./api";
+import { ApiError, loadSession, saveSession, type Session, signOut } from "./api";
+import { problemText } from "./table";
 import { MatchPage } from "./ui/MatchPage";
 import { Lobby, MyMatches, NewMatch } from "./ui/NewMatch";
 import { Daily, Leaderboard, Profile } from "./ui/Records";
@@ -39,8 +40,12 @@ function App() {
   const signedIn = (s: Session | null) => { saveSession(s); setSession(s); };
   const leave = async (s: Session) => {
     if (s.guest && !confirm("A guest cannot sign in again: sign out and leave this account for good?")) return;
-    await signOut(s);
-    signedIn(null);
+    try {
+      await signOut(s);
+      signedIn(null);
+    } catch (error) {
+      alert(`Not signed out: ${error instanceof ApiError ? problemText(error.problem, error.retryAfter) : String(error)}`);
+    }
   };
 
   const [page, arg] = path;

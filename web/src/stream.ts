@@ -2,7 +2,7 @@
  * after a dropped connection from the last event seen, until the match is over. */
 import type { Event, EventType, SeatView } from "hearts-client";
 
-import { ApiError } from "./api";
+import { ApiError, waitSeconds } from "./api";
 import { type Message, problemText } from "./table";
 
 /** Every event type the schema knows: the compiler checks that none is missing or extra. */
@@ -44,17 +44,20 @@ export function follow(matchId: string, token: string, seq: () => number, onMess
       const view = await readView();
       if (stopped) return;
       onMessage({ kind: "view", view });
-      if (isOver(view)) {
+      // Over, and every event of the log taken: done; else the events to come are missed.
+      if (isOver(view) && seq() >= view.version) {
         stop();
         onStatus({ kind: "ended" });
-      } else later(pause);
+      } else later(isOver(view) ? 0 : pause);
     } catch (error) {
       if (stopped) return;
-      if (!(error instanceof ApiError)) throw error;
-      if ([401, 403, 404].includes(error.problem.status)) {
+      if (error instanceof ApiError && [401, 403, 404].includes(error.problem.status)) {
         stop();
         onStatus({ kind: "refused", reason: problemText(error.problem) });
-      } else later(Math.max(pause, 1000 * Number(error.problem.retry_after ?? error.retryAfter ?? 0)));
+      } else {
+        const wait = error instanceof ApiError ? waitSeconds(error) : null;
+        later(Math.max(pause, 1000 * (wait ?? 0)));
+      }
     }
   };
   const open = () => {

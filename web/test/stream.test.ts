@@ -76,6 +76,27 @@ describe("follow", () => {
     expect(FakeSource.made.map((s) => s.url.split("after=")[1])).toEqual(["7", "12"]);
   });
 
+  it("after a match that ended while the browser was away, takes the events it missed before stopping", async () => {
+    start(() => Promise.resolve(finished), () => 70);
+    FakeSource.made[0].readyState = FakeSource.CLOSED;
+    FakeSource.made[0].emit("error");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSource.made.map((s) => s.url.split("after=")[1])).toEqual(["70", "70"]);
+    FakeSource.made[1].emit("view", finished);
+    expect(statuses.at(-1)).toEqual({ kind: "ended" });
+  });
+
+  it("waits its own growing pause when a refusal's Retry-After is not a number of seconds", async () => {
+    const busy = { type: "/problems/unavailable", title: "Unavailable", status: 503, code: "unavailable", detail: "Try later." };
+    start(() => Promise.reject(new ApiError(busy, "Wed, 21 Oct 2026 07:28:00 GMT")));
+    FakeSource.made[0].readyState = FakeSource.CLOSED;
+    FakeSource.made[0].emit("error");
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSource.made).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSource.made).toHaveLength(2);
+  });
+
   it("gives up on a match it may not see, saying why", async () => {
     const gone = { type: "/problems/not_found", title: "Not found", status: 404, code: "not_found", detail: "No such match." };
     start(() => Promise.reject(new ApiError(gone)));

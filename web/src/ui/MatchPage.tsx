@@ -63,6 +63,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     if (deadline === null) return;
+    setNow(Date.now());
     const tick = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(tick);
   }, [deadline]);
@@ -142,6 +143,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
         {over ? "" : ` · ${view.is_your_turn ? (passing ? "your pass" : "your turn") : waitingFor(view)}`}
         {deadline !== null ? ` · ${Math.max(0, Math.ceil((Date.parse(deadline) - now) / 1000))} s left` : ""}
         {stream.kind === "connecting" ? " · reconnecting…" : ""}
+        {stream.kind === "refused" ? ` · no longer live: ${stream.reason}` : ""}
       </p>
       <p class="sr-only" aria-live="polite">{view.is_your_turn ? (passing ? "Your pass" : "Your turn") : ""}</p>
       <p class="notice" role="status" aria-live="polite">{notice ?? ""}</p>

@@ -8,12 +8,27 @@ import { MatchPage } from "./MatchPage";
 const EXPERT = { kind: "bot", level: "expert" } as const;
 const NEXT_MATCH_MS = 15_000;
 
-const isTv = (m: MatchSummary): boolean =>
-  m.status !== "finished" && m.status !== "aborted" && m.seats.every((s) => s.kind === "bot" && s.bot_level === "expert");
+const isTv = (m: MatchSummary): boolean => m.seats.every((s) => s.kind === "bot" && s.bot_level === "expert");
+/** The match being found or made, per token: a page opened again meanwhile waits for it. */
+const finding = new Map<string, Promise<string>>();
 
-/** Four expert bots play and you watch as a spectator: your own such match still in play,
- * else a new one (it counts in your quotas like any match you create); the next one starts
- * a little after the end. */
+/** The caller's four-expert match in play (the newest of each status in play), else a new one. */
+async function tvMatch(session: Session): Promise<string> {
+  for (const status of ["playing", "passing"] as const) {
+    const page = await call(client(session).GET("/api/v1/matches", { params: { query: { status, page_size: 100 } } }));
+    const running = page.results.find(isTv);
+    if (running) return running.id;
+  }
+  const created = await call(client(session).POST("/api/v1/matches", {
+    headers: { "Idempotency-Key": newKey() },
+    body: { seats: [EXPERT, EXPERT, EXPERT, EXPERT], rules: { target_score: 50 }, bots: { delay_ms: 900 } },
+  }));
+  return created.id;
+}
+
+/** Four expert bots play and you watch as a spectator: your own such match in play, else a
+ * new one (it counts in your quotas like any match you create); the next one starts a
+ * little after the end. */
 export function Tv({ session }: { session: Session }) {
   const [matchId, setMatchId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -21,17 +36,12 @@ export function Tv({ session }: { session: Session }) {
   useEffect(() => {
     let current = true;
     setMatchId(null);
-    const find = async () => {
-      const mine = await call(client(session).GET("/api/v1/matches", { params: { query: { page_size: 20 } } }));
-      const running = mine.results.find(isTv);
-      if (running) return running.id;
-      const created = await call(client(session).POST("/api/v1/matches", {
-        headers: { "Idempotency-Key": newKey() },
-        body: { seats: [EXPERT, EXPERT, EXPERT, EXPERT], rules: { target_score: 50 }, bots: { delay_ms: 900 } },
-      }));
-      return created.id;
-    };
-    find().then((id) => { if (current) setMatchId(id); })
+    let found = finding.get(session.token);
+    if (found === undefined) {
+      found = tvMatch(session).finally(() => finding.delete(session.token));
+      finding.set(session.token, found);
+    }
+    found.then((id) => { if (current) setMatchId(id); })
       .catch((e) => { if (current) setError(e instanceof ApiError ? problemText(e.problem, e.retryAfter) : String(e)); });
     return () => { current = false; };
   }, [session.token, round]);
