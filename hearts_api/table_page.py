@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 
@@ -17,8 +19,14 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'sel
 @read_only
 def index(request: HttpRequest) -> HttpResponse:
     """The build's index.html, revalidated at every load (it names the build's files)."""
-    return HttpResponse(INDEX.read_bytes(), content_type="text/html; charset=utf-8", headers={
+    return HttpResponse(_page(), content_type="text/html; charset=utf-8", headers={
         "Cache-Control": "no-cache", "Content-Security-Policy": POLICY})
+
+
+@cache
+def _page() -> bytes:
+    """index.html as it was at the first load: it names the files WhiteNoise found at start."""
+    return INDEX.read_bytes()
 
 
 @read_only

@@ -35,13 +35,22 @@ export function saveSession(session: Session | null): void {
 export const client = (session: Session | null): HeartsClient =>
   createHeartsClient({ baseUrl: location.origin, token: session?.token });
 
-/** A refusal (problem+json), or the server out of reach (status 0). */
+/** A refusal (problem+json), or the server out of reach (status 0); `wait`: the seconds it
+ * says to wait (its `retry_after`, else a Retry-After of seconds), or null. */
 export class ApiError extends Error {
+  readonly wait: number | null;
   constructor(
     readonly problem: Problem,
-    readonly retryAfter: string | null = null,
+    retryAfter: string | null = null,
   ) {
     super(problem.detail);
+    const seconds = Number(problem.retry_after ?? retryAfter ?? Number.NaN);
+    this.wait = Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+  }
+
+  /** The refusal in the server's words, with when to try again if it says. */
+  get text(): string {
+    return this.wait === null ? this.problem.detail : `${this.problem.detail} Try again in ${this.wait} s.`;
   }
 }
 
@@ -68,11 +77,6 @@ export async function call<T>(request: Promise<{ data?: T; error?: Problem; resp
   return answer.data as T;
 }
 
-/** Seconds to wait that a refusal names (its `retry_after`, else a Retry-After of seconds), or null. */
-export function waitSeconds(error: ApiError): number | null {
-  const seconds = Number(error.problem.retry_after ?? error.retryAfter ?? Number.NaN);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
-}
 
 /** A fresh key for `Idempotency-Key` (works outside secure contexts too). */
 export function newKey(): string {

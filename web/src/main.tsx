@@ -4,7 +4,6 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
 import { ApiError, loadSession, saveSession, type Session, signOut } from "./api";
-import { problemText } from "./table";
 import { MatchPage } from "./ui/MatchPage";
 import { Lobby, MyMatches, NewMatch } from "./ui/NewMatch";
 import { Daily, Leaderboard, Profile } from "./ui/Records";
@@ -44,7 +43,7 @@ function App() {
       await signOut(s);
       signedIn(null);
     } catch (error) {
-      alert(`Not signed out: ${error instanceof ApiError ? problemText(error.problem, error.retryAfter) : String(error)}`);
+      alert(`Not signed out: ${error instanceof ApiError ? error.text : String(error)}`);
     }
   };
 

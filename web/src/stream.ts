@@ -2,8 +2,8 @@
  * after a dropped connection from the last event seen, until the match is over. */
 import type { Event, EventType, SeatView } from "hearts-client";
 
-import { ApiError, waitSeconds } from "./api";
-import { type Message, problemText } from "./table";
+import { ApiError } from "./api";
+import { isOver, type Message } from "./table";
 
 /** Every event type the schema knows: the compiler checks that none is missing or extra. */
 const EVENT_TYPES: Record<EventType, true> = {
@@ -15,8 +15,6 @@ const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;
 
 export type StreamStatus = { kind: "connecting" | "live" | "ended" } | { kind: "refused"; reason: string };
-
-const isOver = (view: SeatView): boolean => view.status === "finished" || view.status === "aborted";
 
 /** Follows match `matchId` from the event after `seq()`. The browser's own reconnection
  * sends `Last-Event-ID`; a stream the browser gives up on (a refusal, or its end) is
@@ -45,19 +43,16 @@ export function follow(matchId: string, token: string, seq: () => number, onMess
       if (stopped) return;
       onMessage({ kind: "view", view });
       // Over, and every event of the log taken: done; else the events to come are missed.
-      if (isOver(view) && seq() >= view.version) {
+      if (isOver(view.status) && seq() >= view.version) {
         stop();
         onStatus({ kind: "ended" });
-      } else later(isOver(view) ? 0 : pause);
+      } else later(isOver(view.status) ? 0 : pause);
     } catch (error) {
       if (stopped) return;
       if (error instanceof ApiError && [401, 403, 404].includes(error.problem.status)) {
         stop();
-        onStatus({ kind: "refused", reason: problemText(error.problem) });
-      } else {
-        const wait = error instanceof ApiError ? waitSeconds(error) : null;
-        later(Math.max(pause, 1000 * (wait ?? 0)));
-      }
+        onStatus({ kind: "refused", reason: error.text });
+      } else later(Math.max(pause, 1000 * ((error instanceof ApiError ? error.wait : null) ?? 0)));
     }
   };
   const open = () => {
@@ -70,7 +65,7 @@ export function follow(matchId: string, token: string, seq: () => number, onMess
     source.addEventListener("view", (m) => {
       const view = JSON.parse((m as MessageEvent<string>).data) as SeatView;
       onMessage({ kind: "view", view });
-      if (isOver(view)) {
+      if (isOver(view.status)) {
         stop();
         onStatus({ kind: "ended" });
       }

@@ -6,9 +6,9 @@ import type {
   CurrentTrick,
   Event,
   MatchResult,
+  MatchStatus,
   PassDirection,
   PlayedCard,
-  Problem,
   ScoresBySeat,
   Seat,
   SeatView,
@@ -71,12 +71,15 @@ export function stillApplies(view: SeatView, command: Command): boolean {
   return isPassing(view) && command.body.cards.every((card) => isPlayable(view, card));
 }
 
+/** Whether a match in `status` has ended (finished, or aborted by an operator). */
+export const isOver = (status: MatchStatus): boolean => status === "finished" || status === "aborted";
+
 /** Who the table waits for, in words. */
 export function waitingFor(view: SeatView): string {
-  if (view.status === "finished" || view.status === "aborted") return `The match is ${view.status}`;
+  if (isOver(view.status)) return `The match is ${view.status}`;
   if (view.status === "waiting") return "Waiting for players to take the open seats";
   if (view.to_act.length === 0) return "Waiting for the next deal";
-  const names = view.to_act.map((seat) => (seat === view.seat ? "you" : seatName(view, seat)));
+  const names = view.to_act.map((seat) => who(view, seat, "you"));
   return `Waiting for ${names.join(", ")}`;
 }
 
@@ -87,6 +90,9 @@ export function seatName(view: SeatView, seat: Seat): string {
   if (player?.bot_level) return `${player.bot_level} bot (${seat})`;
   return `open seat (${seat})`;
 }
+
+/** `you` for the caller's own seat, else the seat's name. */
+export const who = (view: SeatView, seat: Seat, you = "You"): string => (seat === view.seat ? you : seatName(view, seat));
 
 /** The trick shown in the middle: the one in progress, or, until its next card, the last
  * one taken (with its winner), so the table does not jump when a trick is collected. */
@@ -107,11 +113,6 @@ export function placeLabel(result: MatchResult, seat: Seat): string {
   return shared ? `${ordinal} (shared)` : ordinal;
 }
 
-/** A refusal in the server's words, with when to try again if it says (Retry-After). */
-export function problemText(problem: Problem, retryAfter: string | null = null): string {
-  const seconds = problem.retry_after ?? (retryAfter === null ? Number.NaN : Number(retryAfter));
-  return Number.isFinite(seconds) ? `${problem.detail} Try again in ${seconds} s.` : problem.detail;
-}
 
 // --- the match screen -------------------------------------------------------------------
 

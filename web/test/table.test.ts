@@ -1,9 +1,10 @@
 import type { Event, EventOf, MatchResult, SeatView } from "hearts-client";
 import { describe, expect, it } from "vitest";
 
+import { ApiError } from "../src/api";
 import { cardName } from "../src/cards";
 import {
-  clickCard, EMPTY_SCREEN, middleTrick, nextHand, passLabel, passPartner, placeLabel, plural, positions, problemText,
+  clickCard, EMPTY_SCREEN, middleTrick, nextHand, passLabel, passPartner, placeLabel, plural, positions,
   reduce, stillApplies,
 } from "../src/table";
 
@@ -78,9 +79,10 @@ describe("the table", () => {
   it("says when a refused request may be tried again, from the body or the Retry-After header", () => {
     const problem = { type: "/problems/throttled", title: "Too many requests", status: 429, code: "throttled",
       detail: "Request was throttled." };
-    expect(problemText({ ...problem, retry_after: 12 })).toBe("Request was throttled. Try again in 12 s.");
-    expect(problemText(problem, "3")).toBe("Request was throttled. Try again in 3 s.");
-    expect(problemText({ ...problem, status: 429, code: "quota_exceeded", detail: "you hold 10 matches" }))
+    expect(new ApiError({ ...problem, retry_after: 12 }).text).toBe("Request was throttled. Try again in 12 s.");
+    expect(new ApiError(problem, "3").text).toBe("Request was throttled. Try again in 3 s.");
+    expect(new ApiError(problem, "Wed, 21 Oct 2026 07:28:00 GMT").wait).toBe(null);
+    expect(new ApiError({ ...problem, status: 429, code: "quota_exceeded", detail: "you hold 10 matches" }).text)
       .toBe("you hold 10 matches");
   });
 

@@ -8,6 +8,7 @@ import {
   clickCard,
   EMPTY_SCREEN,
   isCompleted,
+  isOver,
   isPassing,
   isPlayable,
   type MatchScreen,
@@ -20,12 +21,12 @@ import {
   plural,
   type Position,
   positions,
-  problemText,
   reduce,
   SEATS,
   seatName,
   stillApplies,
   waitingFor,
+  who,
 } from "../table";
 import { CardFace } from "./CardFace";
 import { ScoreSheet } from "./ScoreSheet";
@@ -69,7 +70,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
   }, [deadline]);
   const handKey = view ? `${view.hand_number}:${view.status}:${view.pass?.given ? 1 : 0}` : "";
   useEffect(() => setSelected([]), [handKey]);
-  const over = view !== null && (view.status === "finished" || view.status === "aborted");
+  const over = view !== null && isOver(view.status);
   useEffect(() => { if (over) onOver?.(); }, [over]);
 
   if (view === null) {
@@ -89,7 +90,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
       }
       if (sent.kind === "moved") setNotice("The table moved before your move arrived: choose again.");
     } catch (error) {
-      if (error instanceof ApiError) setNotice(problemText(error.problem, error.retryAfter));
+      if (error instanceof ApiError) setNotice(error.text);
       else throw error;
     } finally {
       setBusy(false);
@@ -117,7 +118,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
       }));
       setGeneration((g) => g + 1);
     } catch (error) {
-      if (error instanceof ApiError) setNotice(problemText(error.problem, error.retryAfter));
+      if (error instanceof ApiError) setNotice(error.text);
     }
   };
 
@@ -194,10 +195,10 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
         <Dialog title={`Trick ${lastTrick.number}`} onClose={() => setLastTrickShown(false)} close="Back to the table">
           <ul class="trick-list">
             {lastTrick.cards.map((played) => (
-              <li key={played.card}><CardFace card={played.card} /> {played.seat === view.seat ? "You" : seatName(view, played.seat)}: {cardName(played.card)}</li>
+              <li key={played.card}><CardFace card={played.card} /> {who(view, played.seat)}: {cardName(played.card)}</li>
             ))}
           </ul>
-          <p>{lastTrick.winner === view.seat ? "You" : seatName(view, lastTrick.winner)} took it ({plural(lastTrick.points, "point")}).</p>
+          <p>{who(view, lastTrick.winner)} took it ({plural(lastTrick.points, "point")}).</p>
         </Dialog>
       ) : null}
       {sheetShown ? (
@@ -220,7 +221,7 @@ function SeatBadge({ view, seat, position }: { view: SeatView; seat: Seat; posit
   const leads = view.trick !== null && view.trick.leader === seat;
   return (
     <div class={`seat ${position} ${toAct ? "to-act" : ""}`} data-seat={seat}>
-      <strong>{seat === view.seat ? "You" : seatName(view, seat)}</strong>
+      <strong>{who(view, seat)}</strong>
       <span class="figures">
         total {view.scores[seat]} · this hand {view.hand_points[seat]} · {plural(view.tricks_won[seat], "trick")}
       </span>
@@ -236,7 +237,7 @@ function Middle({ view, placed }: { view: SeatView; placed: Record<Seat, Positio
     <div class={`middle ${taken ? `taken toward-${placed[trick.winner]}` : ""}`} aria-label="The trick" role="group">
       {trick?.cards.map((played) => (
         <div key={played.card} class={`slot ${placed[played.seat]}`} data-card={played.card} role="img"
-             aria-label={`${played.seat === view.seat ? "You" : seatName(view, played.seat)}: ${cardName(played.card)}`}>
+             aria-label={`${who(view, played.seat)}: ${cardName(played.card)}`}>
           <CardFace card={played.card} />
         </div>
       ))}
@@ -248,9 +249,8 @@ function Middle({ view, placed }: { view: SeatView; placed: Record<Seat, Positio
 function trickLine(view: SeatView): string {
   const trick = middleTrick(view);
   if (trick === null || view.status === "passing") return "";
-  const who = (seat: Seat) => (seat === view.seat ? "you" : seatName(view, seat));
-  if (isCompleted(trick)) return `Trick ${trick.number}: taken by ${who(trick.winner)} (${plural(trick.points, "point")})`;
-  return `Trick ${trick.number}: led by ${who(trick.leader)}`;
+  if (isCompleted(trick)) return `Trick ${trick.number}: taken by ${who(view, trick.winner, "you")} (${plural(trick.points, "point")})`;
+  return `Trick ${trick.number}: led by ${who(view, trick.leader, "you")}`;
 }
 
 function FinalResult({ view, screen, onNewMatch }: { view: SeatView; screen: MatchScreen; onNewMatch?: () => void }) {
@@ -262,7 +262,7 @@ function FinalResult({ view, screen, onNewMatch }: { view: SeatView; screen: Mat
           <ul class="standings">
             {result.standings.map((standing) => (
               <li key={standing.seat}>
-                {placeLabel(result, standing.seat)}: {standing.seat === view.seat ? "You" : seatName(view, standing.seat)}, {plural(standing.score, "point")}
+                {placeLabel(result, standing.seat)}: {who(view, standing.seat)}, {plural(standing.score, "point")}
               </li>
             ))}
           </ul>

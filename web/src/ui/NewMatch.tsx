@@ -2,7 +2,7 @@ import type { BotLevel, LobbyEntry, MatchSummary, MoonScoring, SeatSpecRequest, 
 import { useState } from "preact/hooks";
 
 import { ApiError, call, client, newKey, type Session } from "../api";
-import { problemText } from "../table";
+import { isOver } from "../table";
 import { useLoad } from "./useLoad";
 
 const LEVELS: readonly BotLevel[] = ["random", "easy", "medium", "hard", "expert"];
@@ -43,7 +43,7 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
       }));
       onMatch(created.id);
     } catch (e) {
-      if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter));
+      if (e instanceof ApiError) setError(e.text);
       else throw e;
     } finally {
       setPending(false);
@@ -97,7 +97,7 @@ const seatsText = (match: MatchSummary): string =>
 /** The caller's matches that have not ended, to go back to. */
 export function MyMatches({ session }: { session: Session }) {
   const [page] = useLoad(() => call(client(session).GET("/api/v1/matches", { params: { query: { page_size: 20 } } })), [session.token]);
-  const open = (page?.results ?? []).filter((m) => m.status !== "finished" && m.status !== "aborted");
+  const open = (page?.results ?? []).filter((m) => !isOver(m.status));
   if (open.length === 0) return null;
   return (
     <section class="panel" aria-labelledby="my-matches">
@@ -121,7 +121,7 @@ export function Lobby({ session, onMatch }: { session: Session; onMatch: (id: st
       }));
       onMatch(entry.id);
     } catch (e) {
-      if (e instanceof ApiError) setNotice(problemText(e.problem, e.retryAfter));
+      if (e instanceof ApiError) setNotice(e.text);
       reload();
     }
   };

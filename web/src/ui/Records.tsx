@@ -2,7 +2,7 @@ import type { DailyLeaderboardEntry, Rating } from "hearts-client";
 import { useEffect, useState } from "preact/hooks";
 
 import { ApiError, call, client, newKey, type Session } from "../api";
-import { plural, problemText } from "../table";
+import { isOver, plural } from "../table";
 import { useLoad } from "./useLoad";
 
 const rating = (r: Rating | null): string => (r === null ? "not rated yet" : r.conservative.toFixed(1));
@@ -65,7 +65,7 @@ export function Daily({ session, onMatch }: { session: Session; onMatch: (id: st
   const [board, setBoard] = useState<DailyLeaderboardEntry[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const attempt = daily?.attempt ?? null;
-  const done = attempt !== null && (attempt.status === "finished" || attempt.status === "aborted");
+  const done = attempt !== null && isOver(attempt.status);
   useEffect(() => {
     if (daily === null || !done) return;
     call(client(session).GET("/api/v1/daily/{day}/leaderboard", { params: { path: { day: daily.date }, query: { page_size: 50 } } }))
@@ -78,7 +78,7 @@ export function Daily({ session, onMatch }: { session: Session; onMatch: (id: st
       }));
       onMatch(created.id);
     } catch (e) {
-      if (e instanceof ApiError) { setNotice(problemText(e.problem, e.retryAfter)); reload(); }
+      if (e instanceof ApiError) { setNotice(e.text); reload(); }
     }
   };
   return (

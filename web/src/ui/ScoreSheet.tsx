@@ -1,6 +1,6 @@
 import type { SeatView } from "hearts-client";
 
-import { type HandRow, SEATS, seatName } from "../table";
+import { type HandRow, SEATS, who } from "../table";
 
 /** Hand by hand, each seat's points (moons and suns marked), then the totals. */
 export function ScoreSheet({ view, rows }: { view: SeatView; rows: readonly HandRow[] }) {
@@ -11,7 +11,7 @@ export function ScoreSheet({ view, rows }: { view: SeatView; rows: readonly Hand
       <thead>
         <tr>
           <th scope="col">Hand</th>
-          {SEATS.map((seat) => <th scope="col" key={seat}>{seat === view.seat ? "You" : seatName(view, seat)}</th>)}
+          {SEATS.map((seat) => <th scope="col" key={seat}>{who(view, seat)}</th>)}
         </tr>
       </thead>
       <tbody>

@@ -1,7 +1,6 @@
 import { useState } from "preact/hooks";
 
 import { ApiError, guest, register, type Session, signIn } from "../api";
-import { problemText } from "../table";
 
 /** Register (a password lets you sign in again elsewhere), sign in, or play as a guest. */
 export function SignIn({ onSession, invited }: { onSession: (session: Session) => void; invited: boolean }) {
@@ -13,7 +12,7 @@ export function SignIn({ onSession, invited }: { onSession: (session: Session) =
     try {
       onSession(await how());
     } catch (e) {
-      if (e instanceof ApiError) setError(problemText(e.problem, e.retryAfter));
+      if (e instanceof ApiError) setError(e.text);
       else throw e;
     }
   };

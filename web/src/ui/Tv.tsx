@@ -2,7 +2,6 @@ import type { MatchSummary } from "hearts-client";
 import { useEffect, useState } from "preact/hooks";
 
 import { ApiError, call, client, newKey, type Session } from "../api";
-import { problemText } from "../table";
 import { MatchPage } from "./MatchPage";
 
 const EXPERT = { kind: "bot", level: "expert" } as const;
@@ -42,7 +41,7 @@ export function Tv({ session }: { session: Session }) {
       finding.set(session.token, found);
     }
     found.then((id) => { if (current) setMatchId(id); })
-      .catch((e) => { if (current) setError(e instanceof ApiError ? problemText(e.problem, e.retryAfter) : String(e)); });
+      .catch((e) => { if (current) setError(e instanceof ApiError ? e.text : String(e)); });
     return () => { current = false; };
   }, [session.token, round]);
   const [ended, setEnded] = useState(false);

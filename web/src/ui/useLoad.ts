@@ -1,7 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 
-import { ApiError, waitSeconds } from "../api";
-import { problemText } from "../table";
+import { ApiError } from "../api";
 
 /** `[data, error, reload]` of `load()`, run again when `deps` change (an answer to an older
  * run is dropped) and `everyMs` after each answer (longer if a refusal names a wait). */
@@ -19,9 +18,8 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], everyMs?: nu
       .then((loaded) => { if (current) { setData(loaded); setError(null); next(everyMs); } })
       .catch((e) => {
         if (!current) return;
-        setError(e instanceof ApiError ? problemText(e.problem, e.retryAfter) : String(e));
-        const wait = e instanceof ApiError ? waitSeconds(e) : null;
-        next(everyMs === undefined ? undefined : Math.max(everyMs, 1000 * (wait ?? 0)));
+        setError(e instanceof ApiError ? e.text : String(e));
+        next(everyMs === undefined ? undefined : Math.max(everyMs, 1000 * ((e instanceof ApiError ? e.wait : null) ?? 0)));
       });
     return () => { current = false; clearTimeout(again); };
   }, [...deps, tick]);
