@@ -40,14 +40,15 @@ ROTATION = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassD
 
 @dataclass
 class TableResult:
-    """One play of a deal: points by seat, the moon shooter, who broke a moon, and each
-    seat's decision times (CPU and wall, ms) other than forced plays."""
+    """One play of a deal: points by seat, the moon shooter, who broke a moon, each seat's
+    decision times (CPU and wall, ms) other than forced plays, and the hand's events."""
 
     points: tuple[int, ...]
     moon_shooter: Seat | None
     moon_breakers: tuple[Seat, ...]
     decision_cpu_ms: tuple[list[float], ...]
     decision_ms: tuple[list[float], ...]
+    events: tuple[Event, ...]
 
 
 @dataclass
@@ -59,8 +60,9 @@ class DealResult:
 
 
 def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
-               budget_ms: float) -> TableResult:
-    """Play one hand of the deal ``deal_seed`` with ``levels[seat]`` in each seat."""
+               budget_ms: float, *, work: int | None = None) -> TableResult:
+    """Play one hand of the deal ``deal_seed`` with ``levels[seat]`` in each seat, a
+    searching level with ``work`` units a decision, else ``budget_ms`` at the pace."""
     state, events = bot_table(RuleSet(pass_rotation=(direction,)), shuffled_deal(deal_seed), levels)
     moves = [0, 0, 0, 0]
     timings: dict[Seat, list[float]] = {seat: [] for seat in Seat}
@@ -71,7 +73,7 @@ def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
         moves[seat] += 1
         view = seat_view(state, seat)
         start, cpu_start = time.perf_counter(), time.process_time()
-        command = choose_command(levels[seat], view, rng, budget_ms=budget_ms)
+        command = choose_command(levels[seat], view, rng, budget_ms=budget_ms, work=work)
         if state.phase is Phase.PASSING or len(view.legal_cards) > 1:
             cpu_timings[seat].append((time.process_time() - cpu_start) * 1e3)
             timings[seat].append((time.perf_counter() - start) * 1e3)
@@ -80,7 +82,7 @@ def play_table(deal_seed: int, direction: PassDirection, levels: Sequence[str],
     scored = next(event for event in events if isinstance(event, HandScored))
     return TableResult(scored.points, scored.moon_shooter, _moon_breakers(events),
                        tuple(cpu_timings[seat] for seat in Seat),
-                       tuple(timings[seat] for seat in Seat))
+                       tuple(timings[seat] for seat in Seat), tuple(events))
 
 
 def _moon_breakers(events: Sequence[Event]) -> tuple[Seat, ...]:

@@ -13,7 +13,7 @@ from games.engine import PassDirection, Seat
 
 def table(points, shooter=None, breakers=()):
     return arena.TableResult(tuple(points), shooter, tuple(breakers), ([1.0], [2.0], [3.0], [4.0]),
-                             ([1.5], [2.5], [3.5], [4.5]))
+                             ([1.5], [2.5], [3.5], [4.5]), ())
 
 
 def test_summary_averages_the_field_minus_the_challenger_seat_by_seat():

@@ -124,13 +124,19 @@ class Knowledge:
     def evaluate(self, position: PlayoutHand, card: int, policies: Sequence[Policy]) -> float:
         """This seat's utility of ``card`` played in ``position`` (left unchanged) and the hand
         played out with ``policies`` by seat."""
-        hand = position.copy()
-        hand.play(card)
-        if all(policy is avoid_policy for policy in policies):
-            hand.play_out(avoid_policy)
-        else:
-            hand.play_out(lambda playing, legal: policies[playing.to_play](playing, legal))
-        return self.utility(hand)
+        return self.utility(played_out(position, card, policies))
+
+
+def played_out(position: PlayoutHand, card: int, policies: Sequence[Policy]) -> PlayoutHand:
+    """A copy of ``position`` with ``card`` played and the hand played out with ``policies``
+    by seat."""
+    hand = position.copy()
+    hand.play(card)
+    if all(policy is avoid_policy for policy in policies):
+        hand.play_out(avoid_policy)
+    else:
+        hand.play_out(lambda playing, legal: policies[playing.to_play](playing, legal))
+    return hand
 
 
 def _is_moon_material(holding: int) -> bool:
