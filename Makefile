@@ -87,8 +87,9 @@ WEB_WORKERS ?= $(if $(findstring postgres,$(DATABASE_URL))$(REDIS_URL)$(findstri
 serve: migrate
 	$(BIN)/gunicorn config.asgi -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WEB_WORKERS)
 
-# Beat's control tasks and the bots' work tickets (config/settings/workers.py, CELERY_TASK_QUEUES).
-WORKER_QUEUES ?= control,bots
+# Beat's control tasks, the bots' work tickets and analyses (config/settings/workers.py,
+# CELERY_TASK_QUEUES).
+WORKER_QUEUES ?= control,bots,analysis
 worker: install
 	$(BIN)/celery -A config worker --loglevel INFO -Q $(WORKER_QUEUES)
 
@@ -127,7 +128,7 @@ web: $(NODE_STAMP)
 lint: install node
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache --no-logo
-	$(BIN)/mypy --strict games/engine bots/strategies bots/arena.py
+	$(BIN)/mypy --strict games/engine bots/strategies bots/arena.py bots/appraisal.py bots/analysis.py
 	$(BIN)/mypy --strict examples/sdk_python
 ifneq ($(NPM),)
 	npm run --silent -w openapi/typescript build

@@ -54,10 +54,11 @@ from games.engine import (  # noqa: E402
 from games.engine.kernel import exchange  # noqa: E402
 from games.engine.playout import PlayoutHand, random_card, random_play  # noqa: E402
 from games.engine.rules import PassDirection, pass_direction  # noqa: E402
+from games.models import Match  # noqa: E402
 from hearts_api.serializers.play import SeatViewSerializer  # noqa: E402
 
 ROUND_SECONDS = 0.5
-MATCH_ID = uuid.UUID(int=0)  # the seat view's JSON names its match
+
 OURS_RULES = RuleSet()
 
 
@@ -188,7 +189,7 @@ def main() -> None:
     to_play = middle.to_act[0]
     view_us = median_seconds(lambda: seat_view(middle, to_play), 2000) * 1e6
     view_json_us = median_seconds(lambda: SeatViewSerializer.body(
-        seat_view(middle, to_play), MATCH_ID, 0, 0, None), 2000) * 1e6
+        seat_view(middle, to_play), Match(id=uuid.UUID(int=0)), 0, None), 2000) * 1e6
 
     print(f"random hands per second, ours (playout path):     {ours:10,.0f}")
     if openspiel is not None and ratio is not None:

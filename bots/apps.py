@@ -27,9 +27,15 @@ class BotsConfig(AppConfig):
     def ready(self) -> None:
         from celery.signals import worker_process_init
 
-        from games.signals import bots_wake_requested, match_advanced
+        from games.signals import (
+            analysis_requested,
+            bots_wake_requested,
+            hint_requested,
+            match_advanced,
+        )
 
         from .dispatcher import on_bots_wake_requested, on_match_advanced
+        from .review import on_analysis_requested, on_hint_requested
         from .strategies import LEVELS
         from .strategies import SEARCHING_LEVELS as SEARCHING
         from .tasks import set_pace
@@ -37,5 +43,7 @@ class BotsConfig(AppConfig):
         check_strategies(LEVELS, SEARCHING)
         match_advanced.connect(on_match_advanced, dispatch_uid="bots.submit")
         bots_wake_requested.connect(on_bots_wake_requested, dispatch_uid="bots.wake_requested")
+        hint_requested.connect(on_hint_requested, dispatch_uid="bots.hint")
+        analysis_requested.connect(on_analysis_requested, dispatch_uid="bots.analysis")
         # Each pool process measures its own pace (or pins the configured one) as it starts.
         worker_process_init.connect(set_pace, dispatch_uid="bots.pace")

@@ -83,7 +83,7 @@ def _decide_and_submit(turn: selectors.BotTurn, claim: dispatch.Claim) -> Comman
 _searchers: dict[int, ThreadPoolExecutor] = {}
 
 
-def _searcher() -> ThreadPoolExecutor:
+def searcher() -> ThreadPoolExecutor:
     """This process's search thread (made after a worker's fork, never inherited)."""
     pid = os.getpid()
     if pid not in _searchers:
@@ -104,7 +104,7 @@ def _lower_priority() -> None:
 def _search(decide: Callable[[], PassCards | PlayCard],
             claim: dispatch.Claim) -> PassCards | PlayCard:
     """``decide()`` on this process's search thread, renewing ``claim``'s lease while it thinks."""
-    running = _searcher().submit(decide)
+    running = searcher().submit(decide)
     while True:
         try:
             return running.result(timeout=RENEW_SECONDS)

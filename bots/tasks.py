@@ -13,6 +13,8 @@ from django.db import close_old_connections, connection
 
 from . import moves
 from .dispatcher import BOTS_QUEUE, making_moves
+from .moves import searcher
+from .review import ANALYSIS_QUEUE, analyse_hand
 from .strategies.effort import PACE
 from .strategies.expert import calibrate
 
@@ -35,6 +37,19 @@ def work() -> int:
     if time.monotonic() - started >= WORK_SLICE_SECONDS:
         work.apply_async(queue=BOTS_QUEUE)
     return made
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def analyse_match(analysis_id: int) -> None:
+    """Weigh the analysis's next hand on the search thread, then queue a task for the rest
+    (the bots' tickets queued meanwhile go first)."""
+    try:
+        more = searcher().submit(analyse_hand, analysis_id).result()
+    finally:
+        if not connection.in_atomic_block:
+            close_old_connections()
+    if more:
+        analyse_match.apply_async((analysis_id,), queue=ANALYSIS_QUEUE)
 
 
 def set_pace(**kwargs: Any) -> None:

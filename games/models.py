@@ -63,6 +63,8 @@ class Match(models.Model):
         null=True, blank=True,
         help_text="the UTC date of the daily challenge this match is its creator's attempt at "
                   "(games.daily); null: not a daily")
+    hints = models.BooleanField(
+        default=False, help_text="its players may ask for hints (unrated, no fastest win)")
 
     class Meta:
         ordering = ["-created_at"]
@@ -293,3 +295,32 @@ class DailyAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} on {self.date}"
+
+
+class Analysis(models.Model):
+    """One seat's decisions in a finished match weighed by ``bots.analysis``, hand by hand
+    (``decisions``: ``Decision``s as JSON, oldest first; ``hands_done`` of ``hands``)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses")
+    seat = models.PositiveSmallIntegerField(help_text="0 north, 1 east, 2 south, 3 west")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                     related_name="+")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    hands = models.PositiveIntegerField(help_text="hands of the match to analyse")
+    hands_done = models.PositiveIntegerField(default=0)
+    decisions = models.JSONField(default=list)
+    work = models.PositiveIntegerField(help_text="search work units a decision")
+    cpu_ms = models.PositiveIntegerField(default=0, help_text="CPU spent so far")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [models.UniqueConstraint(fields=["match", "seat"],
+                                               name="one_analysis_per_seat")]
+        verbose_name_plural = "analyses"

@@ -94,10 +94,12 @@ def match_create(
     bots: BotOptions = BotOptions(),
     turn_timeout_s: int | None = None,
     daily_date: date | None = None,
+    hints: bool = False,
 ) -> CommandResult:
     """Create a match of four ``seats`` (north to west) whose first hands are ``deals``, dealing
     when the table is full; ``turn_timeout_s`` None: ``OPEN_SEAT_TURN_TIMEOUT_S`` if a seat is
-    open, else none. Its bots' moves are charged to ``creator``. Raises ``invalid_request``
+    open, else none; ``hints``: its players may ask for hints. Its bots' moves are charged to
+    ``creator``. Raises ``invalid_request``
     (unknown bot level), ``quota_exceeded``, and ``IllegalMove`` for an invalid deal."""
     open_seat = any(spec.kind == "open" for spec in seats)
     if turn_timeout_s is None and open_seat:
@@ -118,7 +120,7 @@ def match_create(
                                             bot_delay_ms=bots.delay_ms,
                                             bot_think_ms=bots.think_ms,
                                             fixed_deals=len(deals), turn_timeout_s=turn_timeout_s,
-                                            daily_date=daily_date)
+                                            daily_date=daily_date, hints=hints)
         return _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
 
 

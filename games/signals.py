@@ -8,6 +8,12 @@ from django.dispatch import Signal
 match_advanced = Signal()
 # The admin's "wake bots": ``match_id``; a receiver returns whether it handed the move over.
 bots_wake_requested = Signal()
+# A hint: ``match_id``, ``version``, ``view`` (the asking seat's, to act) and ``budget_ms``;
+# a receiver returns its
+# ``Appraisal`` (games.review).
+hint_requested = Signal()
+# After an analysis row commits: ``analysis_id``; a receiver runs it (games.review).
+analysis_requested = Signal()
 
 # With the PostgreSQL live notifier (``settings.LIVE_NOTIFIER``), a command's write itself
 # sends ``NOTIFY`` on this channel: delivered at its commit, never for a rollback.

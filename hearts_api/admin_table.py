@@ -65,8 +65,8 @@ def table_page(*, match: Match, at: int, viewer: str) -> TablePage:
     shown = list(Seat) if viewer == "all" else [] if viewer == "spectator" else [Seat.from_label(viewer)]
 
     def view(seat: Seat | None) -> dict[str, Any]:
-        return SeatViewSerializer.body(seat_view(table.state, seat), match.id, at,
-                                       match.fixed_deals, table.turn_deadline)
+        return SeatViewSerializer.body(seat_view(table.state, seat), match, at,
+                                       table.turn_deadline)
 
     views = {seat: view(seat) for seat in shown}
     public = views[shown[0]] if len(shown) == 1 else view(None)

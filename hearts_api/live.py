@@ -131,9 +131,8 @@ def _read(match_id: uuid.UUID, asks: Sequence[Ask]) -> list[Reading | None]:
             view = None
             if ask.view and version != ask.shown and last_of(ask) == version:
                 if seat not in views:
-                    views[seat] = SeatViewSerializer.body(seat_view(state, seat), match.id,
-                                                          version, match.fixed_deals,
-                                                          match.turn_deadline)
+                    views[seat] = SeatViewSerializer.body(seat_view(state, seat), match,
+                                                          version, match.turn_deadline)
                 view = views[seat]
             readings.append(Reading(version, match.status, events, view))
         return readings

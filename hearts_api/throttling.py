@@ -147,3 +147,15 @@ class PasswordRegistrationThrottle(_QuotaThrottle, AnonRateThrottle):
     counted before the password is checked or hashed."""
 
     scope = "password_registrations"
+
+
+class HintThrottle(_QuotaThrottle, UserRateThrottle):
+    """``GET /matches/{id}/hint`` per player (rate ``RATE_HINTS``): each is a search."""
+
+    scope = "hints"
+
+
+class AnalysisThrottle(_QuotaThrottle, UserRateThrottle):
+    """New analyses per player (rate ``RATE_ANALYSES``)."""
+
+    scope = "analyses"

@@ -52,4 +52,6 @@ urlpatterns = [
          name="match-seat-replace"),
     path("matches/<uuid:match_id>/events", views.EventListView.as_view(), name="match-events"),
     path("matches/<uuid:match_id>/stream", views.MatchStreamView.as_view(), name="match-stream"),
+    path("matches/<uuid:match_id>/hint", views.HintView.as_view(), name="match-hint"),
+    path("matches/<uuid:match_id>/analysis", views.AnalysisView.as_view(), name="match-analysis"),
 ]

@@ -27,6 +27,8 @@ REST_FRAMEWORK = {
         "match_creations": env.str("RATE_MATCH_CREATIONS", default="60/hour"),
         "idempotency_keys": env.str("RATE_IDEMPOTENCY_KEYS", default="10000/day"),
         "password_registrations": env.str("RATE_PASSWORD_REGISTRATIONS", default="30/hour"),
+        "hints": env.str("RATE_HINTS", default="600/hour"),
+        "analyses": env.str("RATE_ANALYSES", default="20/day"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # A throttle's address is REMOTE_ADDR (set by uvicorn from FORWARDED_ALLOW_IPS' proxies),
@@ -76,6 +78,7 @@ SPECTACULAR_SETTINGS = {
         "PassDirectionEnum": "hearts_api.serializers.fields.PASS_DIRECTION_CHOICES",
         "BotLevelEnum": "hearts_api.serializers.fields.BOT_LEVEL_CHOICES",
         "PlayRuleEnum": "hearts_api.serializers.fields.PLAY_RULE_CHOICES",
+        "DecisionKindEnum": "hearts_api.serializers.fields.DECISION_KIND_CHOICES",
     },
 }
 

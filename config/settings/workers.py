@@ -20,9 +20,10 @@ if CELERY_TASK_ALWAYS_EAGER:
 BOT_DISPATCH = env.str("BOT_DISPATCH", default="thread" if CELERY_TASK_ALWAYS_EAGER else "celery")
 if BOT_DISPATCH not in ("celery", "thread", "inline"):
     raise ImproperlyConfigured("BOT_DISPATCH must be celery, thread or inline")
-# Beat's control tasks, and the bots' work tickets (bots.dispatcher.BOTS_QUEUE).
+# Beat's control tasks, the bots' work tickets (bots.dispatcher.BOTS_QUEUE) and analyses
+# (bots.review.ANALYSIS_QUEUE), taken in that order ("queue_order_strategy" below).
 CELERY_TASK_QUEUES = tuple(Queue(name, Exchange(name), routing_key=name)
-                           for name in ("control", "bots"))
+                           for name in ("control", "bots", "analysis"))
 CELERY_TASK_DEFAULT_QUEUE = "control"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -58,6 +59,10 @@ BOT_SEARCHES_AT_ONCE = env.int("BOT_SEARCHES_AT_ONCE", default=1)
 BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=3)
 # The nice value of a search's thread (bots.moves; 0: the process's own).
 BOT_SEARCH_NICENESS = env.int("BOT_SEARCH_NICENESS", default=10)
+# A hint's CPU budget (ms); an analysis's search work per decision (50,000: 200 ms at the
+# reference pace, bots.strategies.effort), the same on every machine.
+HINT_BUDGET_MS = env.int("HINT_BUDGET_MS", default=200)
+ANALYSIS_WORK = env.int("ANALYSIS_WORK", default=50_000)
 # The expert's pace in work per CPU ms (bots.strategies.effort); unset: each process measures it.
 BOT_WORK_PER_MS = env.float("BOT_WORK_PER_MS", default=None)
 if BOT_WORK_PER_MS is not None and not BOT_WORK_PER_MS > 0:

@@ -2,7 +2,7 @@
 
     pip install ./openapi/python
     python examples/sdk_python/play_match.py --base-url http://127.0.0.1:8000
-        [--bot-level easy | --bot-level easy,hard,hard] [--daily] [--token TOKEN]
+        [--bot-level easy | --bot-level easy,hard,hard] [--hints] [--daily] [--token TOKEN]
 
 It registers a player (or, with ``--token``, plays as the player an earlier run
 registered: its record then builds up), creates a match (itself north, three bots; with
@@ -11,10 +11,12 @@ and deals, four hands), then loops: read
 its seat view (``If-None-Match``: a 304 means the table has not moved, and it waits
 for the next event with a long poll, ``GET /events?wait=``), pass its
 highest cards, play its lowest legal card (``If-Match``: a 412 means the table moved
-first; look again). Every command carries an ``Idempotency-Key`` and is sent again with
+first; look again); with ``--hints``, the match gives hints, and it asks for one at each
+decision and follows it. Every command carries an ``Idempotency-Key`` and is sent again with
 it after a timeout. Refusals come back as typed ``Problem`` objects. At the end it
 reads every page of the event log and prints a score sheet, the final standings and
-the player's record (after a daily, the day's leaderboard first).
+the player's record (after a daily, the day's leaderboard first); with ``--hints``, the
+analysis of its decisions too, hand by hand, the blunders marked.
 """
 
 from __future__ import annotations
@@ -31,14 +33,18 @@ import httpx
 from hearts_client import AuthenticatedClient, Client
 from hearts_client.api.daily import daily_leaderboard_list, daily_matches_create, daily_today
 from hearts_client.api.matches import (
+    matches_analysis_create,
+    matches_analysis_retrieve,
     matches_create,
     matches_events,
+    matches_hint,
     matches_pass,
     matches_play,
     matches_view,
 )
 from hearts_client.api.players import players_create, players_retrieve
 from hearts_client.models import (
+    Analysis,
     BotSeatSpecRequest,
     CardPlayedEvent,
     CardPlayRequest,
@@ -49,6 +55,7 @@ from hearts_client.models import (
     DailyChallenge,
     HandDealtEvent,
     HandScoredEvent,
+    Hint,
     MatchAbortedEvent,
     MatchCreatedEvent,
     MatchCreateRequest,
@@ -125,11 +132,11 @@ def bot_levels(text: str) -> list[BotLevelEnum]:
 
 
 def create_match(client: AuthenticatedClient, levels: list[BotLevelEnum],
-                 target_score: int | None) -> MatchSummary:
+                 target_score: int | None, hints: bool) -> MatchSummary:
     seats: list[PlayerSeatSpecRequest | BotSeatSpecRequest] = [PlayerSeatSpecRequest(kind="player")]
     seats += [BotSeatSpecRequest(kind="bot", level=level) for level in levels]
     rules = RulesRequest(target_score=target_score) if target_score else UNSET
-    body = MatchCreateRequest(seats=list(seats), rules=rules)
+    body = MatchCreateRequest(seats=list(seats), rules=rules, hints=hints)
     return _parsed(with_retries(lambda key: matches_create.sync_detailed(
         client=client, body=body, idempotency_key=key)), MatchSummary)
 
@@ -153,8 +160,10 @@ def print_daily_leaderboard(client: AuthenticatedClient, challenge: DailyChallen
               f"in {entry.seconds} s")
 
 
-def play_match(client: AuthenticatedClient, match_id: UUID, timeout_s: float = 600) -> SeatView:
-    """Play the caller's seat until the match is over; returns the final view."""
+def play_match(client: AuthenticatedClient, match_id: UUID, hints: bool,
+               timeout_s: float = 600) -> SeatView:
+    """Play the caller's seat (as the hints say, with ``hints``) until the match is over;
+    returns the final view."""
     etag: str | None = None
     view: SeatView | None = None
     deadline = time.monotonic() + timeout_s
@@ -170,20 +179,25 @@ def play_match(client: AuthenticatedClient, match_id: UUID, timeout_s: float = 6
         if view.status == "finished":
             return view
         if view.is_your_turn:
-            _act(client, match_id, view, etag)
+            _act(client, match_id, view, etag, hints)
     sys.exit("the match did not finish in time")
 
 
-def _act(client: AuthenticatedClient, match_id: UUID, view: SeatView, etag: str) -> None:
-    """Pass the highest cards, or play the lowest legal card; a 412 (the table moved
-    first) is left for the next look."""
+def _act(client: AuthenticatedClient, match_id: UUID, view: SeatView, etag: str,
+         hints: bool) -> None:
+    """Pass the highest cards, or play the lowest legal card (with ``hints``, what the hint
+    recommends); a 412 (the table moved first) is left for the next look."""
     answer: Response[CommandResult | Problem]
+    hint = _parsed(matches_hint.sync_detailed(match_id, client=client), Hint) if hints else None
     if view.status == "passing":
-        passed = CardsPassRequest(cards=sorted(view.hand, key=rank, reverse=True)[:view.rules.pass_count])
+        cards = (hint.pass_.cards if hint and hint.pass_ else
+                 sorted(view.hand, key=rank, reverse=True)[:view.rules.pass_count])
+        passed = CardsPassRequest(cards=cards)
         answer = with_retries(lambda key: matches_pass.sync_detailed(
             match_id, client=client, body=passed, if_match=etag, idempotency_key=key))
     else:
-        played = CardPlayRequest(card=min(view.legal_cards, key=rank))
+        card = hint.recommended if hint and hint.recommended else min(view.legal_cards, key=rank)
+        played = CardPlayRequest(card=card)
         answer = with_retries(lambda key: matches_play.sync_detailed(
             match_id, client=client, body=played, if_match=etag, idempotency_key=key))
     if answer.status_code != 412:
@@ -261,6 +275,33 @@ def print_score_sheet(events: list[Event]) -> None:
           f"{tricks} tricks.")
 
 
+def analysis_of(client: AuthenticatedClient, match_id: UUID, timeout_s: float = 300) -> Analysis:
+    """Ask for the analysis of the caller's seat and read it until it is done."""
+    analysis = _parsed(matches_analysis_create.sync_detailed(match_id, client=client), Analysis)
+    deadline = time.monotonic() + timeout_s
+    while analysis.status != "done":
+        if time.monotonic() > deadline:
+            sys.exit("the analysis did not finish in time")
+        time.sleep(0.5)
+        analysis = _parsed(matches_analysis_retrieve.sync_detailed(match_id, client=client),
+                           Analysis)
+    return analysis
+
+
+def print_analysis(analysis: Analysis) -> None:
+    """Each hand's decisions: what was played, the best option found, the points lost."""
+    print(f"\nAnalysis of {analysis.seat}'s decisions "
+          f"({analysis.effort.work_per_decision} work units each):")
+    for hand in analysis.hands:
+        print(f"  hand {hand.hand}: {hand.loss:.2f} points lost, {hand.blunders} blunders")
+        for decision in (d for d in analysis.decisions if d.hand == hand.hand):
+            where = "pass" if decision.trick is None else f"trick {decision.trick:>2}"
+            mark = "  BLUNDER" if decision.blunder else ""
+            print(f"    {where:<8} played {' '.join(decision.played):<9} "
+                  f"best {' '.join(decision.best):<9} lost {decision.loss:5.2f}{mark}")
+    print(f"  total: {analysis.total_loss:.2f} points lost, {analysis.blunders} blunders")
+
+
 def print_standings(result: MatchResult) -> None:
     print(f"\nFinal standings after {result.hands_played} hands:")
     for standing in result.standings:
@@ -290,6 +331,8 @@ def main() -> None:
     parser.add_argument("--bot-level", default="easy", type=bot_levels,
                         help="the bots' level, or three levels (east, south, west): easy,hard,hard")
     parser.add_argument("--target-score", type=int, help="end the match sooner (default 100)")
+    parser.add_argument("--hints", action="store_true",
+                        help="a match with hints (unrated): follow them, then print the analysis")
     parser.add_argument("--daily", action="store_true",
                         help="play today's daily challenge instead (ignores the two above)")
     parser.add_argument("--token", help="play as the player of this token (an earlier run "
@@ -308,11 +351,11 @@ def main() -> None:
                       f"(match {summary.id}): west {levels.west}, north {levels.north}, "
                       f"east {levels.east}, {challenge.hands} hands")
             else:
-                summary = create_match(client, args.bot_level, args.target_score)
+                summary = create_match(client, args.bot_level, args.target_score, args.hints)
                 name = name or seated(summary, "north")
                 print(f"{name} (north) created match {summary.id} against "
                       f"{', '.join(args.bot_level)} bots (east, south, west)")
-            view = play_match(client, summary.id)
+            view = play_match(client, summary.id, args.hints and not args.daily)
         except Refused as refused:
             legal = refused.problem.legal_cards
             sys.exit(f"refused: {refused}"
@@ -322,6 +365,8 @@ def main() -> None:
             print_standings(view.result)
         if challenge is not None:
             print_daily_leaderboard(client, challenge)
+        elif args.hints:
+            print_analysis(analysis_of(client, summary.id))
         print_record(_parsed(players_retrieve.sync_detailed(name, client=client), PlayerProfile))
 
 

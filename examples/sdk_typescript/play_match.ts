@@ -10,7 +10,9 @@
  * the day's bots and deals, four hands) and prints the day's leaderboard before the record.
  * With --token it plays as the player an earlier run registered (and printed the token
  * of), so that player's record builds up; --bot-level takes one level or three
- * (east, south, west: easy,hard,hard).
+ * (east, south, west: easy,hard,hard). With --hints the match gives hints (it is unrated):
+ * the client asks for one at each decision, follows it, and at the end prints the analysis
+ * of its decisions hand by hand, the blunders marked.
  *
  * It registers a player, creates a match (itself north, three bots), then loops: read its
  * seat view (If-None-Match: a 304 means the table has not moved, and it waits for the next
@@ -27,6 +29,7 @@ import { parseArgs } from "node:util";
 
 import {
   createHeartsClient,
+  type Analysis,
   type BotLevel,
   type Card,
   type DailyChallenge,
@@ -73,6 +76,7 @@ interface Options {
   pageSize: number;
   timeoutS: number;
   daily: boolean;
+  hints: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -86,6 +90,7 @@ function parseOptions(argv: string[]): Options {
       "page-size": { type: "string", default: "500" },
       "timeout-s": { type: "string", default: "600" },
       daily: { type: "boolean", default: false },
+      hints: { type: "boolean", default: false },
       token: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -93,7 +98,7 @@ function parseOptions(argv: string[]): Options {
   if (values.help) {
     console.log(
       "usage: play_match.js [--base-url URL] [--bot-level LEVEL | --bot-level LEVEL,LEVEL,LEVEL]\n" +
-        "                     [--target-score N] [--page-size N] [--timeout-s S] [--daily] [--token T]\n" +
+        "                     [--target-score N] [--page-size N] [--timeout-s S] [--hints] [--daily] [--token T]\n" +
         "  LEVEL: random|easy|medium|hard|expert",
     );
     process.exit(0);
@@ -122,6 +127,7 @@ function parseOptions(argv: string[]): Options {
     pageSize: integer("page-size", values["page-size"], 1, 1000),
     timeoutS: integer("timeout-s", values["timeout-s"], 1, 86400),
     daily: values.daily,
+    hints: values.hints && !values.daily,
   };
 }
 
@@ -181,6 +187,7 @@ async function playMatch(
         body: {
           seats: [{ kind: "player" }, ...bots],
           rules: options.targetScore === undefined ? undefined : { target_score: options.targetScore },
+          hints: options.hints,
         },
         signal,
       }),
@@ -219,19 +226,27 @@ async function playMatch(
     if (!view.is_your_turn) continue;
 
     const ifMatch = `"${view.version}"`;
+    let hinted: { pass: Card[] | null; play: Card | null } = { pass: null, play: null };
+    if (options.hints) {
+      const hint = await hearts.GET("/api/v1/matches/{match_id}/hint", { params: { path: { match_id } } });
+      if (hint.error) fail(`hint refused: ${describe(hint.error)}`);
+      hinted = { pass: hint.data.pass?.cards ?? null, play: hint.data.recommended };
+    }
     const command =
       view.status === "passing"
         ? await withRetries((key, signal) =>
             hearts.POST("/api/v1/matches/{match_id}/pass", {
               params: { path: { match_id }, header: { "If-Match": ifMatch, "Idempotency-Key": key } },
-              body: { cards: [...view.hand].sort((a, b) => rank(b) - rank(a)).slice(0, view.rules.pass_count) },
+              body: {
+                cards: hinted.pass ?? [...view.hand].sort((a, b) => rank(b) - rank(a)).slice(0, view.rules.pass_count),
+              },
               signal,
             }),
           )
         : await withRetries((key, signal) =>
             hearts.POST("/api/v1/matches/{match_id}/play", {
               params: { path: { match_id }, header: { "If-Match": ifMatch, "Idempotency-Key": key } },
-              body: { card: lowest(view.legal_cards) },
+              body: { card: hinted.play ?? lowest(view.legal_cards) },
               signal,
             }),
           );
@@ -434,6 +449,37 @@ function printRecord(profile: PlayerProfile): void {
   }
 }
 
+/** Asks for the analysis of the caller's seat and reads it until it is done. */
+async function analysisOf(hearts: HeartsClient, match_id: string, timeoutS: number): Promise<Analysis> {
+  const asked = await hearts.POST("/api/v1/matches/{match_id}/analysis", { params: { path: { match_id } } });
+  if (asked.error) fail(`analysis refused: ${describe(asked.error)}`);
+  let analysis = asked.data;
+  const deadline = Date.now() + timeoutS * 1000;
+  while (analysis.status !== "done") {
+    if (Date.now() > deadline) fail("the analysis did not finish in time");
+    await sleep(500);
+    const read = await hearts.GET("/api/v1/matches/{match_id}/analysis", { params: { path: { match_id } } });
+    if (read.error) fail(`analysis refused: ${describe(read.error)}`);
+    analysis = read.data;
+  }
+  return analysis;
+}
+
+function printAnalysis(analysis: Analysis): void {
+  console.log(`\nAnalysis of ${analysis.seat}'s decisions (${analysis.effort.work_per_decision} work units each):`);
+  for (const hand of analysis.hands) {
+    console.log(`  hand ${hand.hand}: ${hand.loss.toFixed(2)} points lost, ${hand.blunders} blunders`);
+    for (const decision of analysis.decisions.filter((d) => d.hand === hand.hand)) {
+      const where = decision.trick === null ? "pass" : `trick ${String(decision.trick).padStart(2)}`;
+      console.log(
+        `    ${where.padEnd(8)} played ${decision.played.join(" ").padEnd(9)} best ${decision.best.join(" ").padEnd(9)} ` +
+          `lost ${decision.loss.toFixed(2).padStart(5)}${decision.blunder ? "  BLUNDER" : ""}`,
+      );
+    }
+  }
+  console.log(`  total: ${analysis.total_loss.toFixed(2)} points lost, ${analysis.blunders} blunders`);
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const { name, hearts, view, stats, daily } = await playMatch(options);
@@ -451,6 +497,7 @@ async function main(): Promise<void> {
   if (result === null) fail("the match finished without a result");
   if (sheet.queensPlayed !== sheet.rows.length) fail(`QS played ${sheet.queensPlayed} times in ${sheet.rows.length} hands`);
   printStandings(result);
+  if (options.hints) printAnalysis(await analysisOf(hearts, view.match_id, options.timeoutS));
   if (daily !== null) {
     const board = await hearts.GET("/api/v1/daily/{day}/leaderboard", { params: { path: { day: daily.date } } });
     if (board.error) fail(`daily leaderboard refused: ${describe(board.error)}`);

@@ -29,6 +29,7 @@ SEAT_CHOICES = [seat.label for seat in Seat]
 STATUS_CHOICES = list(Match.Status.values)
 PASS_DIRECTION_CHOICES = [direction.value for direction in PassDirection]
 PLAY_RULE_CHOICES = list(PLAY_RULES)
+DECISION_KIND_CHOICES = ["pass", "play"]
 CARD_HELP = ("Card code: rank (2-9, T or 10, J, Q, K, A) + suit (C, D, H, S or a suit "
              "symbol), either case: 2C, TH, 10h, Q♠. Anything else is 400 unknown_card.")
 MAX_INT32 = 2**31 - 1

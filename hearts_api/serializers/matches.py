@@ -25,6 +25,7 @@ from .fields import (
     ResponseSerializer,
     ScoresBySeatSerializer,
     SingleValueField,
+    StrictBooleanField,
     StrictIntegerField,
     StrictSerializer,
     UniqueListField,
@@ -92,6 +93,11 @@ class SeatSpecListField(serializers.ListField):
         super().__init__(child=SeatSpecField(), min_length=4, max_length=4, **kwargs)
 
 
+HINTS_HELP = (
+    "Whether the players may ask for a hint when they are to act (GET "
+    "/matches/{id}/hint). A match with hints is unrated and sets no fastest win.")
+
+
 class MatchCreateSerializer(StrictSerializer):
     seats = SeatSpecListField(help_text="north, east, south, west, in order")
     rules = RulesSerializer(required=False, allow_null=True)
@@ -110,6 +116,7 @@ class MatchCreateSerializer(StrictSerializer):
     turn_timeout_s = StrictIntegerField(
         min_value=TURN_TIMEOUT_S_MIN, max_value=TURN_TIMEOUT_S_MAX, required=False,
         allow_null=True, help_text=TURN_TIMEOUT_HELP)
+    hints = StrictBooleanField(required=False, default=False, help_text=HINTS_HELP)
 
 
 class MatchLeaveSerializer(StrictSerializer):
@@ -203,6 +210,7 @@ class MatchSummarySerializer(ResponseSerializer):
                                               max_value=TURN_TIMEOUT_S_MAX, allow_null=True,
                                               help_text=TURN_TIMEOUT_HELP)
     daily = serializers.DateField(allow_null=True, help_text=DAILY_HELP)
+    hints = serializers.BooleanField(help_text=HINTS_HELP)
 
     @staticmethod
     def body(match: Match, state: MatchState) -> dict[str, Any]:
@@ -224,6 +232,7 @@ class MatchSummarySerializer(ResponseSerializer):
             "fixed_deals": match.fixed_deals,
             "turn_timeout_s": match.turn_timeout_s,
             "daily": match.daily_date,
+            "hints": match.hints,
         }
 
 

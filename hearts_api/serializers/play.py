@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -32,7 +31,7 @@ from .fields import (
     by_seat,
     cards_field,
 )
-from .matches import FIXED_DEALS_HELP, MatchResultSerializer
+from .matches import FIXED_DEALS_HELP, HINTS_HELP, MatchResultSerializer
 from .rules import RuleSetSerializer, rules_body
 
 
@@ -99,6 +98,7 @@ class SeatViewSerializer(ResponseSerializer):
     rules = RuleSetSerializer()
     result = MatchResultSerializer(allow_null=True)
     fixed_deals = serializers.IntegerField(min_value=0, help_text=FIXED_DEALS_HELP)
+    hints = serializers.BooleanField(help_text=HINTS_HELP)
     end_started_after = serializers.IntegerField(
         allow_null=True, min_value=1,
         help_text="the hand after which some total first reached the target score, so the "
@@ -116,14 +116,13 @@ class SeatViewSerializer(ResponseSerializer):
         return fields
 
     @staticmethod
-    def body(view: SeatView, match_id: uuid.UUID, version: int, fixed_deals: int,
+    def body(view: SeatView, match: Match, version: int,
              turn_deadline: datetime | None) -> dict[str, Any]:
-        """``view`` of match ``match_id`` at ``version``; ``fixed_deals`` is the match row's
-        (the state keeps only the deals to come), ``turn_deadline`` when a stand-in moves
-        for the players to act (``games.timeouts``)."""
+        """``view`` of ``match`` at ``version`` (with the row's ``fixed_deals`` and ``hints``),
+        ``turn_deadline`` when a stand-in moves for the players to act (``games.timeouts``)."""
         has_pass = view.seat is not None and view.pass_direction not in (None, PassDirection.HOLD)
         return {
-            "match_id": match_id,
+            "match_id": match.id,
             "version": version,
             "status": view.status.value,
             "seat": view.seat.label if view.seat is not None else None,
@@ -145,7 +144,8 @@ class SeatViewSerializer(ResponseSerializer):
                         for seat, occupant in zip(Seat, view.players, strict=True)],
             "rules": rules_body(view.rules),
             "result": MatchResultSerializer.body(view.result) if view.result else None,
-            "fixed_deals": fixed_deals,
+            "fixed_deals": match.fixed_deals,
+            "hints": match.hints,
             "end_started_after": view.end_started_after,
             "refusal": ({"code": view.refusal[0], "detail": view.refusal[1]}
                         if view.refusal else None),
@@ -192,5 +192,4 @@ class CommandResultSerializer(ResponseSerializer):
         """The events a command appended and the caller's view after them, both for the
         caller's seat (``view.seat``)."""
         return {"version": match.version, "events": event_bodies(logged, view.seat),
-                "view": SeatViewSerializer.body(view, match.id, match.version,
-                                                match.fixed_deals, match.turn_deadline)}
+                "view": SeatViewSerializer.body(view, match, match.version, match.turn_deadline)}

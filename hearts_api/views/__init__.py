@@ -24,10 +24,11 @@ from .matches import (
 )
 from .play import PassView, PlayView, SeatViewView
 from .records import LeaderboardView, PlayerProfileView
+from .review import AnalysisView, HintView
 
 __all__ = [
-    "DAY_PATTERN", "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
-    "DailyTodayView", "EventListView", "HealthView", "LeaderboardView", "LobbyView",
+    "AnalysisView", "DAY_PATTERN", "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
+    "DailyTodayView", "EventListView", "HealthView", "HintView", "LeaderboardView", "LobbyView",
     "MatchCancelView", "MatchDetailView", "MatchJoinView", "MatchLeaveView",
     "MatchListCreateView", "MatchStreamView", "PassView", "PlayView", "PlayerCreateView",
     "PlayerProfileView", "SeatReplaceView", "SeatViewView", "TokenDetailView", "TokenListView",

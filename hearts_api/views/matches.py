@@ -76,7 +76,8 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
                                        rules=data.get("rules") or RuleSet(),
                                        deals=data.get("deals") or [],
                                        bots=services.BotOptions(**(data.get("bots") or {})),
-                                       turn_timeout_s=data.get("turn_timeout_s"))
+                                       turn_timeout_s=data.get("turn_timeout_s"),
+                                       hints=data["hints"])
         match = result.match
         headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
         return Response(MatchSummarySerializer.body(match, result.state),

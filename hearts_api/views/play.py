@@ -44,7 +44,7 @@ class SeatViewView(APIView):
         if if_none_match == "*" or etag in etags(if_none_match):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         view = selectors.seat_view_get(match=match, seat=seat)
-        return Response(SeatViewSerializer.body(view, match.id, match.version, match.fixed_deals,
+        return Response(SeatViewSerializer.body(view, match, match.version,
                                                 match.turn_deadline), headers=headers)
 _IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, pattern=IF_MATCH_PATTERN,
                              description='"<version>": refuse with 412 stale_version if the '

@@ -12,6 +12,10 @@ from datetime import UTC, date, datetime
 import pytest
 from django.contrib.auth.models import User
 
+from bots.analysis import analyse, choices
+from bots.appraisal import appraise
+from bots.arena import deal_of, play_table
+from bots.review import decision_json
 from bots.strategies import choose_command
 from games.daily import Challenge
 from games.engine import (
@@ -32,7 +36,7 @@ from games.engine import (
     evolve,
     seat_view,
 )
-from games.models import DailyAttempt, Match, OpponentRecord, PlayerRecord, Rating
+from games.models import Analysis, DailyAttempt, Match, OpponentRecord, PlayerRecord, Rating
 from games.selectors import LoggedEvent, PlayerProfile
 from hearts_api.health import Health
 from hearts_api.serializers import accounts, daily, events, health, records
@@ -40,6 +44,7 @@ from hearts_api.serializers.events import EVENT_SERIALIZERS, EventBaseSerializer
 from hearts_api.serializers.fields import ResponseSerializer
 from hearts_api.serializers.matches import LobbyEntrySerializer, MatchSummarySerializer
 from hearts_api.serializers.play import CommandResultSerializer, SeatViewSerializer
+from hearts_api.serializers.review import AnalysisSerializer, HintSerializer
 
 from .helpers import assert_shaped
 
@@ -137,6 +142,12 @@ def _bodies(steps, finished):
     yield daily.DailyLeaderboardEntrySerializer, daily.DailyLeaderboardEntrySerializer.body(attempt)
     yield accounts.PlayerCreatedSerializer, accounts.PlayerCreatedSerializer.body("ada", "t0k3n")
     yield health.HealthSerializer, health.HealthSerializer.body(Health("ok", "ok", "no broker"))
+    table = play_table(*deal_of(1, 0), ["easy"] * 4, 200)
+    decisions = [decision_json(analyse(view, played, seed="s", work=100))
+                 for view, played in choices(table.events, Seat.NORTH)]
+    yield AnalysisSerializer, AnalysisSerializer.body(Analysis(
+        match_id=uuid.UUID(int=1), seat=0, status="running", hands=2, hands_done=1,
+        decisions=decisions, work=100, cpu_ms=5))
     # A command that leaves a hand to deal deals it (games.services), so no body shows dealing.
     for state, logged in (step for step in steps if step[0].phase is not Phase.DEALING):
         match = _row(state, logged, fixed_deals=1, turn_timeout_s=30)
@@ -146,8 +157,12 @@ def _bodies(steps, finished):
         for viewer in (*Seat, None):
             view = seat_view(state, viewer)
             yield SeatViewSerializer, SeatViewSerializer.body(
-                view, match.id, match.version, 2, AT if state.to_act else None)
+                view, _row(state, logged, fixed_deals=2, hints=True), match.version,
+                AT if state.to_act else None)
             yield CommandResultSerializer, CommandResultSerializer.body(match, logged[-3:], view)
+            if view.is_your_turn:
+                yield HintSerializer, HintSerializer.body(
+                    match, view, appraise(view, random.Random(0), 100), 200)
     for viewer in (*Seat, None):
         logged = [*finished[1], *steps[-1][1]]
         yield events.EventListSerializer, events.EventListSerializer.body(
@@ -175,13 +190,13 @@ def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps, finished
     match = _row(state, logged)
     assert list(MatchSummarySerializer.body(match, state)) == [
         "id", "status", "rules", "bots", "seats", "hand_number", "scores", "version",
-        "created_at", "result", "fixed_deals", "turn_timeout_s", "daily"]
+        "created_at", "result", "fixed_deals", "turn_timeout_s", "daily", "hints"]
     assert list(LobbyEntrySerializer.body(match, steps[0][0]))[-1] == "open_seats"
-    assert list(SeatViewSerializer.body(seat_view(state, Seat.NORTH), match.id, 1, 0, None)) == [
+    assert list(SeatViewSerializer.body(seat_view(state, Seat.NORTH), match, 1, None)) == [
         "match_id", "version", "status", "seat", "hand_number", "pass_direction", "hand",
         "to_act", "is_your_turn", "turn_deadline", "legal_cards", "trick", "tricks", "hearts_broken",
         "tricks_won", "hand_points", "scores", "players", "rules", "result", "fixed_deals",
-        "end_started_after", "refusal", "pass"]
+        "hints", "end_started_after", "refusal", "pass"]
     bodies = {body["type"]: body for body in event_bodies(logged, Seat.NORTH)}
     assert list(bodies["card_played"]) == ["seq", "type", "seat", "at", "card", "auto"]
     assert list(bodies["seat_left"]) == ["seq", "type", "seat", "at", "player", "bot_level"]

@@ -77,6 +77,7 @@ def test_create_answers_201_with_location_and_the_summary(client_a):
         "fixed_deals": 0,
         "turn_timeout_s": 60,  # a seat is open: OPEN_SEAT_TURN_TIMEOUT_S
         "daily": None,
+        "hints": False,
     }
     assert client_a.get(response["Location"]).json() == summary
 

@@ -37,13 +37,22 @@ def check_printed_match(e2e_stack: Stack, output: str) -> None:
         (str(s["place"]), s["seat"], str(s["score"])) for s in result["standings"]]
 
 
-def test_python_sdk_example_plays_a_whole_match(e2e_stack: Stack) -> None:
+def test_python_sdk_example_plays_a_whole_match_with_hints_and_its_analysis(e2e_stack: Stack) -> None:
+    # The worker runs the analysis, hand by hand, from its analysis queue.
     run = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "sdk_python" / "play_match.py"),
-         "--base-url", e2e_stack.base_url, "--target-score", TARGET_SCORE],
+         "--base-url", e2e_stack.base_url, "--target-score", TARGET_SCORE, "--hints"],
         capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     check_printed_match(e2e_stack, run.stdout)
+    hands = int(re.search(r"Final standings after (\d+) hands", run.stdout).group(1))  # type: ignore[union-attr]
+    printed = re.findall(r"^  hand (\d+): (\d+\.\d\d) points lost, (\d+) blunders$", run.stdout,
+                         re.MULTILINE)
+    assert [int(hand) for hand, _, _ in printed] == list(range(1, hands + 1)), run.stdout
+    total = re.search(r"^  total: (\d+\.\d\d) points lost, (\d+) blunders$", run.stdout,
+                      re.MULTILINE)
+    assert total, run.stdout
+    assert int(total.group(2)) == sum(int(blunders) for _, _, blunders in printed)
 
 
 @pytest.mark.skipif(not shutil.which("node"), reason="needs Node (npm ci installs the rest)")

@@ -44,6 +44,7 @@ from games.engine import (
     state_to_json,
 )
 from games.engine.state import Deal
+from games.models import Match
 from games.selectors import LoggedEvent
 from hearts_api.serializers.events import event_body
 from hearts_api.serializers.play import SeatViewSerializer
@@ -334,7 +335,7 @@ class Table:
 def view_json(state: MatchState, seat: Seat | None) -> dict[str, Any]:
     """``seat``'s view of ``state`` as the API serves it (``SeatViewSerializer.body``): what
     the seat sees, checked in the very JSON a client gets."""
-    body = SeatViewSerializer.body(seat_view(state, seat), uuid.UUID(int=0), 0, 0, None)
+    body = SeatViewSerializer.body(seat_view(state, seat), Match(id=uuid.UUID(int=0)), 0, None)
     return json.loads(json.dumps(body, cls=JSONEncoder))
 
 

@@ -17,7 +17,7 @@ const view = (over: Partial<SeatView>): SeatView => ({
   players: [], rules: { target_score: 100, pass_rotation: ["left"], pass_count: 3, first_trick_points: false,
     queen_breaks_hearts: false, shoot_the_sun: false, moon_scoring: "add_to_others", jack_of_diamonds: 0,
     tie_policy: "play_on", max_tiebreak_hands: 5, max_hands: null },
-  result: null, fixed_deals: 0, end_started_after: null,
+  result: null, fixed_deals: 0, hints: false, end_started_after: null,
   refusal: { code: "must_follow_suit", detail: "you must follow clubs" }, pass: null, ...over,
 });
 

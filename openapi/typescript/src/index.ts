@@ -96,6 +96,15 @@ export type DailyAttempt = Schemas["DailyAttempt"];
 export type DailyLeaderboardEntry = Schemas["DailyLeaderboardEntry"];
 export type PaginatedDailyLeaderboardEntryList = Schemas["PaginatedDailyLeaderboardEntryList"];
 
+/** GET /matches/{id}/hint: each option of your decision, with the points it is expected to cost. */
+export type Hint = Schemas["Hint"];
+export type HintOption = Schemas["HintOption"];
+export type HintPass = Schemas["HintPass"];
+/** GET /matches/{id}/analysis: your seat's decisions weighed after the match, hand by hand. */
+export type Analysis = Schemas["Analysis"];
+export type AnalysisDecision = Schemas["AnalysisDecision"];
+export type AnalysisHand = Schemas["AnalysisHand"];
+
 // --- events: a union discriminated by `type` -----------------------------------------
 
 /** One log event; `switch (event.type)` narrows it to its own payload. */

@@ -159,6 +159,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/matches/{match_id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The analysis of your seat's decisions: its progress, then each decision
+         * @description Each decision's loss is the points of the hand its choice was expected to cost against the best option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was asked for.
+         */
+        get: operations["matches_analysis_retrieve"];
+        put?: never;
+        /**
+         * Ask for the analysis of your seat's decisions in a finished match
+         * @description Queues the analysis of your seat's decisions (202, status queued): each pass, and each play with more than one legal card, weighed from what your seat knew then with a fixed search effort, so the analysis is the same on every server. It runs hand by hand on the workers, after every bot move waiting. One analysis per seat: asked again, it answers the one there is (200). 403 not_seated without a seat; 409 match_not_finished before the match has finished. Each new analysis counts against the quota analyses (20/day new analyses per player): beyond it 429 quota_exceeded. No body.
+         */
+        post: operations["matches_analysis_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/matches/{match_id}/cancel": {
         parameters: {
             query?: never;
@@ -191,6 +215,26 @@ export interface paths {
          * @description With `wait`, a long poll. Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429 quota_exceeded (quota waiting_requests_per_token or waiting_requests_per_user, no Retry-After: ending one frees its place).
          */
         get: operations["matches_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/matches/{match_id}/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hint for your decision (matches created with hints)
+         * @description Weighs each option of the decision your seat is to make, from what your seat knows only (never another seat's cards): each legal card when playing, the likely passes when passing, each with the points of this hand you may expect to take after it and the chance another seat shoots the moon. The search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota hints (600/hour hints per player): beyond it 429 quota_exceeded.
+         */
+        get: operations["matches_hint"];
         put?: never;
         post?: never;
         delete?: never;
@@ -426,6 +470,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Analysis: {
+            /** Format: uuid */
+            match_id: string;
+            seat: components["schemas"]["SeatEnum"];
+            status: components["schemas"]["AnalysisStatusEnum"];
+            /**
+             * Format: double
+             * @description the share of the match's hands analysed
+             */
+            progress: number;
+            /** @description each pass, and each play with more than one legal card, of the hands analysed so far, oldest first; moves a stand-in made for the seat are not its decisions */
+            decisions: components["schemas"]["AnalysisDecision"][];
+            /** @description the hands analysed so far */
+            hands: components["schemas"]["AnalysisHand"][];
+            /** Format: double */
+            total_loss: number;
+            blunders: number;
+            effort: components["schemas"]["AnalysisEffort"];
+        };
+        AnalysisDecision: {
+            hand: number;
+            /** @description null for the pass */
+            trick: number | null;
+            kind: components["schemas"]["DecisionKindEnum"];
+            /** @description your card, or the cards you passed */
+            played: string[];
+            /** @description the option with the fewest expected points found */
+            best: string[];
+            /**
+             * Format: double
+             * @description the expected points of the hand you gave away against the best option
+             */
+            loss: number;
+            /** @description a loss of 2 points or more */
+            blunder: boolean;
+        };
+        AnalysisEffort: {
+            /** @description search work units each decision was weighed with: the same on every server, so an analysis is reproducible */
+            work_per_decision: number;
+            /** @description CPU milliseconds the analysis has taken so far */
+            cpu_ms: number;
+        };
+        AnalysisHand: {
+            hand: number;
+            /** Format: double */
+            loss: number;
+            blunders: number;
+        };
+        /**
+         * @description * `queued` - queued
+         *     * `running` - running
+         *     * `done` - done
+         * @enum {string}
+         */
+        AnalysisStatusEnum: "queued" | "running" | "done";
         ApiToken: {
             /** @description The token's first characters. */
             token_key: string;
@@ -627,6 +726,12 @@ export interface components {
             finished_at: string;
         };
         /**
+         * @description * `pass` - pass
+         *     * `play` - play
+         * @enum {string}
+         */
+        DecisionKindEnum: "pass" | "play";
+        /**
          * @description * `target_score` - target_score
          *     * `max_hands` - max_hands
          *     * `hand_cap` - hand_cap
@@ -709,6 +814,58 @@ export interface components {
             /** @description REDIS_URL's Redis (match notifications, rate-limit counters): "ok", "error: <exception class>", or "none (no REDIS_URL)" */
             redis: string;
         };
+        Hint: {
+            /** @description the match's version the hint is for */
+            version: number;
+            /**
+             * @description the decision you are to make
+             *
+             *     * `pass` - pass
+             *     * `play` - play
+             */
+            kind: components["schemas"]["DecisionKindEnum"];
+            /** @description when playing: each legal card, in canonical order; empty when passing */
+            options: components["schemas"]["HintOption"][];
+            /**
+             * @description when playing: the card with the fewest expected points
+             * @example QS
+             */
+            recommended: string | null;
+            /** @description the CPU budget the search was given */
+            effort_ms: number;
+            /** @description deals the options were weighed over */
+            deals: number;
+            /** @description when passing: the pass with the fewest expected points, among the likely ones */
+            pass: components["schemas"]["HintPass"] | null;
+        };
+        HintOption: {
+            /** @example QS */
+            card: string;
+            /**
+             * Format: double
+             * @description the mean points of this hand you would take after it, over deals of the cards you cannot see played out
+             */
+            expected_points: number;
+            /**
+             * Format: double
+             * @description the share of those deals in which another seat shot the moon (or sun)
+             */
+            moon_against: number;
+        };
+        HintPass: {
+            /** @description the cards to pass */
+            cards: string[];
+            /**
+             * Format: double
+             * @description the mean points of this hand you would take after it, over deals of the cards you cannot see played out
+             */
+            expected_points: number;
+            /**
+             * Format: double
+             * @description the share of those deals in which another seat shot the moon (or sun)
+             */
+            moon_against: number;
+        };
         /**
          * @description * `0` - 0
          *     * `-10` - -10
@@ -756,6 +913,8 @@ export interface components {
              * @description The UTC date of the daily challenge this match is its creator's one attempt at (GET /daily/{day}); null: not a daily.
              */
             daily: string | null;
+            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win. */
+            hints: boolean;
             /** @description the seats nobody holds yet, north to west; join takes one */
             open_seats: components["schemas"]["SeatEnum"][];
         };
@@ -783,6 +942,11 @@ export interface components {
             bots?: components["schemas"]["BotOptionsRequest"] | null;
             /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments, and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
             turn_timeout_s?: number | null;
+            /**
+             * @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win.
+             * @default false
+             */
+            hints?: boolean;
         };
         /** @description The match was created with these rules. */
         MatchCreatedEvent: {
@@ -887,6 +1051,8 @@ export interface components {
              * @description The UTC date of the daily challenge this match is its creator's one attempt at (GET /daily/{day}); null: not a daily.
              */
             daily: string | null;
+            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win. */
+            hints: boolean;
         };
         Moon: {
             hand: number;
@@ -1085,7 +1251,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -1367,6 +1533,8 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
+            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win. */
+            hints: boolean;
             /** @description the hand after which some total first reached the target score, so the end of the match began: every hand after it is a tiebreak hand (at most rules.max_tiebreak_hands of them under tie_policy play_on). Null while no total has reached the target */
             end_started_after: number | null;
             /** @description while you are to play and hold a card not in legal_cards: the code and detail of the 422 that playing it is refused with (docs/api.md, "Errors"); null otherwise */
@@ -2117,6 +2285,177 @@ export interface operations {
             };
         };
     };
+    matches_analysis_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    matches_analysis_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description the analysis's URL (GET it for its progress) */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            202: {
+                headers: {
+                    /** @description the analysis's URL (GET it for its progress) */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota analyses (20/day new analyses per player) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     matches_cancel: {
         parameters: {
             query?: never;
@@ -2282,6 +2621,90 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    matches_hint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hint"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota hints (600/hour hints per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

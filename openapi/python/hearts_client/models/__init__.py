@@ -1,5 +1,10 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .analysis import Analysis
+from .analysis_decision import AnalysisDecision
+from .analysis_effort import AnalysisEffort
+from .analysis_hand import AnalysisHand
+from .analysis_status_enum import AnalysisStatusEnum
 from .api_token import ApiToken
 from .api_token_created import ApiTokenCreated
 from .bot_level_enum import BotLevelEnum
@@ -23,6 +28,7 @@ from .daily_bot_levels import DailyBotLevels
 from .daily_challenge import DailyChallenge
 from .daily_deal import DailyDeal
 from .daily_leaderboard_entry import DailyLeaderboardEntry
+from .decision_kind_enum import DecisionKindEnum
 from .ended_by_enum import EndedByEnum
 from .event_list import EventList
 from .fastest_win import FastestWin
@@ -32,6 +38,9 @@ from .hand_dealt_event_type import HandDealtEventType
 from .hand_scored_event import HandScoredEvent
 from .hand_scored_event_type import HandScoredEventType
 from .health import Health
+from .hint import Hint
+from .hint_option import HintOption
+from .hint_pass import HintPass
 from .jack_of_diamonds_enum import JackOfDiamondsEnum
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_entry_kind_enum import LeaderboardEntryKindEnum
@@ -96,6 +105,11 @@ from .trick_taken_event_type import TrickTakenEventType
 from .unknown_event import UnknownEvent
 
 __all__ = (
+    "Analysis",
+    "AnalysisDecision",
+    "AnalysisEffort",
+    "AnalysisHand",
+    "AnalysisStatusEnum",
     "ApiToken",
     "ApiTokenCreated",
     "BotLevelEnum",
@@ -119,6 +133,7 @@ __all__ = (
     "DailyChallenge",
     "DailyDeal",
     "DailyLeaderboardEntry",
+    "DecisionKindEnum",
     "EndedByEnum",
     "EventList",
     "FastestWin",
@@ -128,6 +143,9 @@ __all__ = (
     "HandScoredEvent",
     "HandScoredEventType",
     "Health",
+    "Hint",
+    "HintOption",
+    "HintPass",
     "JackOfDiamondsEnum",
     "LeaderboardEntry",
     "LeaderboardEntryKindEnum",

@@ -52,6 +52,8 @@ class LobbyEntry:
             so it cannot land on the next turn.
         daily (datetime.date | None): The UTC date of the daily challenge this match is its creator's one attempt at
             (GET /daily/{day}); null: not a daily.
+        hints (bool): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with
+            hints is unrated and sets no fastest win.
         open_seats (list[SeatEnum]): the seats nobody holds yet, north to west; join takes one
     """
 
@@ -68,6 +70,7 @@ class LobbyEntry:
     fixed_deals: int
     turn_timeout_s: int | None
     daily: datetime.date | None
+    hints: bool
     open_seats: list[SeatEnum]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -112,6 +115,8 @@ class LobbyEntry:
         else:
             daily = self.daily
 
+        hints = self.hints
+
         open_seats = []
         for open_seats_item_data in self.open_seats:
             open_seats_item: str = open_seats_item_data
@@ -134,6 +139,7 @@ class LobbyEntry:
                 "fixed_deals": fixed_deals,
                 "turn_timeout_s": turn_timeout_s,
                 "daily": daily,
+                "hints": hints,
                 "open_seats": open_seats,
             }
         )
@@ -211,6 +217,8 @@ class LobbyEntry:
 
         daily = _parse_daily(d.pop("daily"))
 
+        hints = d.pop("hints")
+
         open_seats = []
         _open_seats = d.pop("open_seats")
         for open_seats_item_data in _open_seats:
@@ -232,6 +240,7 @@ class LobbyEntry:
             fixed_deals=fixed_deals,
             turn_timeout_s=turn_timeout_s,
             daily=daily,
+            hints=hints,
             open_seats=open_seats,
         )
 

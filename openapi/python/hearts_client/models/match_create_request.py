@@ -37,6 +37,8 @@ class MatchCreateRequest:
             still to act, marked `auto` in the log, within moments, and the player plays on; a move the player sends before
             then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version),
             so it cannot land on the next turn.
+        hints (bool | Unset): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A
+            match with hints is unrated and sets no fastest win. Default: False.
     """
 
     seats: list[BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]
@@ -44,6 +46,7 @@ class MatchCreateRequest:
     deals: list[list[list[str]]] | None | Unset = UNSET
     bots: BotOptionsRequest | None | Unset = UNSET
     turn_timeout_s: int | None | Unset = UNSET
+    hints: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.bot_options_request import BotOptionsRequest  # noqa: PLC0415
@@ -102,6 +105,8 @@ class MatchCreateRequest:
         else:
             turn_timeout_s = self.turn_timeout_s
 
+        hints = self.hints
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -117,6 +122,8 @@ class MatchCreateRequest:
             field_dict["bots"] = bots
         if turn_timeout_s is not UNSET:
             field_dict["turn_timeout_s"] = turn_timeout_s
+        if hints is not UNSET:
+            field_dict["hints"] = hints
 
         return field_dict
 
@@ -230,12 +237,15 @@ class MatchCreateRequest:
 
         turn_timeout_s = _parse_turn_timeout_s(d.pop("turn_timeout_s", UNSET))
 
+        hints = d.pop("hints", UNSET)
+
         match_create_request = cls(
             seats=seats,
             rules=rules,
             deals=deals,
             bots=bots,
             turn_timeout_s=turn_timeout_s,
+            hints=hints,
         )
 
         return match_create_request

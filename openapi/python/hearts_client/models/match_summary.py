@@ -50,6 +50,8 @@ class MatchSummary:
             so it cannot land on the next turn.
         daily (datetime.date | None): The UTC date of the daily challenge this match is its creator's one attempt at
             (GET /daily/{day}); null: not a daily.
+        hints (bool): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with
+            hints is unrated and sets no fastest win.
     """
 
     id: UUID
@@ -65,6 +67,7 @@ class MatchSummary:
     fixed_deals: int
     turn_timeout_s: int | None
     daily: datetime.date | None
+    hints: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -108,6 +111,8 @@ class MatchSummary:
         else:
             daily = self.daily
 
+        hints = self.hints
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -125,6 +130,7 @@ class MatchSummary:
                 "fixed_deals": fixed_deals,
                 "turn_timeout_s": turn_timeout_s,
                 "daily": daily,
+                "hints": hints,
             }
         )
 
@@ -201,6 +207,8 @@ class MatchSummary:
 
         daily = _parse_daily(d.pop("daily"))
 
+        hints = d.pop("hints")
+
         match_summary = cls(
             id=id,
             status=status,
@@ -215,6 +223,7 @@ class MatchSummary:
             fixed_deals=fixed_deals,
             turn_timeout_s=turn_timeout_s,
             daily=daily,
+            hints=hints,
         )
 
         match_summary.additional_properties = d

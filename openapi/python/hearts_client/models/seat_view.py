@@ -60,6 +60,8 @@ class SeatView:
         fixed_deals (int): How many of the first hands were dealt when the match was created, not shuffled as they came
             (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily
             challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over.
+        hints (bool): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with
+            hints is unrated and sets no fastest win.
         end_started_after (int | None): the hand after which some total first reached the target score, so the end of
             the match began: every hand after it is a tiebreak hand (at most rules.max_tiebreak_hands of them under
             tie_policy play_on). Null while no total has reached the target
@@ -89,6 +91,7 @@ class SeatView:
     rules: RuleSet
     result: MatchResult | None
     fixed_deals: int
+    hints: bool
     end_started_after: int | None
     refusal: None | PlayRefusal
     pass_: None | PassInfo
@@ -171,6 +174,8 @@ class SeatView:
 
         fixed_deals = self.fixed_deals
 
+        hints = self.hints
+
         end_started_after: int | None
         end_started_after = self.end_started_after
 
@@ -211,6 +216,7 @@ class SeatView:
                 "rules": rules,
                 "result": result,
                 "fixed_deals": fixed_deals,
+                "hints": hints,
                 "end_started_after": end_started_after,
                 "refusal": refusal,
                 "pass": pass_,
@@ -353,6 +359,8 @@ class SeatView:
 
         fixed_deals = d.pop("fixed_deals")
 
+        hints = d.pop("hints")
+
         def _parse_end_started_after(data: object) -> int | None:
             if data is None:
                 return data
@@ -412,6 +420,7 @@ class SeatView:
             rules=rules,
             result=result,
             fixed_deals=fixed_deals,
+            hints=hints,
             end_started_after=end_started_after,
             refusal=refusal,
             pass_=pass_,

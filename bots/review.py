@@ -1,0 +1,97 @@
+"""The bots app's side of hints and analyses (``games.review``): a hint is weighed on this
+process's search thread; an analysis runs hand by hand, by ``BOT_DISPATCH`` as a worker's
+tasks on the ``analysis`` queue (below the bots'), on the search thread, or at once."""
+
+from __future__ import annotations
+
+import logging
+import time
+from random import Random
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from games import models
+from games.engine import Seat, SeatView, event_from_json
+
+from .analysis import Decision, analyse, choices
+from .appraisal import Appraisal, appraise
+from .moves import searcher, seed
+from .strategies.effort import PACE
+
+logger = logging.getLogger(__name__)
+
+ANALYSIS_QUEUE = "analysis"  # CELERY_TASK_QUEUES: after control and bots
+
+
+def on_hint_requested(sender: Any, *, match_id: object, version: int, view: SeatView,
+                      budget_ms: float, **kwargs: Any) -> Appraisal:
+    """``games.signals.hint_requested`` receiver: ``view``'s options weighed with ``budget_ms``
+    of CPU at this process's pace, on its search thread."""
+    assert view.seat is not None
+    rng = Random(seed(f"hint:{match_id}", version, view.seat))
+
+    def weigh() -> Appraisal:
+        start = time.thread_time()
+        appraisal = appraise(view, rng, PACE.work_for(budget_ms))
+        PACE.observe(appraisal.work, (time.thread_time() - start) * 1e3)
+        return appraisal
+
+    return searcher().submit(weigh).result()
+
+
+def on_analysis_requested(sender: Any, *, analysis_id: int, **kwargs: Any) -> None:
+    """``games.signals.analysis_requested`` receiver: start the analysis by the dispatch mode."""
+    mode = settings.BOT_DISPATCH
+    if mode == "inline":
+        while analyse_hand(analysis_id):
+            pass
+    elif mode == "thread":
+        searcher().submit(_analyse_all, analysis_id)
+    else:
+        from .tasks import analyse_match  # the task module needs the app registry ready
+
+        analyse_match.apply_async((analysis_id,), queue=ANALYSIS_QUEUE)
+
+
+def _analyse_all(analysis_id: int) -> None:
+    try:
+        while analyse_hand(analysis_id):
+            pass
+    except Exception:
+        logger.exception("analysis %s failed", analysis_id)
+
+
+def analyse_hand(analysis_id: int) -> bool:
+    """Weigh the next hand of the analysis and save it; whether hands are left after it."""
+    analysis = models.Analysis.objects.select_related("match").get(pk=analysis_id)
+    if analysis.hands_done >= analysis.hands:
+        return False
+    hand = analysis.hands_done + 1
+    seat = Seat(analysis.seat)
+    match = analysis.match
+    events = [event_from_json(row.payload) for row in match.events.order_by("seq")]
+    start = time.process_time()
+    weighed = [analyse(view, played, seed=f"{match.id}:{seat.label}", work=analysis.work)
+               for view, played in choices(events, seat) if view.hand_number == hand]
+    cpu_ms = round((time.process_time() - start) * 1e3)
+    with transaction.atomic():
+        row = models.Analysis.objects.select_for_update().get(pk=analysis_id)
+        if row.hands_done != hand - 1:  # another run saved this hand
+            return row.hands_done < row.hands
+        row.decisions = [*row.decisions, *(decision_json(decision) for decision in weighed)]
+        row.hands_done = hand
+        row.cpu_ms += cpu_ms
+        row.status = (models.Analysis.Status.DONE if hand >= row.hands
+                      else models.Analysis.Status.RUNNING)
+        row.save()
+    return hand < analysis.hands
+
+
+def decision_json(decision: Decision) -> dict[str, Any]:
+    """``decision`` as the analysis row keeps it (and the API shows it)."""
+    return {"hand": decision.hand, "trick": decision.trick, "kind": decision.kind,
+            "played": [str(card) for card in decision.played],
+            "best": [str(card) for card in decision.best], "loss": decision.loss,
+            "blunder": decision.blunder}

@@ -1,0 +1,84 @@
+"""Hints and analyses: who may ask, and the rows and views the bots app weighs (it answers
+``signals.hint_requested`` and runs ``signals.analysis_requested``)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from . import models
+from .engine import Phase, Seat, SeatView, seat_view
+from .errors import ServiceError
+from .selectors import match_seat_get, match_state
+from .signals import analysis_requested, hint_requested
+
+
+def hint_position(*, match_id: uuid.UUID, user: AbstractBaseUser) -> tuple[models.Match, SeatView]:
+    """``(match, view)`` of ``user``'s seat, to act in a match with hints. Raises
+    ``not_found``, ``not_seated``, ``hints_disabled``, then ``not_your_turn``."""
+    match, seat = match_seat_get(match_id=match_id, user=user)
+    if seat is None:
+        raise ServiceError("not_seated", "you have no seat in this match")
+    if not match.hints:
+        raise ServiceError("hints_disabled", "this match was created without hints")
+    view = seat_view(match_state(match), seat)
+    if not view.is_your_turn:
+        raise ServiceError("not_your_turn", "a hint is for the seat to act",
+                           to_act=[s.label for s in view.to_act])
+    return match, view
+
+
+def hint_weigh(match: models.Match, view: SeatView) -> Any:
+    """The ``Appraisal`` of ``view``'s decision (``hint_position``), weighed by the bots app
+    within ``HINT_BUDGET_MS`` of CPU."""
+    replies = hint_requested.send(sender=None, match_id=match.id, version=match.version,
+                                  view=view, budget_ms=settings.HINT_BUDGET_MS)
+    return replies[0][1]
+
+
+def analysis_seat(*, match_id: uuid.UUID, user: AbstractBaseUser
+                  ) -> tuple[models.Match, Seat, models.Analysis | None]:
+    """``(match, seat, analysis or None)`` of ``user``'s seat in the finished match. Raises
+    ``not_found``, ``not_seated``, then ``match_not_finished``."""
+    match, seat = _player_seat(match_id, user)
+    phase = match_state(match).phase
+    if phase is not Phase.FINISHED:
+        raise ServiceError("match_not_finished", f"the match is {phase.value}")
+    return match, seat, models.Analysis.objects.filter(match=match, seat=seat).first()
+
+
+def analysis_create(*, match: models.Match, seat: Seat, user: AbstractBaseUser
+                    ) -> tuple[models.Analysis, bool]:
+    """``(analysis, created)``: the analysis of ``seat`` (``analysis_seat``), queued unless
+    another request made it first."""
+    state = match_state(match)
+    try:
+        with transaction.atomic():
+            analysis = models.Analysis.objects.create(
+                match=match, seat=seat, requested_by=user, hands=state.hands_played,
+                work=settings.ANALYSIS_WORK)
+    except IntegrityError:  # asked twice at once: the other request's row stands
+        return models.Analysis.objects.get(match=match, seat=seat), False
+    transaction.on_commit(lambda: analysis_requested.send(sender=None, analysis_id=analysis.pk))
+    return analysis, True
+
+
+def analysis_get(*, match_id: uuid.UUID, user: AbstractBaseUser) -> models.Analysis:
+    """``user``'s seat's analysis of the match. Raises ``not_found`` (no match, or none asked
+    for), ``not_seated``."""
+    match, seat = _player_seat(match_id, user)
+    analysis = models.Analysis.objects.filter(match=match, seat=seat).first()
+    if analysis is None:
+        raise ServiceError("not_found", "no analysis of your seat was asked for: POST first")
+    return analysis
+
+
+def _player_seat(match_id: uuid.UUID, user: AbstractBaseUser) -> tuple[models.Match, Seat]:
+    match, seat = match_seat_get(match_id=match_id, user=user)
+    if seat is None:
+        raise ServiceError("not_seated", "an analysis is for a seat's own player")
+    return match, seat

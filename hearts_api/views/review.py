@@ -1,0 +1,86 @@
+"""A hint for the seat to act, and the analysis of a finished match."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import review
+
+from ..serializers.review import AnalysisSerializer, HintSerializer
+from ..throttling import AnalysisThrottle, HintThrottle
+from .openapi import problem_responses, quota_note
+
+_HINTS = quota_note("hints", "hints per player")
+_ANALYSES = quota_note("analyses", "new analyses per player")
+
+
+class HintView(APIView):
+    @extend_schema(operation_id="matches_hint", responses={
+        200: HintSerializer, **problem_responses(403, 404, 409, quotas=[_HINTS])},
+        summary="A hint for your decision (matches created with hints)",
+        description=(
+            "Weighs each option of the decision your seat is to make, from what your seat "
+            "knows only (never another seat's cards): each legal card when playing, the likely "
+            "passes when passing, each with the points of this hand you may expect to take "
+            "after it and the chance another seat shoots the moon. The search is given "
+            f"{settings.HINT_BUDGET_MS} ms of CPU. 403 not_seated without a seat; 409 "
+            "hints_disabled in a match created without hints; 409 not_your_turn when your "
+            f"seat is not to act. Each hint counts against the quota {_HINTS}: beyond it 429 "
+            "quota_exceeded."))
+    def get(self, request: Request, match_id: uuid.UUID) -> Response:
+        match, view = review.hint_position(match_id=match_id, user=request.user)
+        HintThrottle().check(request, self)
+        return Response(HintSerializer.body(match, view, review.hint_weigh(match, view),
+                                            settings.HINT_BUDGET_MS))
+
+
+_LOCATION = OpenApiParameter("Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
+                             response=[200, 202], required=True,
+                             description="the analysis's URL (GET it for its progress)")
+
+
+class AnalysisView(APIView):
+    @extend_schema(operation_id="matches_analysis_create", request=None, parameters=[_LOCATION],
+                   responses={202: AnalysisSerializer, 200: AnalysisSerializer,
+                              **problem_responses(403, 404, 409, quotas=[_ANALYSES])},
+                   summary="Ask for the analysis of your seat's decisions in a finished match",
+                   description=(
+                       "Queues the analysis of your seat's decisions (202, status queued): "
+                       "each pass, and each play with more than one legal card, weighed from "
+                       "what your seat knew then with a fixed search effort, so the analysis "
+                       "is the same on every server. It runs hand by hand on the workers, "
+                       "after every bot move waiting. One analysis per seat: asked again, it "
+                       "answers the one there is (200). 403 not_seated without a seat; 409 "
+                       "match_not_finished before the match has finished. Each new analysis "
+                       f"counts against the quota {_ANALYSES}: beyond it 429 quota_exceeded. "
+                       "No body."))
+    def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        match, seat, analysis = review.analysis_seat(match_id=match_id, user=request.user)
+        created = False
+        if analysis is None:
+            AnalysisThrottle().check(request, self)
+            analysis, created = review.analysis_create(match=match, seat=seat, user=request.user)
+        headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match_id}/analysis")}
+        return Response(AnalysisSerializer.body(analysis), headers=headers,
+                        status=status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK)
+
+    @extend_schema(operation_id="matches_analysis_retrieve",
+                   responses={200: AnalysisSerializer, **problem_responses(403, 404)},
+                   summary="The analysis of your seat's decisions: its progress, then each decision",
+                   description=(
+                       "Each decision's loss is the points of the hand its choice was expected "
+                       "to cost against the best option found; a loss of 2 points or more is a "
+                       "blunder. The hands and totals cover the hands analysed so far. Only "
+                       "your own seat's analysis: it shows the cards you held. 404 not_found "
+                       "before one was asked for."))
+    def get(self, request: Request, match_id: uuid.UUID) -> Response:
+        return Response(AnalysisSerializer.body(
+            review.analysis_get(match_id=match_id, user=request.user)))

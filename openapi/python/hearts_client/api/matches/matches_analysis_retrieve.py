@@ -1,0 +1,203 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.analysis import Analysis
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    match_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/matches/{match_id}/analysis".format(
+            match_id=quote(str(match_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Analysis | Problem | None:
+    if response.status_code == 200:
+        response_200 = Analysis.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Analysis | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Analysis | Problem]:
+    """The analysis of your seat's decisions: its progress, then each decision
+
+     Each decision's loss is the points of the hand its choice was expected to cost against the best
+    option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed
+    so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was
+    asked for.
+
+    Args:
+        match_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Analysis | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Analysis | Problem | None:
+    """The analysis of your seat's decisions: its progress, then each decision
+
+     Each decision's loss is the points of the hand its choice was expected to cost against the best
+    option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed
+    so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was
+    asked for.
+
+    Args:
+        match_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Analysis | Problem
+    """
+
+    return sync_detailed(
+        match_id=match_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Analysis | Problem]:
+    """The analysis of your seat's decisions: its progress, then each decision
+
+     Each decision's loss is the points of the hand its choice was expected to cost against the best
+    option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed
+    so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was
+    asked for.
+
+    Args:
+        match_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Analysis | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    match_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Analysis | Problem | None:
+    """The analysis of your seat's decisions: its progress, then each decision
+
+     Each decision's loss is the points of the hand its choice was expected to cost against the best
+    option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed
+    so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was
+    asked for.
+
+    Args:
+        match_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Analysis | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            match_id=match_id,
+            client=client,
+        )
+    ).parsed

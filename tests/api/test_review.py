@@ -1,0 +1,182 @@
+"""Hints (``GET /matches/{id}/hint``) and analyses (``/matches/{id}/analysis``)."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.throttling import SimpleRateThrottle
+
+from games.models import Rating
+
+from .helpers import (
+    API,
+    SEATS,
+    assert_problem,
+    assert_quota_exceeded,
+    create_match,
+    first_legal,
+    match_url,
+)
+
+ONE_HAND = {"pass_rotation": ["left"], "max_hands": 1}
+THREE_BOTS = [{"kind": "player"}] + [{"kind": "bot", "level": "easy"}] * 3
+
+
+@pytest.fixture(autouse=True)
+def _small_effort(settings):
+    settings.HINT_BUDGET_MS = 20
+    settings.ANALYSIS_WORK = 3_000
+
+
+@pytest.fixture
+def send(django_capture_on_commit_callbacks):
+    """``send(client, url, body)``: POST, then run what its commit set off (the bots' moves,
+    an analysis)."""
+
+    def post(client, url, body=None):
+        with django_capture_on_commit_callbacks(execute=True):
+            return client.post(url, body, format="json")
+
+    return post
+
+
+def _hint(client, match_id):
+    return client.get(match_url(match_id, "hint"))
+
+
+def _view(client, match_id):
+    return client.get(match_url(match_id, "view")).json()
+
+
+def _move(send, client, match_id):
+    """Pass or play the first legal cards; the view after it."""
+    view = _view(client, match_id)
+    if view["status"] == "passing":
+        response = send(client, match_url(match_id, "pass"), {"cards": view["legal_cards"][:3]})
+    else:
+        response = send(client, match_url(match_id, "play"), {"card": first_legal(view)})
+    assert response.status_code == 200, response.content
+    return _view(client, match_id)
+
+
+def _finish(send, client, match_id):
+    while _move(send, client, match_id)["status"] != "finished":
+        pass
+
+
+def test_hints_are_chosen_at_creation_and_shown_in_the_summary_the_lobby_and_the_view(make_client):
+    alice, bob = make_client(), make_client()
+    summary = create_match(alice, seats=[{"kind": "player"}, {"kind": "open"}] +
+                           [{"kind": "bot", "level": "easy"}] * 2, hints=True)
+    assert summary["hints"] is True
+    lobby = bob.get(f"{API}/lobby").json()["results"]
+    assert [entry["hints"] for entry in lobby if entry["id"] == summary["id"]] == [True]
+    plain = create_match(alice, seats=THREE_BOTS)
+    assert plain["hints"] is False
+    assert _view(alice, plain["id"])["hints"] is False
+    assert alice.get(match_url(summary["id"])).json()["hints"] is True
+
+
+def test_hints_must_be_a_boolean(make_client):
+    alice = make_client()
+    response = alice.post(f"{API}/matches", {"seats": THREE_BOTS, "hints": "yes"}, format="json")
+    assert_problem(response, 400, "invalid_request")
+    assert [error["field"] for error in response.json()["errors"]] == ["hints"]
+
+
+def test_a_pass_hint_recommends_cards_of_the_hand(make_client):
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, rules=ONE_HAND, hints=True)["id"]
+    view = _view(alice, match_id)
+    response = _hint(alice, match_id)
+    assert response.status_code == 200, response.content
+    hint = response.json()
+    assert (hint["kind"], hint["options"], hint["recommended"]) == ("pass", [], None)
+    assert hint["version"] == view["version"]
+    assert len(hint["pass"]["cards"]) == 3 and set(hint["pass"]["cards"]) <= set(view["hand"])
+    assert 0 <= hint["pass"]["moon_against"] <= 1
+    assert hint["effort_ms"] == 20 and hint["deals"] >= 1
+
+
+def test_a_play_hint_weighs_each_legal_card(make_client, send):
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, rules=ONE_HAND, hints=True)["id"]
+    view = _move(send, alice, match_id)
+    while len(view["legal_cards"]) < 2:  # a forced play has a one-option hint; go on
+        view = _move(send, alice, match_id)
+    hint = _hint(alice, match_id).json()
+    assert hint["kind"] == "play" and hint["pass"] is None
+    assert [option["card"] for option in hint["options"]] == view["legal_cards"]
+    best = min(hint["options"], key=lambda option: option["expected_points"])
+    assert hint["recommended"] == best["card"]
+    assert all(-26 <= o["expected_points"] <= 26 and 0 <= o["moon_against"] <= 1
+               for o in hint["options"])
+
+
+def test_a_hint_is_refused_without_hints_out_of_turn_and_without_a_seat(make_table, make_client):
+    alice = make_client()
+    plain = create_match(alice, seats=THREE_BOTS)["id"]
+    assert_problem(_hint(alice, plain), 409, "hints_disabled")
+    table = make_table(None, rules={"pass_rotation": ["hold"]}, hints=True)
+    to_act = table.view("north")["to_act"]
+    waiting = next(seat for seat in SEATS if seat not in to_act)
+    body = assert_problem(_hint(table.clients[waiting], table.id), 409, "not_your_turn")
+    assert body["to_act"] == to_act
+    assert_problem(_hint(make_client(), table.id), 403, "not_seated")
+    assert_problem(_hint(alice, "00000000-0000-0000-0000-000000000000"), 404, "not_found")
+
+
+def test_hints_count_against_their_quota(make_client, monkeypatch):
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {**SimpleRateThrottle.THROTTLE_RATES, "hints": "2/hour"})
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, hints=True)["id"]
+    assert [_hint(alice, match_id).status_code for _ in range(2)] == [200, 200]
+    assert_quota_exceeded(_hint(alice, match_id), "hints", 2, period_s=3600)
+
+
+def test_a_match_with_hints_is_unrated(make_client, send):
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, rules=ONE_HAND, hints=True)["id"]
+    _finish(send, alice, match_id)
+    assert not Rating.objects.filter(player__username=alice.username).exists()
+    profile = alice.get(f"{API}/players/{alice.username}").json()
+    assert all(record["fastest_win"] is None for record in profile["records"])
+
+
+def test_an_analysis_weighs_each_decision_of_the_players_seat(make_client, send):
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, rules=ONE_HAND)["id"]
+    assert_problem(alice.post(match_url(match_id, "analysis")), 409, "match_not_finished")
+    assert_problem(alice.get(match_url(match_id, "analysis")), 404, "not_found")
+    _finish(send, alice, match_id)
+    response = send(alice, match_url(match_id, "analysis"))
+    assert response.status_code == 202, response.content
+    assert response["Location"].endswith(match_url(match_id, "analysis"))
+    assert response.json()["status"] == "queued"
+    analysis = alice.get(match_url(match_id, "analysis")).json()
+    assert (analysis["status"], analysis["progress"], analysis["seat"]) == ("done", 1.0, "north")
+    events = alice.get(match_url(match_id, "events")).json()["events"]
+    mine = [e for e in events if e["type"] in ("cards_passed", "card_played")
+            and e["seat"] == "north"]
+    decisions = analysis["decisions"]
+    assert decisions[0]["kind"] == "pass" and decisions[0]["played"] == mine[0]["cards"]
+    played = [[e["card"]] for e in mine[1:]]
+    assert [d["played"] for d in decisions[1:]] == [p for p in played if p in
+                                                   [d["played"] for d in decisions[1:]]]
+    assert 1 <= len(decisions) - 1 <= 12  # the last card is always forced
+    assert all(d["loss"] >= 0 and d["blunder"] == (d["loss"] >= 2) for d in decisions)
+    assert analysis["hands"] == [{"hand": 1, "loss": analysis["total_loss"],
+                                  "blunders": analysis["blunders"]}]
+    assert analysis["total_loss"] == round(sum(d["loss"] for d in decisions), 2)
+    assert analysis["effort"]["work_per_decision"] == 3_000
+    again = alice.post(match_url(match_id, "analysis"))
+    assert again.status_code == 200 and again.json() == analysis
+
+
+def test_an_analysis_is_for_a_player_of_the_match_only(make_client, send):
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, rules=ONE_HAND)["id"]
+    _finish(send, alice, match_id)
+    stranger = make_client()
+    assert_problem(stranger.post(match_url(match_id, "analysis")), 403, "not_seated")
+    assert_problem(stranger.get(match_url(match_id, "analysis")), 403, "not_seated")
