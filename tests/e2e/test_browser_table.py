@@ -263,3 +263,46 @@ def test_a_dropped_stream_resumes_after_its_last_event(e2e_stack: Stack, browser
     page.get_by_role("button", name="Score sheet").click()
     assert page.locator(".dialog .sheet tbody tr").count() == 1
     assert errors == []
+
+
+def test_hints_and_the_analysis_of_a_finished_match(e2e_stack: Stack, browser: Browser) -> None:
+    errors: list[str] = []
+    page = new_page(browser, e2e_stack, errors)
+    page.click("#guest")
+    page.fill("input[name=target_score]", "1")  # over after one hand: a tie shares the win
+    page.select_option("select[name=tie_policy]", "share")
+    page.select_option("select[name=delay_ms]", "0")
+    page.check("input[name=hints]")
+    page.click("#start")
+    page.wait_for_url(re.compile(r"#/match/"))
+    match_id = page.url.rsplit("/", 1)[1]
+    player = api(e2e_stack, page)
+    assert player.ok("GET", f"/matches/{match_id}")["hints"] is True
+    page.click("#hint")  # passing: the hint chooses the three cards
+    page.wait_for_selector(".hint-line")
+    assert page.inner_text(".hint-line").startswith("Hint: pass the ")
+    assert page.locator(".hand .card[aria-pressed=true]").count() == 3
+    page.click("#pass")
+    hinted = False
+    while True:
+        page.wait_for_selector(f".dialog button, {MY_TURN}")
+        if page.locator(".dialog h2", has_text="Final standings").count():
+            break
+        view = player.ok("GET", f"/matches/{match_id}/view")
+        card = view["legal_cards"][0]
+        if not hinted and len(view["legal_cards"]) > 1:
+            page.click("#hint")
+            page.wait_for_selector(".hand .card.hinted")
+            card = page.get_attribute(".hand .card.hinted", "data-card") or ""
+            assert card in view["legal_cards"]
+            assert page.inner_text(".hint-line").startswith(f"Hint: play the {spoken(card)}")
+            hinted = True
+        page.click(f".hand .card[data-card='{card}']")
+        moved_past(page, view["version"])
+    page.click("#analyse")  # the worker analyses it from its analysis queue
+    page.locator(".analysis", has_text="given away in all").wait_for()
+    analysis = player.ok("GET", f"/matches/{match_id}/analysis")
+    assert analysis["status"] == "done" and hinted
+    assert page.locator(".analysis tbody tr").count() == len(analysis["decisions"])
+    assert page.locator(".analysis tr.blunder").count() == analysis["blunders"]
+    assert errors == []

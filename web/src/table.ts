@@ -5,6 +5,7 @@ import type {
   CompletedTrick,
   CurrentTrick,
   Event,
+  Hint,
   MatchResult,
   MatchStatus,
   PassDirection,
@@ -15,6 +16,7 @@ import type {
 } from "hearts-client";
 
 import type { Command } from "./api";
+import { cardName } from "./cards";
 
 export const SEATS: readonly Seat[] = ["north", "east", "south", "west"];
 export type Position = "bottom" | "left" | "top" | "right";
@@ -182,4 +184,23 @@ export function passPartner(seat: Seat, direction: PassDirection, from = false):
   const steps = { left: 1, across: 2, right: 3, hold: 0 }[direction];
   if (steps === 0) return null;
   return SEATS[(SEATS.indexOf(seat) + (from ? 4 - steps : steps)) % 4];
+}
+
+const points = (n: number): string => `${n.toFixed(1)} ${n.toFixed(1) === "1.0" ? "point" : "points"}`;
+const names = (cards: Card[]): string =>
+  cards.length > 1 ? `${cards.slice(0, -1).map(cardName).join(", ")} and ${cardName(cards[cards.length - 1])}` : cards.map(cardName).join("");
+
+/** A hint in words: the recommended play (and the costliest option) or pass, with the points
+ * of this hand it is expected to leave you, and the chance of a moon against you. */
+export function hintLine(hint: Hint): string {
+  if (hint.pass !== null) {
+    return `Hint: pass the ${names(hint.pass.cards)}: about ${points(hint.pass.expected_points)} this hand.`;
+  }
+  const best = hint.options.find((option) => option.card === hint.recommended);
+  if (best === undefined) return "";
+  const worst = hint.options.reduce((a, b) => (b.expected_points > a.expected_points ? b : a));
+  const moon = best.moon_against >= 0.05 ? ` (a moon against you in ${Math.round(best.moon_against * 100)}% of deals)` : "";
+  const rest = worst.expected_points - best.expected_points >= 0.05
+    ? `; the ${cardName(worst.card)} would leave about ${points(worst.expected_points)}` : "";
+  return `Hint: play the ${cardName(best.card)}: about ${points(best.expected_points)} this hand${moon}${rest}.`;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../src/api";
 import { cardName } from "../src/cards";
 import {
-  clickCard, EMPTY_SCREEN, middleTrick, nextHand, passLabel, passPartner, placeLabel, plural, positions,
+  clickCard, EMPTY_SCREEN, hintLine, middleTrick, nextHand, passLabel, passPartner, placeLabel, plural, positions,
   reduce, stillApplies,
 } from "../src/table";
 
@@ -108,6 +108,18 @@ describe("the table", () => {
     expect(passPartner("north", "across")).toBe("south");
     expect(passPartner("east", "right")).toBe("north");
     expect(passPartner("east", "hold")).toBe(null);
+  });
+
+  it("says a hint in words: the play, its expected points, a likely moon and the costliest card", () => {
+    const hint = {
+      version: 10, kind: "play" as const, recommended: "QS", effort_ms: 200, deals: 100, pass: null,
+      options: [{ card: "2C", expected_points: 7.3, moon_against: 0 }, { card: "QS", expected_points: 1, moon_against: 0.12 }],
+    };
+    expect(hintLine(hint)).toBe("Hint: play the queen of spades: about 1.0 point this hand (a moon against you in 12% "
+      + "of deals); the two of clubs would leave about 7.3 points.");
+    expect(hintLine({ ...hint, kind: "pass", options: [], recommended: null,
+      pass: { cards: ["QS", "AH", "KH"], expected_points: 4.04, moon_against: 0 } }))
+      .toBe("Hint: pass the queen of spades, ace of hearts and king of hearts: about 4.0 points this hand.");
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Card, Seat, SeatView } from "hearts-client";
+import type { Card, Hint, Seat, SeatView } from "hearts-client";
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import { ApiError, call, client, type Command, newKey, readView, send, type Session } from "../api";
@@ -29,6 +29,7 @@ import {
   who,
 } from "../table";
 import { CardFace } from "./CardFace";
+import { AnalysisPanel, HintButton, HintText } from "./Review";
 import { ScoreSheet } from "./ScoreSheet";
 
 /** A match at the table: the caller's seat at the bottom, or a spectator's view. */
@@ -46,6 +47,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
   const [busy, setBusy] = useState(false);
   const [lastTrickShown, setLastTrickShown] = useState(false);
   const [sheetShown, setSheetShown] = useState(false);
+  const [hint, setHint] = useState<Hint | null>(null);
 
   const apply = (message: Message) => {
     latest.current = reduce(latest.current, message);
@@ -70,6 +72,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
   }, [deadline]);
   const handKey = view ? `${view.hand_number}:${view.status}:${view.pass?.given ? 1 : 0}` : "";
   useEffect(() => setSelected([]), [handKey]);
+  const hinted = hint !== null && hint.version === view?.version ? hint : null;
   const over = view !== null && isOver(view.status);
   useEffect(() => { if (over) onOver?.(); }, [over]);
 
@@ -122,6 +125,11 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
     }
   };
 
+  const onHint = (found: Hint | null, error?: string) => {
+    setHint(found);
+    if (error !== undefined) setNotice(error);
+    if (found?.pass) setSelected(found.pass.cards);
+  };
   const placed = positions(view.seat);
   const passing = isPassing(view);
   const open = !over && view.players.some((p) => p.name === null && p.bot_level === null);
@@ -148,6 +156,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
       </p>
       <p class="sr-only" aria-live="polite">{view.is_your_turn ? (passing ? "Your pass" : "Your turn") : ""}</p>
       <p class="notice" role="status" aria-live="polite">{notice ?? ""}</p>
+      {hinted ? <HintText hint={hinted} /> : null}
       {view.seat !== null ? (
         <div class="hand" role="group" aria-label="Your hand">
           {view.hand.map((card) => {
@@ -157,7 +166,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
               <button
                 key={card}
                 type="button"
-                class={`card ${playable ? "playable" : ""} ${chosen ? "chosen" : ""} ${shaking === card ? "shake" : ""}`}
+                class={`card ${playable ? "playable" : ""} ${chosen ? "chosen" : ""} ${shaking === card ? "shake" : ""} ${hinted?.recommended === card ? "hinted" : ""}`}
                 aria-label={cardName(card)}
                 aria-disabled={playable ? "false" : "true"}
                 aria-pressed={passing ? (chosen ? "true" : "false") : undefined}
@@ -178,6 +187,8 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
             {passLabel(view.pass_direction)}{selected.length !== view.rules.pass_count ? ` (choose ${view.rules.pass_count})` : ""}
           </button>
         ) : null}
+        {view.hints && view.seat !== null && view.is_your_turn && !over
+          ? <HintButton session={session} matchId={matchId} version={view.version} onHint={onHint} /> : null}
         {open && view.seat === null ? <button type="button" class="primary" onClick={() => void join()}>Take a seat</button> : null}
         <button type="button" disabled={lastTrick === null} onClick={() => setLastTrickShown(true)}>Last trick</button>
         <button type="button" disabled={screen.sheet.length === 0} onClick={() => setSheetShown(true)}>Score sheet</button>
@@ -211,7 +222,11 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
           <ScoreSheet view={view} rows={screen.sheet} />
         </Dialog>
       ) : null}
-      {over ? <FinalResult view={view} screen={screen} onNewMatch={onNewMatch} /> : null}
+      {over ? (
+        <FinalResult view={view} screen={screen} onNewMatch={onNewMatch}>
+          {view.seat !== null && view.status === "finished" ? <AnalysisPanel session={session} matchId={matchId} /> : null}
+        </FinalResult>
+      ) : null}
     </div>
   );
 }
@@ -253,7 +268,9 @@ function trickLine(view: SeatView): string {
   return `Trick ${trick.number}: led by ${who(view, trick.leader, "you")}`;
 }
 
-function FinalResult({ view, screen, onNewMatch }: { view: SeatView; screen: MatchScreen; onNewMatch?: () => void }) {
+function FinalResult({ view, screen, onNewMatch, children }: {
+  view: SeatView; screen: MatchScreen; onNewMatch?: () => void; children?: preact.ComponentChildren;
+}) {
   const result = view.result;
   return (
     <Dialog title={view.status === "aborted" ? "The match was stopped" : "Final standings"} close={onNewMatch ? "New match" : undefined} onClose={onNewMatch}>
@@ -272,6 +289,7 @@ function FinalResult({ view, screen, onNewMatch }: { view: SeatView; screen: Mat
         </>
       ) : null}
       <ScoreSheet view={view} rows={screen.sheet} />
+      {children}
     </Dialog>
   );
 }

@@ -24,6 +24,7 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
   const [moon, setMoon] = useState<MoonScoring>("add_to_others");
   const [tie, setTie] = useState<TiePolicy>("play_on");
   const [delay, setDelay] = useState(600);
+  const [hints, setHints] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -39,6 +40,7 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
           seats: [spec(opponents.north), spec(opponents.east), { kind: "player" }, spec(opponents.west)],
           rules: { target_score: target, ...flags, jack_of_diamonds: jack_of_diamonds ? -10 : 0, moon_scoring: moon, tie_policy: tie },
           bots: { delay_ms: delay },
+          hints,
         },
       }));
       onMatch(created.id);
@@ -84,6 +86,7 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
         <label>Bots' pause <select name="delay_ms" value={delay} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
           <option value={0}>none</option><option value={300}>short</option><option value={600}>normal</option><option value={1500}>long</option>
         </select></label>
+        <label class="check"><input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.currentTarget.checked)} /> Hints: ask what to play, and why (the match is then unrated)</label>
         <button type="submit" class="primary" id="start" disabled={pending}>Start the match</button>
       </form>
       <p class="notice" role="alert">{error ?? ""}</p>
@@ -132,7 +135,7 @@ export function Lobby({ session, onMatch }: { session: Session; onMatch: (id: st
         <ul class="lobby">
           {page.results.map((entry) => (
             <li key={entry.id}>
-              {seatsText(entry)} (to {entry.rules.target_score})
+              {seatsText(entry)} (to {entry.rules.target_score}{entry.hints ? ", with hints" : ""})
               <button type="button" onClick={() => void join(entry)}>Join</button>
             </li>
           ))}
