@@ -65,6 +65,10 @@ class Match(models.Model):
                   "(games.daily); null: not a daily")
     hints = models.BooleanField(
         default=False, help_text="its players may ask for hints (unrated, no fastest win)")
+    lesson = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="the slug of the lesson this match is an attempt at (games.lessons); "
+                  "empty: not a lesson")
 
     class Meta:
         ordering = ["-created_at"]

@@ -4,6 +4,7 @@ the engine's ``IllegalMove`` or a ``ServiceError``; nothing is written then."""
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import uuid
 from collections.abc import Sequence
@@ -16,8 +17,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from . import daily, dispatch, models, quotas, records, statements, timeouts
-from .bot_levels import BOT_LEVELS
+from . import daily, dispatch, lessons, models, quotas, records, statements, timeouts
+from .bot_levels import BOT_LEVELS, STAND_IN_LEVEL
 from .engine import (
     NEW_MATCH,
     AbortMatch,
@@ -25,6 +26,7 @@ from .engine import (
     Command,
     CreateMatch,
     DealHand,
+    EndLesson,
     Event,
     IllegalMove,
     LeaveSeat,
@@ -76,13 +78,15 @@ class BotOptions:
 
 @dataclass(frozen=True)
 class CommandResult:
-    """A committed command: the row, the state after it, its events, and the seat that passed
-    or played (None otherwise)."""
+    """A committed command: the row, the state after it, its events, the seat that passed
+    or played (None otherwise), and in a lesson's match the ``(verdict, explanation)`` of
+    that move."""
 
     match: models.Match
     state: MatchState
     events: list[LoggedEvent]
     seat: Seat | None = None
+    lesson: tuple[str, str] | None = None
 
 
 def match_create(
@@ -174,7 +178,7 @@ def cards_pass(
     ``stale_version`` (see ``_lock_seat``), then ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version, requested_at)
-        return _run(match, match_state(match), [PassCards(seat, tuple(cards))], seat=seat)
+        return _seat_move(match, seat, PassCards(seat, tuple(cards)))
 
 
 def card_play(
@@ -185,7 +189,38 @@ def card_play(
     ``stale_version`` (see ``_lock_seat``), then ``IllegalMove``."""
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, expected_version, requested_at)
-        return _run(match, match_state(match), [PlayCard(seat, card)], seat=seat)
+        return _seat_move(match, seat, PlayCard(seat, card))
+
+
+def _seat_move(match: models.Match, seat: Seat, command: PassCards | PlayCard) -> CommandResult:
+    """A player's pass or play; in a lesson's match, the lesson's end right after it and
+    the lesson's verdict on it."""
+    if not match.lesson:
+        return _run(match, match_state(match), [command], seat=seat)
+    lesson = lessons.lessons()[match.lesson]
+    result = _run(match, match_state(match), [command, EndLesson()], seat=seat)
+    return dataclasses.replace(result, lesson=lesson.verdict(command))
+
+
+def lesson_attempt_create(*, player: AbstractBaseUser, slug: str) -> CommandResult:
+    """A match at the position of the lesson ``slug``: ``player`` in the lesson's seat, bots
+    in the others, the lesson's deal and scripted moves played; the player's unfinished
+    attempts at lessons are called off. Raises ``not_found`` for no such lesson."""
+    lesson = lessons.lessons().get(slug)
+    if lesson is None:
+        raise ServiceError("not_found", f"no lesson {slug!r}")
+    commands: list[Command] = [CreateMatch(lesson.rules, (lesson.deal,))]
+    commands += [TakeSeat(seat, player=player.get_username()) if seat == lesson.seat
+                 else TakeSeat(seat, bot_level=STAND_IN_LEVEL) for seat in Seat]
+    with transaction.atomic():
+        earlier = (models.Match.objects.select_for_update().filter(created_by=player)
+                   .exclude(lesson="").exclude(status__in=quotas.ENDED))
+        for match in earlier:
+            _run(match, match_state(match), [AbortMatch("a new lesson was started")])
+        match = models.Match.objects.create(id=uuid.uuid4(), created_by=player, state={},
+                                            fixed_deals=1, lesson=slug)
+        return _run(match, NEW_MATCH, [*commands, *lesson.history],
+                    users={player.get_username(): player})
 
 
 def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str) -> CommandResult:
@@ -368,7 +403,7 @@ def _run(
     statements.command_write(match, rows, ["version", "state", "status", "bot_to_act",
                                            "turn_started_at", "turn_deadline", "updated_at"],
                              due, lease, notify)
-    if logged and logged[-1].event.type in records.RECORDED_EVENTS:
+    if logged and logged[-1].event.type in records.RECORDED_EVENTS and not match.lesson:
         records.match_recorded(match, state, logged[-1].at)  # reads the hand rows written above
         daily.attempt_recorded(match, state, logged[-1].at)
     match_id, version = match.id, match.version

@@ -43,6 +43,8 @@ urlpatterns = [
     re_path(rf"^daily/(?P<day>{DAY})/leaderboard$", views.DailyLeaderboardView.as_view(),
             name="daily-leaderboard"),
     path("lobby", views.LobbyView.as_view(), name="lobby"),
+    path("lessons", views.LessonListView.as_view(), name="lessons"),
+    path("lessons/<slug:slug>/attempts", views.LessonAttemptView.as_view(), name="lesson-attempts"),
     path("matches", views.MatchListCreateView.as_view(), name="matches"),
     path("matches/<uuid:match_id>", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/join", views.MatchJoinView.as_view(), name="match-join"),

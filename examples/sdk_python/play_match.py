@@ -3,6 +3,7 @@
     pip install ./openapi/python
     python examples/sdk_python/play_match.py --base-url http://127.0.0.1:8000
         [--bot-level easy | --bot-level easy,hard,hard] [--hints] [--daily] [--token TOKEN]
+    python examples/sdk_python/play_match.py --lesson queen-of-spades
 
 It registers a player (or, with ``--token``, plays as the player an earlier run
 registered: its record then builds up), creates a match (itself north, three bots; with
@@ -16,7 +17,9 @@ decision and follows it. Every command carries an ``Idempotency-Key`` and is sen
 it after a timeout. Refusals come back as typed ``Problem`` objects. At the end it
 reads every page of the event log and prints a score sheet, the final standings and
 the player's record (after a daily, the day's leaderboard first); with ``--hints``, the
-analysis of its decisions too, hand by hand, the blunders marked.
+analysis of its decisions too, hand by hand, the blunders marked. With ``--lesson SLUG`` it
+takes one lesson instead: prints the prompt, makes its one move (the hint-less choice
+above) and prints the lesson's verdict and why.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from uuid import UUID, uuid4
 import httpx
 from hearts_client import AuthenticatedClient, Client
 from hearts_client.api.daily import daily_leaderboard_list, daily_matches_create, daily_today
+from hearts_client.api.lessons import lessons_attempt
 from hearts_client.api.matches import (
     matches_analysis_create,
     matches_analysis_retrieve,
@@ -183,10 +187,27 @@ def play_match(client: AuthenticatedClient, match_id: UUID, hints: bool,
     sys.exit("the match did not finish in time")
 
 
+def take_lesson(client: AuthenticatedClient, slug: str) -> None:
+    """Start the lesson, make the move ``_act`` would, and print the lesson's verdict."""
+    summary = _parsed(lessons_attempt.sync_detailed(slug, client=client), MatchSummary)
+    assert summary.lesson is not None
+    print(f"Lesson {summary.lesson.order}: {summary.lesson.title} ({summary.lesson.seat})\n"
+          f"{summary.lesson.prompt}")
+    looked = matches_view.sync_detailed(summary.id, client=client)
+    view = _parsed(looked, SeatView)
+    answer = _act(client, summary.id, view, looked.headers["ETag"], hints=False)
+    if answer is None or not answer.lesson:
+        sys.exit("the lesson gave no verdict")
+    played = [card for event in answer.events if event.seat == view.seat
+              for card in ((event.cards or []) if isinstance(event, CardsPassedEvent)
+                           else [event.card] if isinstance(event, CardPlayedEvent) else [])]
+    print(f"\nYou: {' '.join(played)}. {answer.lesson.verdict}: {answer.lesson.explanation}")
+
+
 def _act(client: AuthenticatedClient, match_id: UUID, view: SeatView, etag: str,
-         hints: bool) -> None:
+         hints: bool) -> CommandResult | None:
     """Pass the highest cards, or play the lowest legal card (with ``hints``, what the hint
-    recommends); a 412 (the table moved first) is left for the next look."""
+    recommends); the answer, or None on a 412 (the table moved first: look again)."""
     answer: Response[CommandResult | Problem]
     hint = _parsed(matches_hint.sync_detailed(match_id, client=client), Hint) if hints else None
     if view.status == "passing":
@@ -200,8 +221,7 @@ def _act(client: AuthenticatedClient, match_id: UUID, view: SeatView, etag: str,
         played = CardPlayRequest(card=card)
         answer = with_retries(lambda key: matches_play.sync_detailed(
             match_id, client=client, body=played, if_match=etag, idempotency_key=key))
-    if answer.status_code != 412:
-        _parsed(answer, CommandResult)
+    return None if answer.status_code == 412 else _parsed(answer, CommandResult)
 
 
 def with_retries(send: Callable[[str], Response[T]], attempts: int = 5) -> Response[T]:
@@ -335,6 +355,8 @@ def main() -> None:
                         help="a match with hints (unrated): follow them, then print the analysis")
     parser.add_argument("--daily", action="store_true",
                         help="play today's daily challenge instead (ignores the two above)")
+    parser.add_argument("--lesson", metavar="SLUG",
+                        help="take this lesson (GET /api/v1/lessons lists them) instead")
     parser.add_argument("--token", help="play as the player of this token (an earlier run "
                                         "printed it) instead of registering a new one")
     args = parser.parse_args()
@@ -342,6 +364,12 @@ def main() -> None:
                     else register(args.base_url))
     challenge: DailyChallenge | None = None
     with client:
+        if args.lesson:
+            try:
+                take_lesson(client, args.lesson)
+            except Refused as refused:
+                sys.exit(f"refused: {refused}")
+            return
         try:
             if args.daily:
                 challenge, summary = create_daily(client)

@@ -12,7 +12,8 @@
  * of), so that player's record builds up; --bot-level takes one level or three
  * (east, south, west: easy,hard,hard). With --hints the match gives hints (it is unrated):
  * the client asks for one at each decision, follows it, and at the end prints the analysis
- * of its decisions hand by hand, the blunders marked.
+ * of its decisions hand by hand, the blunders marked. With --lesson SLUG it takes one lesson
+ * instead: prints its prompt, makes the move it would make in a match, and prints the verdict.
  *
  * It registers a player, creates a match (itself north, three bots), then loops: read its
  * seat view (If-None-Match: a 304 means the table has not moved, and it waits for the next
@@ -77,6 +78,7 @@ interface Options {
   timeoutS: number;
   daily: boolean;
   hints: boolean;
+  lesson: string | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -91,6 +93,7 @@ function parseOptions(argv: string[]): Options {
       "timeout-s": { type: "string", default: "600" },
       daily: { type: "boolean", default: false },
       hints: { type: "boolean", default: false },
+      lesson: { type: "string" },
       token: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -99,6 +102,7 @@ function parseOptions(argv: string[]): Options {
     console.log(
       "usage: play_match.js [--base-url URL] [--bot-level LEVEL | --bot-level LEVEL,LEVEL,LEVEL]\n" +
         "                     [--target-score N] [--page-size N] [--timeout-s S] [--hints] [--daily] [--token T]\n" +
+        "       play_match.js [--base-url URL] --lesson SLUG\n" +
         "  LEVEL: random|easy|medium|hard|expert",
     );
     process.exit(0);
@@ -128,6 +132,7 @@ function parseOptions(argv: string[]): Options {
     timeoutS: integer("timeout-s", values["timeout-s"], 1, 86400),
     daily: values.daily,
     hints: values.hints && !values.daily,
+    lesson: values.lesson,
   };
 }
 
@@ -480,8 +485,34 @@ function printAnalysis(analysis: Analysis): void {
   console.log(`  total: ${analysis.total_loss.toFixed(2)} points lost, ${analysis.blunders} blunders`);
 }
 
+/** Takes the lesson `slug` as a new player: its prompt, the move `playMatch` would make, the verdict. */
+async function takeLesson(options: Options, slug: string): Promise<void> {
+  const name = `sdk-ts-${randomBytes(3).toString("hex")}`;
+  const registered = await createHeartsClient({ baseUrl: options.baseUrl }).POST("/api/v1/players", { body: { username: name } });
+  if (registered.error) fail(`registration refused: ${describe(registered.error)}`);
+  const hearts = createHeartsClient({ baseUrl: options.baseUrl, token: registered.data.token });
+  const started = await hearts.POST("/api/v1/lessons/{slug}/attempts", { params: { path: { slug } } });
+  if (started.error) fail(`lesson refused: ${describe(started.error)}`);
+  const lesson = started.data.lesson ?? fail("not a lesson's match");
+  console.log(`Lesson ${lesson.order}: ${lesson.title} (${lesson.seat})\n${lesson.prompt}`);
+  const match_id = started.data.id;
+  const read = await hearts.GET("/api/v1/matches/{match_id}/view", { params: { path: { match_id } } });
+  if (read.error) fail(`view refused: ${describe(read.error)}`);
+  const view = read.data;
+  const path = { path: { match_id } };
+  const answer = view.status === "passing"
+    ? await hearts.POST("/api/v1/matches/{match_id}/pass", {
+        params: path, body: { cards: [...view.hand].sort((a, b) => rank(b) - rank(a)).slice(0, view.rules.pass_count) },
+      })
+    : await hearts.POST("/api/v1/matches/{match_id}/play", { params: path, body: { card: lowest(view.legal_cards) } });
+  if (answer.error) fail(`move refused: ${describe(answer.error)}`);
+  const verdict = answer.data.lesson ?? fail("the lesson gave no verdict");
+  console.log(`\n${verdict.verdict}: ${verdict.explanation}`);
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.lesson !== undefined) return takeLesson(options, options.lesson);
   const { name, hearts, view, stats, daily } = await playMatch(options);
   const { events, pages } = await allEvents(hearts, view.match_id, options.pageSize);
   if (events.length !== view.version) fail(`read ${events.length} events, but the match is at version ${view.version}`);

@@ -19,6 +19,7 @@ from .decider import (
     Command,
     CreateMatch,
     DealHand,
+    EndLesson,
     IllegalMove,
     LeaveSeat,
     PassCards,
@@ -43,7 +44,7 @@ from .views import SeatView, seat_view, visible
 
 __all__ = [
     "CANONICAL_CARD_CODE_PATTERN", "CARD_CODE_PATTERN", "DECK", "Card", "CardSyntaxError",
-    "AbortMatch", "Command", "CreateMatch", "LeaveSeat", "DealHand", "Event",
+    "AbortMatch", "Command", "CreateMatch", "EndLesson", "LeaveSeat", "DealHand", "Event",
     "IllegalMove", "MatchState", "NEW_MATCH", "PassCards", "PassDirection", "Phase", "PlayCard", "Rank",
     "ReplaceSeat",
     "RuleSet", "RuleSetError", "Seat", "SeatView", "Suit", "TakeSeat", "check_deal", "decide",

@@ -124,8 +124,14 @@ class AbortMatch:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class EndLesson:
+    """End a lesson's match where it stands: finished, the totals so far its standings (the
+    hand in play is not scored), ``ended_by`` lesson."""
+
+
 Command = (CreateMatch | TakeSeat | DealHand | PassCards | PlayCard | LeaveSeat | ReplaceSeat
-           | AbortMatch)
+           | AbortMatch | EndLesson)
 
 
 def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
@@ -184,6 +190,8 @@ def _decide(state: MatchState, command: Command) -> list[Event]:
         return _decide_leave(state, command)
     if isinstance(command, AbortMatch):
         return [MatchAborted(command.reason)]
+    if isinstance(command, EndLesson):
+        return [MatchEnded(_result(state, kernel.EndedBy.LESSON))]
     if isinstance(command, PassCards):
         return _decide_pass(state, command)
     raise IllegalMove("wrong_phase", f"no play now: the match is {state.phase.value}")
@@ -336,8 +344,11 @@ def match_result(state: MatchState) -> MatchResult | None:
     totals = state.totals
     ended_by = kernel.match_ends(totals, state.rules, hand_number=state.hands_played,
                                  end_started_after=state.end_started_after)
-    if ended_by is None:
-        return None
+    return None if ended_by is None else _result(state, ended_by)
+
+
+def _result(state: MatchState, ended_by: kernel.EndedBy) -> MatchResult:
+    totals = state.totals
     winners = tuple(seat for seat in Seat if totals[seat] == min(totals))
     return MatchResult(tuple(standings(totals)), winners, len(winners) > 1,
                        state.hands_played, state.moons, ended_by)

@@ -214,6 +214,7 @@ class EndedBy(Enum):
     TARGET_SCORE = "target_score"
     MAX_HANDS = "max_hands"
     HAND_CAP = "hand_cap"
+    LESSON = "lesson"  # a lesson's match, ended after the learner's decision (``EndLesson``)
 
 
 def match_ends(

@@ -14,6 +14,7 @@ from games.bot_levels import DEFAULT_BOT_LEVEL, STAND_IN_LEVEL
 from games.engine import MatchState, Seat, seat_view
 from games.engine.rules import EndedBy
 from games.engine.state import MatchResult, Occupant
+from games.lessons import lessons
 from games.models import TURN_TIMEOUT_S_MAX, TURN_TIMEOUT_S_MIN, Match
 
 from .fields import (
@@ -31,6 +32,7 @@ from .fields import (
     UniqueListField,
     by_seat,
 )
+from .lessons import LessonPromptSerializer
 from .rules import (
     TURN_TIMEOUT_HELP,
     BotOptionsInputSerializer,
@@ -211,6 +213,9 @@ class MatchSummarySerializer(ResponseSerializer):
                                               help_text=TURN_TIMEOUT_HELP)
     daily = serializers.DateField(allow_null=True, help_text=DAILY_HELP)
     hints = serializers.BooleanField(help_text=HINTS_HELP)
+    lesson = LessonPromptSerializer(
+        allow_null=True, help_text="the lesson this match is an attempt at (POST "
+                                   "/lessons/{slug}/attempts); null: not a lesson")
 
     @staticmethod
     def body(match: Match, state: MatchState) -> dict[str, Any]:
@@ -233,6 +238,7 @@ class MatchSummarySerializer(ResponseSerializer):
             "turn_timeout_s": match.turn_timeout_s,
             "daily": match.daily_date,
             "hints": match.hints,
+            "lesson": LessonPromptSerializer.body(lessons()[match.lesson]) if match.lesson else None,
         }
 
 

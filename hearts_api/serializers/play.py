@@ -31,6 +31,7 @@ from .fields import (
     by_seat,
     cards_field,
 )
+from .lessons import LESSON_VERDICT_CHOICES
 from .matches import FIXED_DEALS_HELP, HINTS_HELP, MatchResultSerializer
 from .rules import RuleSetSerializer, rules_body
 
@@ -182,14 +183,26 @@ class CardPlaySerializer(StrictSerializer):
     card = CardField()
 
 
+class LessonVerdictSerializer(serializers.Serializer):
+    verdict = serializers.ChoiceField(
+        LESSON_VERDICT_CHOICES, help_text="right: what the lesson wanted; legal_not_wanted: a "
+                                          "legal move, not the one the lesson teaches")
+    explanation = serializers.CharField()
+
+
 class CommandResultSerializer(ResponseSerializer):
     version = serializers.IntegerField(help_text="the match version after your command")
     events = event_list_field(help_text="the events your command caused, redacted for you")
     view = SeatViewSerializer()
+    lesson = LessonVerdictSerializer(
+        allow_null=True, help_text="in a lesson's match, the lesson's verdict on your move (the "
+                                   "match then ends: ended_by lesson); null otherwise")
 
     @staticmethod
-    def body(match: Match, logged: Sequence[LoggedEvent], view: SeatView) -> dict[str, Any]:
+    def body(match: Match, logged: Sequence[LoggedEvent], view: SeatView,
+             lesson: tuple[str, str] | None = None) -> dict[str, Any]:
         """The events a command appended and the caller's view after them, both for the
-        caller's seat (``view.seat``)."""
+        caller's seat (``view.seat``), and a lesson's ``(verdict, explanation)``."""
         return {"version": match.version, "events": event_bodies(logged, view.seat),
-                "view": SeatViewSerializer.body(view, match, match.version, match.turn_deadline)}
+                "view": SeatViewSerializer.body(view, match, match.version, match.turn_deadline),
+                "lesson": {"verdict": lesson[0], "explanation": lesson[1]} if lesson else None}

@@ -13,6 +13,7 @@ from .daily import (
 )
 from .events import EventListView, MatchStreamView
 from .health import HealthView
+from .lessons import LessonAttemptView, LessonListView
 from .matches import (
     LobbyView,
     MatchCancelView,
@@ -28,7 +29,8 @@ from .review import AnalysisView, HintView
 
 __all__ = [
     "AnalysisView", "DAY_PATTERN", "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
-    "DailyTodayView", "EventListView", "HealthView", "HintView", "LeaderboardView", "LobbyView",
+    "DailyTodayView", "EventListView", "HealthView", "HintView", "LessonAttemptView",
+    "LessonListView", "LeaderboardView", "LobbyView",
     "MatchCancelView", "MatchDetailView", "MatchJoinView", "MatchLeaveView",
     "MatchListCreateView", "MatchStreamView", "PassView", "PlayView", "PlayerCreateView",
     "PlayerProfileView", "SeatReplaceView", "SeatViewView", "TokenDetailView", "TokenListView",

@@ -33,14 +33,12 @@ from .openapi import (
     BODY_PROBLEMS,
     EXPERTS_HELD,
     LEAVES_HELD,
+    MATCH_CREATIONS,
     OPEN_HELD,
     UNFINISHED_HELD,
     idempotent,
     problem_responses,
-    quota_note,
 )
-
-_MATCH_CREATIONS = quota_note("match_creations", "POST /matches per player")
 
 
 class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
@@ -64,10 +62,10 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
                                      "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
                                      response=[201], required=True,
                                      description="the new match's URL")],
-                                 quotas=[_MATCH_CREATIONS, UNFINISHED_HELD, EXPERTS_HELD, OPEN_HELD]),
+                                 quotas=[MATCH_CREATIONS, UNFINISHED_HELD, EXPERTS_HELD, OPEN_HELD]),
                    summary="Create a match; it starts when every seat is taken",
                    description=f"Each request that runs (not a replay) counts against the "
-                               f"quota {_MATCH_CREATIONS}: beyond it 429 quota_exceeded.")
+                               f"quota {MATCH_CREATIONS}: beyond it 429 quota_exceeded.")
     def post(self, request: Request) -> Response:
         MatchCreationThrottle().check(request, self)  # after the key: a replay is not counted
         data = valid_data(MatchCreateSerializer, request.data)

@@ -41,6 +41,7 @@ def _held(quota: str, held: str) -> str:
 
 
 _IDEMPOTENCY_KEYS = quota_note("idempotency_keys", "new Idempotency-Keys per player")
+MATCH_CREATIONS = quota_note("match_creations", "POST /matches per player")
 UNFINISHED_HELD = _held("unfinished_matches", "unfinished matches a player created")
 EXPERTS_HELD = _held("unfinished_expert_matches", "of those with an expert seat")
 OPEN_HELD = _held("open_matches", "of those waiting for a player")

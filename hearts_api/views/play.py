@@ -79,4 +79,4 @@ class PlayView(IdempotentMixin, APIView):
 
 def _command_result(result: services.CommandResult) -> dict[str, Any]:
     return CommandResultSerializer.body(result.match, result.events,
-                                        seat_view(result.state, result.seat))
+                                        seat_view(result.state, result.seat), result.lesson)

@@ -36,12 +36,14 @@ from games.engine import (
     evolve,
     seat_view,
 )
+from games.lessons import lessons
 from games.models import Analysis, DailyAttempt, Match, OpponentRecord, PlayerRecord, Rating
 from games.selectors import LoggedEvent, PlayerProfile
 from hearts_api.health import Health
 from hearts_api.serializers import accounts, daily, events, health, records
 from hearts_api.serializers.events import EVENT_SERIALIZERS, EventBaseSerializer, event_bodies
 from hearts_api.serializers.fields import ResponseSerializer
+from hearts_api.serializers.lessons import LessonPromptSerializer, LessonSerializer
 from hearts_api.serializers.matches import LobbyEntrySerializer, MatchSummarySerializer
 from hearts_api.serializers.play import CommandResultSerializer, SeatViewSerializer
 from hearts_api.serializers.review import AnalysisSerializer, HintSerializer
@@ -142,6 +144,9 @@ def _bodies(steps, finished):
     yield daily.DailyLeaderboardEntrySerializer, daily.DailyLeaderboardEntrySerializer.body(attempt)
     yield accounts.PlayerCreatedSerializer, accounts.PlayerCreatedSerializer.body("ada", "t0k3n")
     yield health.HealthSerializer, health.HealthSerializer.body(Health("ok", "ok", "no broker"))
+    for lesson in lessons().values():
+        yield LessonSerializer, LessonSerializer.body(lesson)
+        yield LessonPromptSerializer, LessonPromptSerializer.body(lesson)
     table = play_table(*deal_of(1, 0), ["easy"] * 4, 200)
     decisions = [decision_json(analyse(view, played, seed="s", work=100))
                  for view, played in choices(table.events, Seat.NORTH)]
@@ -152,6 +157,8 @@ def _bodies(steps, finished):
     for state, logged in (step for step in steps if step[0].phase is not Phase.DEALING):
         match = _row(state, logged, fixed_deals=1, turn_timeout_s=30)
         yield MatchSummarySerializer, MatchSummarySerializer.body(match, state)
+        yield MatchSummarySerializer, MatchSummarySerializer.body(
+            _row(state, logged, fixed_deals=1, lesson="queen-of-spades"), state)
         if state.phase is Phase.WAITING:
             yield LobbyEntrySerializer, LobbyEntrySerializer.body(match, state)
         for viewer in (*Seat, None):
@@ -160,6 +167,8 @@ def _bodies(steps, finished):
                 view, _row(state, logged, fixed_deals=2, hints=True), match.version,
                 AT if state.to_act else None)
             yield CommandResultSerializer, CommandResultSerializer.body(match, logged[-3:], view)
+            yield CommandResultSerializer, CommandResultSerializer.body(
+                match, logged[-3:], view, ("right", "Why it is right."))
             if view.is_your_turn:
                 yield HintSerializer, HintSerializer.body(
                     match, view, appraise(view, random.Random(0), 100), 200)
@@ -190,7 +199,7 @@ def test_the_key_order_of_each_body_is_the_one_clients_have_seen(steps, finished
     match = _row(state, logged)
     assert list(MatchSummarySerializer.body(match, state)) == [
         "id", "status", "rules", "bots", "seats", "hand_number", "scores", "version",
-        "created_at", "result", "fixed_deals", "turn_timeout_s", "daily", "hints"]
+        "created_at", "result", "fixed_deals", "turn_timeout_s", "daily", "hints", "lesson"]
     assert list(LobbyEntrySerializer.body(match, steps[0][0]))[-1] == "open_seats"
     assert list(SeatViewSerializer.body(seat_view(state, Seat.NORTH), match, 1, None)) == [
         "match_id", "version", "status", "seat", "hand_number", "pass_direction", "hand",

@@ -78,6 +78,7 @@ def test_create_answers_201_with_location_and_the_summary(client_a):
         "turn_timeout_s": 60,  # a seat is open: OPEN_SEAT_TURN_TIMEOUT_S
         "daily": None,
         "hints": False,
+        "lesson": None,
     }
     assert client_a.get(response["Location"]).json() == summary
 

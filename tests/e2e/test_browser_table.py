@@ -306,3 +306,26 @@ def test_hints_and_the_analysis_of_a_finished_match(e2e_stack: Stack, browser: B
     assert page.locator(".analysis tbody tr").count() == len(analysis["decisions"])
     assert page.locator(".analysis tr.blunder").count() == analysis["blunders"]
     assert errors == []
+
+
+def test_a_lesson_asks_one_decision_and_says_why(e2e_stack: Stack, browser: Browser) -> None:
+    errors: list[str] = []
+    page = new_page(browser, e2e_stack, errors)
+    page.click("#guest")
+    page.get_by_role("link", name="Lessons").click()
+    page.click("button[data-lesson=queen-of-spades]")
+    page.wait_for_selector(".lesson h2")
+    assert page.inner_text(".lesson h2") == "Lesson 8: The queen of spades"
+    assert page.inner_text(".lesson p").startswith("East leads the ace of spades.")
+    first = page.url
+    page.click(".hand .card[data-card=QS]")
+    page.locator(".dialog h2", has_text="Right!").wait_for()
+    assert "goes to east" in page.inner_text(".dialog .verdict")
+    page.click("#again")  # a new attempt at the same lesson
+    page.wait_for_url(lambda url: url != first)
+    page.wait_for_selector(MY_TURN)
+    page.click(".hand .card[data-card='2S']")
+    page.locator(".dialog h2", has_text="Legal, but not what the lesson wants").wait_for()
+    page.get_by_role("button", name="Back to the lessons").click()
+    page.wait_for_selector("button[data-lesson=passing]")
+    assert errors == []

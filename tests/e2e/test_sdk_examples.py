@@ -61,12 +61,27 @@ def test_typescript_sdk_example_plays_a_whole_match(e2e_stack: Stack) -> None:
         build = subprocess.run(["npm", "run", "--silent", "-w", workspace, "build"], cwd=ROOT,
                                capture_output=True, text=True, timeout=300)
         assert build.returncode == 0, build.stdout + build.stderr
-    run = subprocess.run(
-        ["node", str(ROOT / "examples" / "sdk_typescript" / "dist" / "play_match.js"),
-         "--base-url", e2e_stack.base_url, "--target-score", TARGET_SCORE],
-        capture_output=True, text=True, timeout=300)
+    example = str(ROOT / "examples" / "sdk_typescript" / "dist" / "play_match.js")
+    run = subprocess.run(["node", example, "--base-url", e2e_stack.base_url, "--target-score",
+                          TARGET_SCORE], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     check_printed_match(e2e_stack, run.stdout)
+    lesson = subprocess.run(["node", example, "--base-url", e2e_stack.base_url, "--lesson",
+                             "two-of-clubs"], capture_output=True, text=True, timeout=120)
+    assert lesson.returncode == 0, lesson.stdout + lesson.stderr
+    assert "Lesson 3: The two of clubs leads (south)" in lesson.stdout
+    assert "right: The first trick always starts with the two of clubs" in lesson.stdout
+
+
+def test_python_sdk_example_takes_a_lesson(e2e_stack: Stack) -> None:
+    # Its move is the lowest legal card: the two of spades here, not the lesson's queen.
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "sdk_python" / "play_match.py"),
+         "--base-url", e2e_stack.base_url, "--lesson", "queen-of-spades"],
+        capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Lesson 8: The queen of spades (south)" in run.stdout
+    assert "You: 2S. legal_not_wanted: The two follows suit" in run.stdout
 
 
 TOKEN = re.compile(r"^registered (\S+); play as \1 again with --token (\S+)$", re.MULTILINE)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from games.engine import (
     AbortMatch,
+    EndLesson,
     IllegalMove,
     LeaveSeat,
     PassCards,
@@ -31,7 +32,15 @@ from games.engine import (
     state_from_json,
     state_to_json,
 )
-from games.engine.events import CardsPassed, MatchAborted, SeatLeft, SeatReplaced, SeatTaken
+from games.engine.events import (
+    CardsPassed,
+    MatchAborted,
+    MatchEnded,
+    SeatLeft,
+    SeatReplaced,
+    SeatTaken,
+)
+from games.engine.rules import EndedBy
 from games.engine.state import Occupant
 
 from .helpers import D1, D4, Table, event_json, first_cards, first_legal
@@ -143,6 +152,19 @@ def test_an_aborted_match_refuses_every_command_as_over():
         assert table.refuse(command).code == "match_finished"
     view = seat_view(table.now, seat)
     assert view.status is Phase.ABORTED and view.to_act == () and not view.is_your_turn
+
+
+def test_a_lesson_ends_its_match_where_it_stands_with_the_totals_so_far():
+    table = played_to_trick_three()
+    before = table.now
+    [ended] = table.do(EndLesson())
+    assert isinstance(ended, MatchEnded)
+    result = ended.result
+    assert result.ended_by is EndedBy.LESSON and result.hands_played == 0
+    assert result.standings == ((0, 0, 1), (1, 0, 1), (2, 0, 1), (3, 0, 1))  # no hand scored
+    assert result.winners == tuple(Seat) and result.is_shared
+    assert table.now.phase is Phase.FINISHED and table.now.hand == before.hand
+    assert table.refuse(EndLesson()).code == "match_finished"
 
 
 def test_a_finished_match_cannot_be_aborted_or_joined():

@@ -5,6 +5,7 @@ import {
   type CardPlayRequest,
   type CardsPassRequest,
   type HeartsClient,
+  type LessonVerdict,
   type Problem,
   type SeatView,
 } from "hearts-client";
@@ -116,8 +117,9 @@ export async function signOut(session: Session): Promise<void> {
 }
 
 export type Command = { kind: "pass"; body: CardsPassRequest } | { kind: "play"; body: CardPlayRequest };
-/** A command's outcome: done, or refused because the table moved first (the view now). */
-export type Sent = { kind: "done" | "moved"; view: SeatView };
+/** A command's outcome: done (with a lesson's verdict in a lesson's match), or refused
+ * because the table moved first (the view now). */
+export type Sent = { kind: "done"; view: SeatView; lesson: LessonVerdict | null } | { kind: "moved"; view: SeatView };
 
 /** Codes that mean "the table moved before this command": read the view and decide again. */
 const MOVED = new Set(["stale_version", "not_your_turn", "wrong_phase", "already_passed"]);
@@ -133,7 +135,8 @@ export async function send(session: Session, matchId: string, version: number, c
     : client(session).POST("/api/v1/matches/{match_id}/play", { ...options, body: command.body }));
   for (let attempt = 0; ; attempt++) {
     try {
-      return { kind: "done", view: (await post()).view };
+      const done = await post();
+      return { kind: "done", view: done.view, lesson: done.lesson };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const { status, code } = error.problem;

@@ -1,9 +1,11 @@
 /** The browser table: a client of the public API like any other (docs/web.md). Pages are
- * hash routes: #/ (new match, lobby), #/match/<id>, #/daily, #/tv, #/leaderboard, #/profile/<name>. */
+ * hash routes: #/ (new match, lobby), #/match/<id>, #/lessons, #/daily, #/tv, #/leaderboard,
+ * #/profile/<name>. */
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
 import { ApiError, loadSession, saveSession, type Session, signOut } from "./api";
+import { Lessons } from "./ui/Lessons";
 import { MatchPage } from "./ui/MatchPage";
 import { Lobby, MyMatches, NewMatch } from "./ui/NewMatch";
 import { Daily, Leaderboard, Profile } from "./ui/Records";
@@ -53,7 +55,9 @@ function App() {
   if (page === "leaderboard") body = <Leaderboard />;
   else if (page === "profile" && arg) body = <Profile session={session} username={arg} />;
   else if (session === null) body = <SignIn onSession={signedIn} invited={page === "match"} />;
-  else if (page === "match" && UUID.test(arg ?? "")) body = <MatchPage key={arg} session={session} matchId={arg} onNewMatch={() => go("")} />;
+  else if (page === "match" && UUID.test(arg ?? "")) {
+    body = <MatchPage key={arg} session={session} matchId={arg} onNewMatch={() => go("")} onMatch={openMatch} onLessons={() => go("lessons")} />;
+  } else if (page === "lessons") body = <Lessons session={session} onMatch={openMatch} />;
   else if (page === "daily") body = <Daily session={session} onMatch={openMatch} />;
   else if (page === "tv") body = <Tv session={session} />;
   else body = <><MyMatches session={session} /><NewMatch session={session} onMatch={openMatch} /><Lobby session={session} onMatch={openMatch} /></>;
@@ -64,6 +68,7 @@ function App() {
         <a class="brand" href="#/">Hearts</a>
         <nav aria-label="Pages">
           <a href="#/">New match</a>
+          <a href="#/lessons">Lessons</a>
           <a href="#/daily">Daily</a>
           <a href="#/tv">TV</a>
           <a href="#/leaderboard">Leaderboard</a>

@@ -96,6 +96,12 @@ export type DailyAttempt = Schemas["DailyAttempt"];
 export type DailyLeaderboardEntry = Schemas["DailyLeaderboardEntry"];
 export type PaginatedDailyLeaderboardEntryList = Schemas["PaginatedDailyLeaderboardEntryList"];
 
+/** GET /lessons: a lesson's slug, order, title and the rule it teaches. */
+export type Lesson = Schemas["Lesson"];
+/** A lesson match's summary.lesson: what it asks of you, from which seat. */
+export type LessonPrompt = Schemas["LessonPrompt"];
+/** A lesson's verdict on your move (`lesson` of a command's answer). */
+export type LessonVerdict = Schemas["LessonVerdict"];
 /** GET /matches/{id}/hint: each option of your decision, with the points it is expected to cost. */
 export type Hint = Schemas["Hint"];
 export type HintOption = Schemas["HintOption"];

@@ -104,6 +104,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/lessons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lessons, in order */
+        get: operations["lessons_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lessons/{slug}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an attempt at a lesson: a match at its position, your seat to act
+         * @description Creates a match on the lesson's deal, you in the lesson's seat and bots in the others, with the lesson's first moves played: your seat is to act, and the summary's lesson says what it asks. Your pass or play is answered as in any match, with the lesson's verdict (right, or legal_not_wanted, and why); a move the rules refuse is refused as anywhere and changes nothing. The match ends after your move (status finished, result.ended_by lesson). Lesson matches are unrated, set no record and take no place in the match quotas; starting one calls off your unfinished attempts at lessons. Counts against the quota match_creations (60/hour POST /matches per player). 404 not_found for no such lesson. No body.
+         */
+        post: operations["lessons_attempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/lobby": {
         parameters: {
             query?: never;
@@ -646,6 +683,8 @@ export interface components {
             /** @description the events your command caused, redacted for you */
             events: components["schemas"]["Event"][];
             view: components["schemas"]["SeatView"];
+            /** @description in a lesson's match, the lesson's verdict on your move (the match then ends: ended_by lesson); null otherwise */
+            lesson: components["schemas"]["LessonVerdict"] | null;
         };
         CompletedTrick: {
             /** @description 1..13 */
@@ -735,9 +774,10 @@ export interface components {
          * @description * `target_score` - target_score
          *     * `max_hands` - max_hands
          *     * `hand_cap` - hand_cap
+         *     * `lesson` - lesson
          * @enum {string}
          */
-        EndedByEnum: "target_score" | "max_hands" | "hand_cap";
+        EndedByEnum: "target_score" | "max_hands" | "hand_cap" | "lesson";
         Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["SeatReplacedEvent"] | components["schemas"]["MatchAbortedEvent"];
         EventList: {
             events: components["schemas"]["Event"][];
@@ -886,6 +926,81 @@ export interface components {
          * @enum {string}
          */
         LeaderboardEntryKindEnum: "player" | "bot";
+        Lesson: {
+            slug: string;
+            /** @description the lessons' order, from 1 */
+            order: number;
+            title: string;
+            /**
+             * @description the rule or variant it teaches (docs/rules.md)
+             *
+             *     * `passing` - passing
+             *     * `pass_rotation` - pass_rotation
+             *     * `two_of_clubs` - two_of_clubs
+             *     * `following_suit` - following_suit
+             *     * `clean_first_trick` - clean_first_trick
+             *     * `sloughing` - sloughing
+             *     * `hearts_broken` - hearts_broken
+             *     * `queen_of_spades` - queen_of_spades
+             *     * `shooting_the_moon` - shooting_the_moon
+             *     * `scoring` - scoring
+             *     * `end_of_match` - end_of_match
+             *     * `jack_of_diamonds` - jack_of_diamonds
+             *     * `shoot_the_sun` - shoot_the_sun
+             *     * `queen_breaks_hearts` - queen_breaks_hearts
+             *     * `moon_scoring` - moon_scoring
+             *     * `pass_count` - pass_count
+             */
+            teaches: components["schemas"]["TeachesEnum"];
+        };
+        /** @description A lesson as its match shows it: what it asks of you, from which seat. */
+        LessonPrompt: {
+            slug: string;
+            /** @description the lessons' order, from 1 */
+            order: number;
+            title: string;
+            /**
+             * @description the rule or variant it teaches (docs/rules.md)
+             *
+             *     * `passing` - passing
+             *     * `pass_rotation` - pass_rotation
+             *     * `two_of_clubs` - two_of_clubs
+             *     * `following_suit` - following_suit
+             *     * `clean_first_trick` - clean_first_trick
+             *     * `sloughing` - sloughing
+             *     * `hearts_broken` - hearts_broken
+             *     * `queen_of_spades` - queen_of_spades
+             *     * `shooting_the_moon` - shooting_the_moon
+             *     * `scoring` - scoring
+             *     * `end_of_match` - end_of_match
+             *     * `jack_of_diamonds` - jack_of_diamonds
+             *     * `shoot_the_sun` - shoot_the_sun
+             *     * `queen_breaks_hearts` - queen_breaks_hearts
+             *     * `moon_scoring` - moon_scoring
+             *     * `pass_count` - pass_count
+             */
+            teaches: components["schemas"]["TeachesEnum"];
+            /**
+             * @description the seat you play in the lesson
+             *
+             *     * `north` - north
+             *     * `east` - east
+             *     * `south` - south
+             *     * `west` - west
+             */
+            seat: components["schemas"]["SeatEnum"];
+            prompt: string;
+        };
+        LessonVerdict: {
+            /**
+             * @description right: what the lesson wanted; legal_not_wanted: a legal move, not the one the lesson teaches
+             *
+             *     * `right` - right
+             *     * `legal_not_wanted` - legal_not_wanted
+             */
+            verdict: components["schemas"]["VerdictEnum"];
+            explanation: string;
+        };
         /** @description A match you may join: its summary and the seats still open. */
         LobbyEntry: {
             /** Format: uuid */
@@ -915,6 +1030,8 @@ export interface components {
             daily: string | null;
             /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win. */
             hints: boolean;
+            /** @description the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not a lesson */
+            lesson: components["schemas"]["LessonPrompt"] | null;
             /** @description the seats nobody holds yet, north to west; join takes one */
             open_seats: components["schemas"]["SeatEnum"][];
         };
@@ -1013,6 +1130,7 @@ export interface components {
              *     * `target_score` - target_score
              *     * `max_hands` - max_hands
              *     * `hand_cap` - hand_cap
+             *     * `lesson` - lesson
              */
             ended_by: components["schemas"]["EndedByEnum"] | components["schemas"]["NullEnum"];
         };
@@ -1053,6 +1171,8 @@ export interface components {
             daily: string | null;
             /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win. */
             hints: boolean;
+            /** @description the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not a lesson */
+            lesson: components["schemas"]["LessonPrompt"] | null;
         };
         Moon: {
             hand: number;
@@ -1130,6 +1250,21 @@ export interface components {
              */
             previous?: string | null;
             results: components["schemas"]["LeaderboardEntry"][];
+        };
+        PaginatedLessonList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Lesson"][];
         };
         PaginatedLobbyEntryList: {
             /** @example 123 */
@@ -1549,6 +1684,26 @@ export interface components {
             place: number;
         };
         /**
+         * @description * `passing` - passing
+         *     * `pass_rotation` - pass_rotation
+         *     * `two_of_clubs` - two_of_clubs
+         *     * `following_suit` - following_suit
+         *     * `clean_first_trick` - clean_first_trick
+         *     * `sloughing` - sloughing
+         *     * `hearts_broken` - hearts_broken
+         *     * `queen_of_spades` - queen_of_spades
+         *     * `shooting_the_moon` - shooting_the_moon
+         *     * `scoring` - scoring
+         *     * `end_of_match` - end_of_match
+         *     * `jack_of_diamonds` - jack_of_diamonds
+         *     * `shoot_the_sun` - shoot_the_sun
+         *     * `queen_breaks_hearts` - queen_breaks_hearts
+         *     * `moon_scoring` - moon_scoring
+         *     * `pass_count` - pass_count
+         * @enum {string}
+         */
+        TeachesEnum: "passing" | "pass_rotation" | "two_of_clubs" | "following_suit" | "clean_first_trick" | "sloughing" | "hearts_broken" | "queen_of_spades" | "shooting_the_moon" | "scoring" | "end_of_match" | "jack_of_diamonds" | "shoot_the_sun" | "queen_breaks_hearts" | "moon_scoring" | "pass_count";
+        /**
          * @description * `play_on` - play_on
          *     * `share` - share
          * @enum {string}
@@ -1574,6 +1729,12 @@ export interface components {
             winner: components["schemas"]["SeatEnum"];
             points: number;
         };
+        /**
+         * @description * `right` - right
+         *     * `legal_not_wanted` - legal_not_wanted
+         * @enum {string}
+         */
+        VerdictEnum: "right" | "legal_not_wanted";
     };
     responses: never;
     parameters: never;
@@ -1937,6 +2098,146 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lessons_list: {
+        parameters: {
+            query?: {
+                /** @description 1-based; a page past the last is empty */
+                page?: number;
+                /** @description default 20 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedLessonList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lessons_attempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    /** @description the new match's URL */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchSummary"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota match_creations (60/hour POST /matches per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

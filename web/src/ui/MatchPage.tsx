@@ -1,4 +1,4 @@
-import type { Card, Hint, Seat, SeatView } from "hearts-client";
+import type { Card, Hint, LessonVerdict, Seat, SeatView } from "hearts-client";
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import { ApiError, call, client, type Command, newKey, readView, send, type Session } from "../api";
@@ -29,12 +29,15 @@ import {
   who,
 } from "../table";
 import { CardFace } from "./CardFace";
+import { attempt, LessonBanner, verdictTitle } from "./Lessons";
 import { AnalysisPanel, HintButton, HintText } from "./Review";
 import { ScoreSheet } from "./ScoreSheet";
+import { useLoad } from "./useLoad";
 
 /** A match at the table: the caller's seat at the bottom, or a spectator's view. */
-export function MatchPage({ session, matchId, onNewMatch, onOver }: {
+export function MatchPage({ session, matchId, onNewMatch, onOver, onMatch, onLessons }: {
   session: Session; matchId: string; onNewMatch?: () => void; onOver?: () => void;
+  onMatch?: (id: string) => void; onLessons?: () => void;
 }) {
   const [screen, setScreen] = useState<MatchScreen>(EMPTY_SCREEN);
   const latest = useRef(screen);
@@ -48,6 +51,11 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
   const [lastTrickShown, setLastTrickShown] = useState(false);
   const [sheetShown, setSheetShown] = useState(false);
   const [hint, setHint] = useState<Hint | null>(null);
+  const [verdict, setVerdict] = useState<LessonVerdict | null>(null);
+  const [summary] = useLoad(() => call(client(session).GET("/api/v1/matches/{match_id}", {
+    params: { path: { match_id: matchId } },
+  })), [matchId]);
+  const lesson = summary?.lesson ?? null;
 
   const apply = (message: Message) => {
     latest.current = reduce(latest.current, message);
@@ -87,9 +95,11 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
     try {
       let sent = await send(session, matchId, view.version, command);
       apply({ kind: "view", view: sent.view });
+      if (sent.kind === "done" && sent.lesson) setVerdict(sent.lesson);
       if (sent.kind === "moved" && stillApplies(sent.view, command)) {
         sent = await send(session, matchId, sent.view.version, command);
         apply({ kind: "view", view: sent.view });
+        if (sent.kind === "done" && sent.lesson) setVerdict(sent.lesson);
       }
       if (sent.kind === "moved") setNotice("The table moved before your move arrived: choose again.");
     } catch (error) {
@@ -139,6 +149,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
 
   return (
     <div class={`match ${view.seat === null ? "spectating" : ""}`} data-version={view.version} data-status={view.status}>
+      {lesson ? <LessonBanner lesson={lesson} /> : null}
       <section class="table" aria-label="The table">
         {SEATS.map((seat) => <SeatBadge key={seat} view={view} seat={seat} position={placed[seat]} />)}
         <Middle view={view} placed={placed} />
@@ -222,7 +233,12 @@ export function MatchPage({ session, matchId, onNewMatch, onOver }: {
           <ScoreSheet view={view} rows={screen.sheet} />
         </Dialog>
       ) : null}
-      {over ? (
+      {over && lesson ? (
+        <Dialog title={verdictTitle(verdict)} close="Back to the lessons" onClose={onLessons}>
+          {verdict ? <p class="verdict">{verdict.explanation}</p> : null}
+          {onMatch ? <button type="button" id="again" onClick={() => void attempt(session, lesson.slug).then(onMatch)}>Try again</button> : null}
+        </Dialog>
+      ) : over ? (
         <FinalResult view={view} screen={screen} onNewMatch={onNewMatch}>
           {view.seat !== null && view.status === "finished" ? <AnalysisPanel session={session} matchId={matchId} /> : null}
         </FinalResult>

@@ -44,6 +44,9 @@ from .hint_pass import HintPass
 from .jack_of_diamonds_enum import JackOfDiamondsEnum
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_entry_kind_enum import LeaderboardEntryKindEnum
+from .lesson import Lesson
+from .lesson_prompt import LessonPrompt
+from .lesson_verdict import LessonVerdict
 from .lobby_entry import LobbyEntry
 from .match_aborted_event import MatchAbortedEvent
 from .match_aborted_event_type import MatchAbortedEventType
@@ -67,6 +70,7 @@ from .opponent_record import OpponentRecord
 from .paginated_api_token_list import PaginatedApiTokenList
 from .paginated_daily_leaderboard_entry_list import PaginatedDailyLeaderboardEntryList
 from .paginated_leaderboard_entry_list import PaginatedLeaderboardEntryList
+from .paginated_lesson_list import PaginatedLessonList
 from .paginated_lobby_entry_list import PaginatedLobbyEntryList
 from .paginated_match_summary_list import PaginatedMatchSummaryList
 from .pass_direction_enum import PassDirectionEnum
@@ -98,11 +102,13 @@ from .seat_taken_event import SeatTakenEvent
 from .seat_taken_event_type import SeatTakenEventType
 from .seat_view import SeatView
 from .standing import Standing
+from .teaches_enum import TeachesEnum
 from .tie_policy_enum import TiePolicyEnum
 from .token_create_request import TokenCreateRequest
 from .trick_taken_event import TrickTakenEvent
 from .trick_taken_event_type import TrickTakenEventType
 from .unknown_event import UnknownEvent
+from .verdict_enum import VerdictEnum
 
 __all__ = (
     "Analysis",
@@ -149,6 +155,9 @@ __all__ = (
     "JackOfDiamondsEnum",
     "LeaderboardEntry",
     "LeaderboardEntryKindEnum",
+    "Lesson",
+    "LessonPrompt",
+    "LessonVerdict",
     "LobbyEntry",
     "MatchAbortedEvent",
     "MatchAbortedEventType",
@@ -172,6 +181,7 @@ __all__ = (
     "PaginatedApiTokenList",
     "PaginatedDailyLeaderboardEntryList",
     "PaginatedLeaderboardEntryList",
+    "PaginatedLessonList",
     "PaginatedLobbyEntryList",
     "PaginatedMatchSummaryList",
     "PassDirectionEnum",
@@ -203,9 +213,11 @@ __all__ = (
     "SeatTakenEventType",
     "SeatView",
     "Standing",
+    "TeachesEnum",
     "TiePolicyEnum",
     "TokenCreateRequest",
     "TrickTakenEvent",
     "TrickTakenEventType",
     "UnknownEvent",
+    "VerdictEnum",
 )

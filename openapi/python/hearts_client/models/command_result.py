@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.cards_passed_event import CardsPassedEvent
     from ..models.hand_dealt_event import HandDealtEvent
     from ..models.hand_scored_event import HandScoredEvent
+    from ..models.lesson_verdict import LessonVerdict
     from ..models.match_aborted_event import MatchAbortedEvent
     from ..models.match_created_event import MatchCreatedEvent
     from ..models.match_ended_event import MatchEndedEvent
@@ -35,6 +36,8 @@ class CommandResult:
             MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatReplacedEvent | SeatTakenEvent |
             TrickTakenEvent | UnknownEvent]): the events your command caused, redacted for you
         view (SeatView): What the caller's seat may see (a spectator's view when the caller has no seat).
+        lesson (LessonVerdict | None): in a lesson's match, the lesson's verdict on your move (the match then ends:
+            ended_by lesson); null otherwise
     """
 
     version: int
@@ -54,6 +57,7 @@ class CommandResult:
         | UnknownEvent
     ]
     view: SeatView
+    lesson: LessonVerdict | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,6 +66,7 @@ class CommandResult:
         from ..models.cards_passed_event import CardsPassedEvent  # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
         from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
+        from ..models.lesson_verdict import LessonVerdict  # noqa: PLC0415
         from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
@@ -106,6 +111,12 @@ class CommandResult:
 
         view = self.view.to_dict()
 
+        lesson: dict[str, Any] | None
+        if isinstance(self.lesson, LessonVerdict):
+            lesson = self.lesson.to_dict()
+        else:
+            lesson = self.lesson
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -113,6 +124,7 @@ class CommandResult:
                 "version": version,
                 "events": events,
                 "view": view,
+                "lesson": lesson,
             }
         )
 
@@ -125,6 +137,7 @@ class CommandResult:
         from ..models.cards_passed_event import CardsPassedEvent  # noqa: PLC0415
         from ..models.hand_dealt_event import HandDealtEvent  # noqa: PLC0415
         from ..models.hand_scored_event import HandScoredEvent  # noqa: PLC0415
+        from ..models.lesson_verdict import LessonVerdict  # noqa: PLC0415
         from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
@@ -267,10 +280,26 @@ class CommandResult:
 
         view = SeatView.from_dict(d.pop("view"))
 
+        def _parse_lesson(data: object) -> LessonVerdict | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                lesson_type_0 = LessonVerdict.from_dict(data)
+
+                return lesson_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LessonVerdict | None, data)
+
+        lesson = _parse_lesson(d.pop("lesson"))
+
         command_result = cls(
             version=version,
             events=events,
             view=view,
+            lesson=lesson,
         )
 
         command_result.additional_properties = d

@@ -1,9 +1,10 @@
 from typing import Literal
 
-EndedByEnum = Literal["hand_cap", "max_hands", "target_score"]
+EndedByEnum = Literal["hand_cap", "lesson", "max_hands", "target_score"]
 
 ENDED_BY_ENUM_VALUES: set[EndedByEnum] = {
     "hand_cap",
+    "lesson",
     "max_hands",
     "target_score",
 }

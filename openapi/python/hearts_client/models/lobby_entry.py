@@ -13,6 +13,7 @@ from ..models.seat_enum import SeatEnum, check_seat_enum
 
 if TYPE_CHECKING:
     from ..models.bot_options import BotOptions
+    from ..models.lesson_prompt import LessonPrompt
     from ..models.match_result import MatchResult
     from ..models.rule_set import RuleSet
     from ..models.scores_by_seat import ScoresBySeat
@@ -54,6 +55,8 @@ class LobbyEntry:
             (GET /daily/{day}); null: not a daily.
         hints (bool): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with
             hints is unrated and sets no fastest win.
+        lesson (LessonPrompt | None): the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not
+            a lesson
         open_seats (list[SeatEnum]): the seats nobody holds yet, north to west; join takes one
     """
 
@@ -71,10 +74,12 @@ class LobbyEntry:
     turn_timeout_s: int | None
     daily: datetime.date | None
     hints: bool
+    lesson: LessonPrompt | None
     open_seats: list[SeatEnum]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.lesson_prompt import LessonPrompt  # noqa: PLC0415
         from ..models.match_result import MatchResult  # noqa: PLC0415
 
         id = str(self.id)
@@ -117,6 +122,12 @@ class LobbyEntry:
 
         hints = self.hints
 
+        lesson: dict[str, Any] | None
+        if isinstance(self.lesson, LessonPrompt):
+            lesson = self.lesson.to_dict()
+        else:
+            lesson = self.lesson
+
         open_seats = []
         for open_seats_item_data in self.open_seats:
             open_seats_item: str = open_seats_item_data
@@ -140,6 +151,7 @@ class LobbyEntry:
                 "turn_timeout_s": turn_timeout_s,
                 "daily": daily,
                 "hints": hints,
+                "lesson": lesson,
                 "open_seats": open_seats,
             }
         )
@@ -149,6 +161,7 @@ class LobbyEntry:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bot_options import BotOptions  # noqa: PLC0415
+        from ..models.lesson_prompt import LessonPrompt  # noqa: PLC0415
         from ..models.match_result import MatchResult  # noqa: PLC0415
         from ..models.rule_set import RuleSet  # noqa: PLC0415
         from ..models.scores_by_seat import ScoresBySeat  # noqa: PLC0415
@@ -219,6 +232,21 @@ class LobbyEntry:
 
         hints = d.pop("hints")
 
+        def _parse_lesson(data: object) -> LessonPrompt | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                lesson_type_0 = LessonPrompt.from_dict(data)
+
+                return lesson_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LessonPrompt | None, data)
+
+        lesson = _parse_lesson(d.pop("lesson"))
+
         open_seats = []
         _open_seats = d.pop("open_seats")
         for open_seats_item_data in _open_seats:
@@ -241,6 +269,7 @@ class LobbyEntry:
             turn_timeout_s=turn_timeout_s,
             daily=daily,
             hints=hints,
+            lesson=lesson,
             open_seats=open_seats,
         )
 

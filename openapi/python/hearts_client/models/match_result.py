@@ -33,6 +33,7 @@ class MatchResult:
             * `target_score` - target_score
             * `max_hands` - max_hands
             * `hand_cap` - hand_cap
+            * `lesson` - lesson
     """
 
     standings: list[Standing]

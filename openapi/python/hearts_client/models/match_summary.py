@@ -12,6 +12,7 @@ from ..models.match_status_enum import MatchStatusEnum, check_match_status_enum
 
 if TYPE_CHECKING:
     from ..models.bot_options import BotOptions
+    from ..models.lesson_prompt import LessonPrompt
     from ..models.match_result import MatchResult
     from ..models.rule_set import RuleSet
     from ..models.scores_by_seat import ScoresBySeat
@@ -52,6 +53,8 @@ class MatchSummary:
             (GET /daily/{day}); null: not a daily.
         hints (bool): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with
             hints is unrated and sets no fastest win.
+        lesson (LessonPrompt | None): the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not
+            a lesson
     """
 
     id: UUID
@@ -68,9 +71,11 @@ class MatchSummary:
     turn_timeout_s: int | None
     daily: datetime.date | None
     hints: bool
+    lesson: LessonPrompt | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.lesson_prompt import LessonPrompt  # noqa: PLC0415
         from ..models.match_result import MatchResult  # noqa: PLC0415
 
         id = str(self.id)
@@ -113,6 +118,12 @@ class MatchSummary:
 
         hints = self.hints
 
+        lesson: dict[str, Any] | None
+        if isinstance(self.lesson, LessonPrompt):
+            lesson = self.lesson.to_dict()
+        else:
+            lesson = self.lesson
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -131,6 +142,7 @@ class MatchSummary:
                 "turn_timeout_s": turn_timeout_s,
                 "daily": daily,
                 "hints": hints,
+                "lesson": lesson,
             }
         )
 
@@ -139,6 +151,7 @@ class MatchSummary:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bot_options import BotOptions  # noqa: PLC0415
+        from ..models.lesson_prompt import LessonPrompt  # noqa: PLC0415
         from ..models.match_result import MatchResult  # noqa: PLC0415
         from ..models.rule_set import RuleSet  # noqa: PLC0415
         from ..models.scores_by_seat import ScoresBySeat  # noqa: PLC0415
@@ -209,6 +222,21 @@ class MatchSummary:
 
         hints = d.pop("hints")
 
+        def _parse_lesson(data: object) -> LessonPrompt | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                lesson_type_0 = LessonPrompt.from_dict(data)
+
+                return lesson_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LessonPrompt | None, data)
+
+        lesson = _parse_lesson(d.pop("lesson"))
+
         match_summary = cls(
             id=id,
             status=status,
@@ -224,6 +252,7 @@ class MatchSummary:
             turn_timeout_s=turn_timeout_s,
             daily=daily,
             hints=hints,
+            lesson=lesson,
         )
 
         match_summary.additional_properties = d
