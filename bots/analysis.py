@@ -39,10 +39,12 @@ class Decision:
 def choices(events: Iterable[Event], seat: Seat) -> Iterator[tuple[SeatView, tuple[Card, ...]]]:
     """``(view, played)`` for each of ``seat``'s passes and plays with more than one legal card
     in the log ``events``, ``view`` as the seat saw the match just before; moves a stand-in
-    made for it (``auto``) are not its decisions."""
+    made for it (``auto``), or the bot its player left it to, are not its decisions."""
     state = NEW_MATCH
     for event in events:
-        if isinstance(event, CardsPassed | CardPlayed) and event.seat == seat and not event.auto:
+        occupant = state.seats[seat]
+        left = occupant is not None and occupant.left_by is not None
+        if isinstance(event, CardsPassed | CardPlayed) and event.seat == seat and not (event.auto or left):
             view = seat_view(state, seat)
             if isinstance(event, CardsPassed):
                 yield view, event.cards

@@ -1,16 +1,18 @@
 """The bots app's side of hints and analyses (``games.review``): a hint is weighed on this
 process's search thread; an analysis runs hand by hand, by ``BOT_DISPATCH`` as a worker's
-tasks on the ``analysis`` queue (below the bots'), on the search thread, or at once."""
+tasks on the ``analysis`` queue (below the bots'), on a thread of its own, or at once, its
+searches on the search thread."""
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from random import Random
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import close_old_connections, connection, transaction
 
 from games import models
 from games.engine import Seat, SeatView, event_from_json
@@ -45,37 +47,53 @@ def on_analysis_requested(sender: Any, *, analysis_id: int, **kwargs: Any) -> No
     """``games.signals.analysis_requested`` receiver: start the analysis by the dispatch mode."""
     mode = settings.BOT_DISPATCH
     if mode == "inline":
-        while analyse_hand(analysis_id):
-            pass
+        analyse_all(analysis_id)
     elif mode == "thread":
-        searcher().submit(_analyse_all, analysis_id)
+        threading.Thread(target=analyse_all, args=(analysis_id,), name="analysis",
+                         daemon=True).start()
     else:
         from .tasks import analyse_match  # the task module needs the app registry ready
 
         analyse_match.apply_async((analysis_id,), queue=ANALYSIS_QUEUE)
 
 
-def _analyse_all(analysis_id: int) -> None:
+def analyse_all(analysis_id: int) -> None:
+    """Every hand of the analysis left, in this thread (the searches on the search thread);
+    a failure is logged (the row says ``failed``)."""
     try:
         while analyse_hand(analysis_id):
             pass
     except Exception:
         logger.exception("analysis %s failed", analysis_id)
+    finally:
+        if not connection.in_atomic_block:  # a test's transaction holds it
+            close_old_connections()
 
 
 def analyse_hand(analysis_id: int) -> bool:
-    """Weigh the next hand of the analysis and save it; whether hands are left after it."""
+    """Weigh the next hand of the analysis on the search thread and save it (the row
+    ``failed`` if that raised, and the error raised again); whether hands are left."""
     analysis = models.Analysis.objects.select_related("match").get(pk=analysis_id)
-    if analysis.hands_done >= analysis.hands:
+    if analysis.hands_done >= analysis.hands or analysis.status == models.Analysis.Status.FAILED:
         return False
     hand = analysis.hands_done + 1
+    models.Analysis.objects.filter(pk=analysis_id, status=models.Analysis.Status.QUEUED).update(
+        status=models.Analysis.Status.RUNNING)
     seat = Seat(analysis.seat)
     match = analysis.match
     events = [event_from_json(row.payload) for row in match.events.order_by("seq")]
-    start = time.process_time()
-    weighed = [analyse(view, played, seed=f"{match.id}:{seat.label}", work=analysis.work)
-               for view, played in choices(events, seat) if view.hand_number == hand]
-    cpu_ms = round((time.process_time() - start) * 1e3)
+
+    def weigh() -> tuple[list[Decision], int]:
+        start = time.thread_time()
+        weighed = [analyse(view, played, seed=f"{match.id}:{seat.label}", work=analysis.work)
+                   for view, played in choices(events, seat) if view.hand_number == hand]
+        return weighed, round((time.thread_time() - start) * 1e3)
+
+    try:
+        weighed, cpu_ms = searcher().submit(weigh).result()
+    except Exception:
+        models.Analysis.objects.filter(pk=analysis_id).update(status=models.Analysis.Status.FAILED)
+        raise
     with transaction.atomic():
         row = models.Analysis.objects.select_for_update().get(pk=analysis_id)
         if row.hands_done != hand - 1:  # another run saved this hand

@@ -13,7 +13,6 @@ from django.db import close_old_connections, connection
 
 from . import moves
 from .dispatcher import BOTS_QUEUE, making_moves
-from .moves import searcher
 from .review import ANALYSIS_QUEUE, analyse_hand
 from .strategies.effort import PACE
 from .strategies.expert import calibrate
@@ -41,10 +40,10 @@ def work() -> int:
 
 @shared_task(acks_late=True, ignore_result=True)
 def analyse_match(analysis_id: int) -> None:
-    """Weigh the analysis's next hand on the search thread, then queue a task for the rest
-    (the bots' tickets queued meanwhile go first)."""
+    """Weigh the analysis's next hand, then queue a task for the rest (the bots' tickets
+    queued meanwhile go first)."""
     try:
-        more = searcher().submit(analyse_hand, analysis_id).result()
+        more = analyse_hand(analysis_id)
     finally:
         if not connection.in_atomic_block:
             close_old_connections()

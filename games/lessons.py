@@ -21,6 +21,7 @@ from .engine import (
     parse_deal,
 )
 from .engine.state import Deal
+from .errors import ServiceError
 
 LESSONS_DIR = Path(__file__).parent / "lessons"
 # What a lesson teaches: the rules of docs/rules.md, in the tutorial's order, and the variants.
@@ -35,9 +36,10 @@ RIGHT, LEGAL_NOT_WANTED = "right", "legal_not_wanted"
 
 @dataclass(frozen=True)
 class Lesson:
-    """One lesson: ``seat`` decides after ``history`` (passes, then plays, in order) on
-    ``deal`` under ``rules``. A play is right when its card is in ``right``; a pass, when it
-    passes every card of ``right``. ``expert_agrees``: the expert bot's choice is right."""
+    """One lesson: ``seat`` decides after ``history`` (the plays of its ``tricks``, marked
+    ``auto``: the lesson chose them, not the learner) on ``deal`` under ``rules``. A play
+    is right when its card is in ``right``; a pass, when it passes every card of ``right``.
+    ``expert_agrees``: the expert bot's choice is right."""
 
     slug: str
     order: int
@@ -73,19 +75,25 @@ def lessons() -> dict[str, Lesson]:
     return found
 
 
+def lesson_get(slug: str) -> Lesson:
+    """The lesson ``slug``. Raises ``not_found``."""
+    lesson = lessons().get(slug)
+    if lesson is None:
+        raise ServiceError("not_found", f"no lesson {slug!r}")
+    return lesson
+
+
 def _lesson(path: Path) -> Lesson:
     data = yaml.safe_load(path.read_text())
     number, slug = path.stem.split("-", 1)
     if data["teaches"] not in TEACHES:
         raise ValueError(f"teaches {data['teaches']!r}: not one of {', '.join(TEACHES)}")
     history: list[Command] = []
-    for label, cards in (data.get("passes") or {}).items():
-        history.append(PassCards(Seat.from_label(label), tuple(parse_cards(cards.split()))))
     for trick in data.get("tricks") or ():
         for play in trick.split(","):
             letter, card = play.split()
             seat = next(s for s in Seat if s.label[0] == letter.lower())
-            history.append(PlayCard(seat, parse_card(card)))
+            history.append(PlayCard(seat, parse_card(card), auto=True))
     return Lesson(
         slug=slug, order=int(number), title=data["title"], teaches=data["teaches"],
         seat=Seat.from_label(data["seat"]), rules=RuleSet.from_json(data.get("rules")),

@@ -309,6 +309,7 @@ class Analysis(models.Model):
         QUEUED = "queued"
         RUNNING = "running"
         DONE = "done"
+        FAILED = "failed"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses")
     seat = models.PositiveSmallIntegerField(help_text="0 north, 1 east, 2 south, 3 west")

@@ -21,7 +21,7 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
     transaction."""
     get_user_model().objects.select_for_update().filter(pk=creator.pk).exists()
     has_expert = Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert"))
-    held = (models.Match.objects.filter(created_by=creator).exclude(status__in=ENDED)
+    held = (models.Match.objects.filter(created_by=creator, lesson="").exclude(status__in=ENDED)
             .aggregate(unfinished_matches=Count("pk"),
                        unfinished_expert_matches=Count("pk", filter=Q(has_expert)),
                        open_matches=Count("pk", filter=Q(status=models.Match.Status.WAITING))))

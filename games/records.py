@@ -158,7 +158,7 @@ def _write(match: models.Match, state: MatchState, sun_hands: Collection[int],
         mine.update(matches_finished=F("matches_finished") + 1,
                     matches_won=F("matches_won") + int(won),
                     matches_shared=F("matches_shared") + int(shared))
-        if won and not match.fixed_deals and not match.hints:
+        if won and not match.fixed_deals:
             _fastest_win(mine, match, state, record, ended_at, sun_hands)
 
 

@@ -51,15 +51,26 @@ def analysis_seat(*, match_id: uuid.UUID, user: AbstractBaseUser
     return match, seat, models.Analysis.objects.filter(match=match, seat=seat).first()
 
 
+def analysis_retry(analysis: models.Analysis) -> bool:
+    """Queue again the hands left of an analysis that ``failed``; whether it had."""
+    if analysis.status != models.Analysis.Status.FAILED:
+        return False
+    models.Analysis.objects.filter(pk=analysis.pk).update(status=models.Analysis.Status.QUEUED)
+    analysis.status = models.Analysis.Status.QUEUED
+    transaction.on_commit(lambda: analysis_requested.send(sender=None, analysis_id=analysis.pk))
+    return True
+
+
 def analysis_create(*, match: models.Match, seat: Seat, user: AbstractBaseUser
                     ) -> tuple[models.Analysis, bool]:
     """``(analysis, created)``: the analysis of ``seat`` (``analysis_seat``), queued unless
     another request made it first."""
     state = match_state(match)
+    dealt = state.hand.number if state.hand is not None else state.hands_played  # a lesson's: 1
     try:
         with transaction.atomic():
             analysis = models.Analysis.objects.create(
-                match=match, seat=seat, requested_by=user, hands=state.hands_played,
+                match=match, seat=seat, requested_by=user, hands=max(dealt, 1),
                 work=settings.ANALYSIS_WORK)
     except IntegrityError:  # asked twice at once: the other request's row stands
         return models.Analysis.objects.get(match=match, seat=seat), False
@@ -67,10 +78,15 @@ def analysis_create(*, match: models.Match, seat: Seat, user: AbstractBaseUser
     return analysis, True
 
 
-def analysis_get(*, match_id: uuid.UUID, user: AbstractBaseUser) -> models.Analysis:
-    """``user``'s seat's analysis of the match. Raises ``not_found`` (no match, or none asked
-    for), ``not_seated``."""
-    match, seat = _player_seat(match_id, user)
+def analysis_get(*, match_id: uuid.UUID, user: AbstractBaseUser,
+                 seat: Seat | None = None) -> models.Analysis:
+    """``user``'s seat's analysis of the match (``seat``, if named, must be it). Raises
+    ``not_found`` (no match, or none asked for), ``not_seated``."""
+    match, mine = _player_seat(match_id, user)
+    if seat is not None and seat != mine:
+        raise ServiceError("not_seated", f"you hold {mine.label}: a seat's analysis shows its "
+                                         "cards, so only its player may read it")
+    seat = mine
     analysis = models.Analysis.objects.filter(match=match, seat=seat).first()
     if analysis is None:
         raise ServiceError("not_found", "no analysis of your seat was asked for: POST first")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Model
@@ -197,22 +198,22 @@ def _seat_move(match: models.Match, seat: Seat, command: PassCards | PlayCard) -
     the lesson's verdict on it."""
     if not match.lesson:
         return _run(match, match_state(match), [command], seat=seat)
-    lesson = lessons.lessons()[match.lesson]
+    lesson = lessons.lessons().get(match.lesson)  # None: a lesson no longer served
     result = _run(match, match_state(match), [command, EndLesson()], seat=seat)
-    return dataclasses.replace(result, lesson=lesson.verdict(command))
+    return dataclasses.replace(result, lesson=lesson.verdict(command) if lesson else None)
 
 
 def lesson_attempt_create(*, player: AbstractBaseUser, slug: str) -> CommandResult:
     """A match at the position of the lesson ``slug``: ``player`` in the lesson's seat, bots
     in the others, the lesson's deal and scripted moves played; the player's unfinished
     attempts at lessons are called off. Raises ``not_found`` for no such lesson."""
-    lesson = lessons.lessons().get(slug)
-    if lesson is None:
-        raise ServiceError("not_found", f"no lesson {slug!r}")
+    lesson = lessons.lesson_get(slug)
     commands: list[Command] = [CreateMatch(lesson.rules, (lesson.deal,))]
     commands += [TakeSeat(seat, player=player.get_username()) if seat == lesson.seat
                  else TakeSeat(seat, bot_level=STAND_IN_LEVEL) for seat in Seat]
     with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=player.pk).exists()
+        dispatch.enrol(player, timezone.now())  # a passing lesson's bots pass
         earlier = (models.Match.objects.select_for_update().filter(created_by=player)
                    .exclude(lesson="").exclude(status__in=quotas.ENDED))
         for match in earlier:
@@ -224,13 +225,16 @@ def lesson_attempt_create(*, player: AbstractBaseUser, slug: str) -> CommandResu
 
 
 def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str) -> CommandResult:
-    """Leave the player's seat to a bot of ``bot_level`` until they ``match_join`` again.
-    Raises ``invalid_request``, ``not_found``, ``not_seated``, ``quota_exceeded``
-    (``leaves_per_match``, ``unfinished_expert_matches``), then ``IllegalMove``."""
+    """Leave the player's seat to a bot of ``bot_level`` until they ``match_join`` again; a
+    lesson's match is called off instead. Raises ``invalid_request``, ``not_found``,
+    ``not_seated``, ``quota_exceeded`` (``leaves_per_match``, ``unfinished_expert_matches``),
+    then ``IllegalMove``."""
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
         match, seat = _lock_seat(match_id, player, None)
+        if match.lesson:
+            return _run(match, match_state(match), [AbortMatch("its learner left the lesson")])
         limit = settings.QUOTAS["leaves_per_match"]
         if leaves_count(match=match, username=player.get_username()) >= limit:
             raise quota_exceeded("leaves_per_match", limit,
@@ -403,7 +407,8 @@ def _run(
     statements.command_write(match, rows, ["version", "state", "status", "bot_to_act",
                                            "turn_started_at", "turn_deadline", "updated_at"],
                              due, lease, notify)
-    if logged and logged[-1].event.type in records.RECORDED_EVENTS and not match.lesson:
+    if (logged and logged[-1].event.type in records.RECORDED_EVENTS
+            and not (match.lesson or match.hints)):
         records.match_recorded(match, state, logged[-1].at)  # reads the hand rows written above
         daily.attempt_recorded(match, state, logged[-1].at)
     match_id, version = match.id, match.version

@@ -97,7 +97,7 @@ class SeatSpecListField(serializers.ListField):
 
 HINTS_HELP = (
     "Whether the players may ask for a hint when they are to act (GET "
-    "/matches/{id}/hint). A match with hints is unrated and sets no fastest win.")
+    "/matches/{id}/hint). A match with hints is unrated and counts in no record.")
 
 
 class MatchCreateSerializer(StrictSerializer):
@@ -238,8 +238,14 @@ class MatchSummarySerializer(ResponseSerializer):
             "turn_timeout_s": match.turn_timeout_s,
             "daily": match.daily_date,
             "hints": match.hints,
-            "lesson": LessonPromptSerializer.body(lessons()[match.lesson]) if match.lesson else None,
+            "lesson": _lesson(match.lesson),
         }
+
+
+def _lesson(slug: str) -> dict[str, Any] | None:
+    """The summary's ``lesson``: null for none, or for a lesson no longer served."""
+    lesson = lessons().get(slug) if slug else None
+    return LessonPromptSerializer.body(lesson) if lesson else None
 
 
 class LobbyEntrySerializer(MatchSummarySerializer):

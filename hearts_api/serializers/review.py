@@ -93,6 +93,11 @@ class AnalysisHandSerializer(serializers.Serializer):
     blunders = serializers.IntegerField(min_value=0)
 
 
+class AnalysisQuerySerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(SEAT_CHOICES, required=False,
+                                   help_text="your seat (the only one whose analysis you may read)")
+
+
 class AnalysisEffortSerializer(serializers.Serializer):
     work_per_decision = serializers.IntegerField(
         help_text="search work units each decision was weighed with: the same on every server, "
@@ -103,7 +108,9 @@ class AnalysisEffortSerializer(serializers.Serializer):
 class AnalysisSerializer(ResponseSerializer):
     match_id = serializers.UUIDField()
     seat = serializers.ChoiceField(SEAT_CHOICES)
-    status = serializers.ChoiceField(["queued", "running", "done"])
+    status = serializers.ChoiceField(
+        ["queued", "running", "done", "failed"],
+        help_text="failed: a hand could not be analysed; POST again to retry the hands left")
     progress = serializers.FloatField(min_value=0, max_value=1,
                                       help_text="the share of the match's hands analysed")
     decisions = AnalysisDecisionSerializer(

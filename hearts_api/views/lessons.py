@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
-from games.lessons import lessons
+from games.lessons import lesson_get, lessons
 
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.lessons import LessonSerializer
@@ -53,6 +53,7 @@ class LessonAttemptView(APIView):
             "calls off your unfinished attempts at lessons. Counts against the quota "
             f"{MATCH_CREATIONS}. 404 not_found for no such lesson. No body."))
     def post(self, request: Request, slug: str) -> Response:
+        lesson_get(slug)  # 404 before the quota counts it
         MatchCreationThrottle().check(request, self)
         result = services.lesson_attempt_create(player=request.user, slug=slug)
         headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{result.match.id}")}

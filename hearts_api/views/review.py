@@ -13,9 +13,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import review
+from games.engine import Seat
 
-from ..serializers.review import AnalysisSerializer, HintSerializer
+from ..serializers.review import AnalysisQuerySerializer, AnalysisSerializer, HintSerializer
 from ..throttling import AnalysisThrottle, HintThrottle
+from .common import valid_data
 from .openapi import problem_responses, quota_note
 
 _HINTS = quota_note("hints", "hints per player")
@@ -58,7 +60,8 @@ class AnalysisView(APIView):
                        "what your seat knew then with a fixed search effort, so the analysis "
                        "is the same on every server. It runs hand by hand on the workers, "
                        "after every bot move waiting. One analysis per seat: asked again, it "
-                       "answers the one there is (200). 403 not_seated without a seat; 409 "
+                       "answers the one there is (200), or queues again the hands left of one "
+                       "that failed (202). 403 not_seated without a seat; 409 "
                        "match_not_finished before the match has finished. Each new analysis "
                        f"counts against the quota {_ANALYSES}: beyond it 429 quota_exceeded. "
                        "No body."))
@@ -68,19 +71,24 @@ class AnalysisView(APIView):
         if analysis is None:
             AnalysisThrottle().check(request, self)
             analysis, created = review.analysis_create(match=match, seat=seat, user=request.user)
+        else:
+            created = review.analysis_retry(analysis)
         headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match_id}/analysis")}
         return Response(AnalysisSerializer.body(analysis), headers=headers,
                         status=status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK)
 
-    @extend_schema(operation_id="matches_analysis_retrieve",
-                   responses={200: AnalysisSerializer, **problem_responses(403, 404)},
+    @extend_schema(operation_id="matches_analysis_retrieve", parameters=[AnalysisQuerySerializer],
+                   responses={200: AnalysisSerializer, **problem_responses(400, 403, 404)},
                    summary="The analysis of your seat's decisions: its progress, then each decision",
                    description=(
                        "Each decision's loss is the points of the hand its choice was expected "
                        "to cost against the best option found; a loss of 2 points or more is a "
                        "blunder. The hands and totals cover the hands analysed so far. Only "
-                       "your own seat's analysis: it shows the cards you held. 404 not_found "
-                       "before one was asked for."))
+                       "your own seat's analysis: it shows the cards you held (seat, if given, "
+                       "must be yours: another is 403 not_seated). 404 not_found before one was "
+                       "asked for."))
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
+        query = valid_data(AnalysisQuerySerializer, request.query_params.dict())
+        seat = Seat.from_label(query["seat"]) if query.get("seat") else None
         return Response(AnalysisSerializer.body(
-            review.analysis_get(match_id=match_id, user=request.user)))
+            review.analysis_get(match_id=match_id, user=request.user, seat=seat)))

@@ -93,3 +93,20 @@ def test_an_ordinary_match_and_move_have_no_lesson(make_table):
     seat = table.view("north")["to_act"][0]
     body = table.play(seat, first_legal(table.view(seat))).json()
     assert body["lesson"] is None
+
+
+def test_leaving_a_lesson_calls_it_off(make_client):
+    alice = make_client()
+    match_id = _attempt(alice, "sloughing")["id"]
+    response = alice.post(match_url(match_id, "leave"), {}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "aborted"
+
+
+def test_lessons_take_no_place_in_the_quotas_of_matches_held(make_client, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "unfinished_matches": 1}
+    alice = make_client()
+    _attempt(alice, "two-of-clubs")
+    created = alice.post(f"{API}/matches", {"seats": [{"kind": "player"}] + [
+        {"kind": "bot", "level": "easy"}] * 3}, format="json")
+    assert created.status_code == 201, created.content

@@ -134,13 +134,13 @@ def test_hints_count_against_their_quota(make_client, monkeypatch):
     assert_quota_exceeded(_hint(alice, match_id), "hints", 2, period_s=3600)
 
 
-def test_a_match_with_hints_is_unrated(make_client, send):
+def test_a_match_with_hints_is_unrated_and_in_no_record(make_client, send):
     alice = make_client()
     match_id = create_match(alice, seats=THREE_BOTS, rules=ONE_HAND, hints=True)["id"]
     _finish(send, alice, match_id)
     assert not Rating.objects.filter(player__username=alice.username).exists()
     profile = alice.get(f"{API}/players/{alice.username}").json()
-    assert all(record["fastest_win"] is None for record in profile["records"])
+    assert (profile["matches_played"], profile["records"]) == (0, [])
 
 
 def test_an_analysis_weighs_each_decision_of_the_players_seat(make_client, send):
@@ -180,3 +180,35 @@ def test_an_analysis_is_for_a_player_of_the_match_only(make_client, send):
     stranger = make_client()
     assert_problem(stranger.post(match_url(match_id, "analysis")), 403, "not_seated")
     assert_problem(stranger.get(match_url(match_id, "analysis")), 403, "not_seated")
+
+
+def test_a_lesson_match_is_analysed_and_only_the_callers_seat_may_be_named(make_client, send):
+    alice = make_client()
+    match_id = alice.post(f"{API}/lessons/queen-of-spades/attempts").json()["id"]
+    send(alice, match_url(match_id, "play"), {"card": "2S"})
+    assert send(alice, match_url(match_id, "analysis")).status_code == 202
+    analysis = alice.get(match_url(match_id, "analysis"), {"seat": "south"}).json()
+    assert (analysis["status"], analysis["progress"]) == ("done", 1.0)
+    [decision] = analysis["decisions"]
+    assert (decision["hand"], decision["trick"], decision["played"]) == (1, 3, ["2S"])
+    assert decision["best"] == ["QS"] and decision["loss"] > 0
+    assert_problem(alice.get(match_url(match_id, "analysis"), {"seat": "north"}), 403, "not_seated")
+    assert_problem(alice.get(match_url(match_id, "analysis"), {"seat": "up"}), 400,
+                   "invalid_request")
+
+
+def test_a_failed_analysis_says_so_and_is_queued_again_when_asked(make_client, send, monkeypatch):
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, rules=ONE_HAND)["id"]
+    _finish(send, alice, match_id)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the search broke")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("bots.review.analyse", broken)
+        send(alice, match_url(match_id, "analysis"))
+    assert alice.get(match_url(match_id, "analysis")).json()["status"] == "failed"
+    again = send(alice, match_url(match_id, "analysis"))
+    assert again.status_code == 202 and again.json()["status"] == "queued"
+    assert alice.get(match_url(match_id, "analysis")).json()["status"] == "done"

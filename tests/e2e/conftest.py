@@ -40,8 +40,8 @@ def own_stack(tmp_path: Path) -> Iterator[Stack]:
 
 @contextmanager
 def serving(log_dir: Path, name: str, broker: str) -> Iterator[Stack]:
-    """A database ``name`` (migrated), a Celery worker and gunicorn on the Redis database
-    ``broker`` (emptied first); all stopped and the database dropped after."""
+    """A database ``name`` (migrated), a Celery worker, beat and gunicorn on the Redis
+    database ``broker`` (emptied first); all stopped and the database dropped after."""
     server_url = stack.postgres_server_url()
     unreachable = [r for r in (stack.postgres_unreachable(server_url), stack.redis_unreachable(broker)) if r]
     if unreachable:
@@ -59,6 +59,7 @@ def serving(log_dir: Path, name: str, broker: str) -> Iterator[Stack]:
         processes += [web_up.result()[0]] if web_up.exception() is None else []
         worker_up.result()
         _, base_url = web_up.result()
+        processes.append(stack.start_celery_beat(env, log_dir))
         yield Stack(base_url, database_url, env)
     finally:
         for process in reversed(processes):

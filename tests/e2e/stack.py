@@ -357,6 +357,15 @@ def purge_broker(broker: str) -> None:
         client.close()
 
 
+def start_celery_beat(env: dict[str, str], log_dir: Path) -> ManagedProcess:
+    """``celery -A config beat``, as every deployment runs it (``make up``): its tick makes
+    any due move whose ticket was lost (config/settings/workers.py)."""
+    return ManagedProcess("celery beat", [
+        str(BIN / "celery"), "-A", "config", "beat", "-l", "WARNING",
+        "--schedule", str(log_dir / "celerybeat-schedule"),
+    ], env, log_dir / "celery-beat.log").start()
+
+
 def start_celery_worker(env: dict[str, str], log_dir: Path, broker: str,
                         cwd: Path = ROOT) -> ManagedProcess:
     """``celery -A config worker`` (prefork, 2 children); waits until it answers a ping."""

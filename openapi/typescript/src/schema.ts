@@ -205,13 +205,13 @@ export interface paths {
         };
         /**
          * The analysis of your seat's decisions: its progress, then each decision
-         * @description Each decision's loss is the points of the hand its choice was expected to cost against the best option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was asked for.
+         * @description Each decision's loss is the points of the hand its choice was expected to cost against the best option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed so far. Only your own seat's analysis: it shows the cards you held (seat, if given, must be yours: another is 403 not_seated). 404 not_found before one was asked for.
          */
         get: operations["matches_analysis_retrieve"];
         put?: never;
         /**
          * Ask for the analysis of your seat's decisions in a finished match
-         * @description Queues the analysis of your seat's decisions (202, status queued): each pass, and each play with more than one legal card, weighed from what your seat knew then with a fixed search effort, so the analysis is the same on every server. It runs hand by hand on the workers, after every bot move waiting. One analysis per seat: asked again, it answers the one there is (200). 403 not_seated without a seat; 409 match_not_finished before the match has finished. Each new analysis counts against the quota analyses (20/day new analyses per player): beyond it 429 quota_exceeded. No body.
+         * @description Queues the analysis of your seat's decisions (202, status queued): each pass, and each play with more than one legal card, weighed from what your seat knew then with a fixed search effort, so the analysis is the same on every server. It runs hand by hand on the workers, after every bot move waiting. One analysis per seat: asked again, it answers the one there is (200), or queues again the hands left of one that failed (202). 403 not_seated without a seat; 409 match_not_finished before the match has finished. Each new analysis counts against the quota analyses (20/day new analyses per player): beyond it 429 quota_exceeded. No body.
          */
         post: operations["matches_analysis_create"];
         delete?: never;
@@ -511,6 +511,14 @@ export interface components {
             /** Format: uuid */
             match_id: string;
             seat: components["schemas"]["SeatEnum"];
+            /**
+             * @description failed: a hand could not be analysed; POST again to retry the hands left
+             *
+             *     * `queued` - queued
+             *     * `running` - running
+             *     * `done` - done
+             *     * `failed` - failed
+             */
             status: components["schemas"]["AnalysisStatusEnum"];
             /**
              * Format: double
@@ -559,9 +567,10 @@ export interface components {
          * @description * `queued` - queued
          *     * `running` - running
          *     * `done` - done
+         *     * `failed` - failed
          * @enum {string}
          */
-        AnalysisStatusEnum: "queued" | "running" | "done";
+        AnalysisStatusEnum: "queued" | "running" | "done" | "failed";
         ApiToken: {
             /** @description The token's first characters. */
             token_key: string;
@@ -1028,7 +1037,7 @@ export interface components {
              * @description The UTC date of the daily challenge this match is its creator's one attempt at (GET /daily/{day}); null: not a daily.
              */
             daily: string | null;
-            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win. */
+            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and counts in no record. */
             hints: boolean;
             /** @description the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not a lesson */
             lesson: components["schemas"]["LessonPrompt"] | null;
@@ -1060,7 +1069,7 @@ export interface components {
             /** @description Seconds a player's turn may last (5..86400). Null or left out: 60 (OPEN_SEAT_TURN_TIMEOUT_S) when a seat is open, so nobody who joins can hold the table; else turns never time out. When it runs out (the view's turn_deadline), a stand-in bot (hard) makes that one move for each player still to act, marked `auto` in the log, within moments, and the player plays on; a move the player sends before then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version), so it cannot land on the next turn. */
             turn_timeout_s?: number | null;
             /**
-             * @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win.
+             * @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and counts in no record.
              * @default false
              */
             hints?: boolean;
@@ -1169,7 +1178,7 @@ export interface components {
              * @description The UTC date of the daily challenge this match is its creator's one attempt at (GET /daily/{day}); null: not a daily.
              */
             daily: string | null;
-            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win. */
+            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and counts in no record. */
             hints: boolean;
             /** @description the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not a lesson */
             lesson: components["schemas"]["LessonPrompt"] | null;
@@ -1668,7 +1677,7 @@ export interface components {
             result: components["schemas"]["MatchResult"] | null;
             /** @description How many of the first hands were dealt when the match was created, not shuffled as they came (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over. */
             fixed_deals: number;
-            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and sets no fastest win. */
+            /** @description Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with hints is unrated and counts in no record. */
             hints: boolean;
             /** @description the hand after which some total first reached the target score, so the end of the match began: every hand after it is a tiebreak hand (at most rules.max_tiebreak_hands of them under tie_policy play_on). Null while no total has reached the target */
             end_started_after: number | null;
@@ -2588,7 +2597,17 @@ export interface operations {
     };
     matches_analysis_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description your seat (the only one whose analysis you may read)
+                 *
+                 *     * `north` - north
+                 *     * `east` - east
+                 *     * `south` - south
+                 *     * `west` - west
+                 */
+                seat?: "north" | "east" | "south" | "west";
+            };
             header?: never;
             path: {
                 match_id: string;
@@ -2603,6 +2622,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             401: {

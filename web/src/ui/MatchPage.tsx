@@ -236,7 +236,9 @@ export function MatchPage({ session, matchId, onNewMatch, onOver, onMatch, onLes
       {over && lesson ? (
         <Dialog title={verdictTitle(verdict)} close="Back to the lessons" onClose={onLessons}>
           {verdict ? <p class="verdict">{verdict.explanation}</p> : null}
-          {onMatch ? <button type="button" id="again" onClick={() => void attempt(session, lesson.slug).then(onMatch)}>Try again</button> : null}
+          {onMatch ? <button type="button" id="again" onClick={() => void attempt(session, lesson.slug).then(onMatch, (e: unknown) => {
+            if (e instanceof ApiError) setNotice(e.text); else throw e;
+          })}>Try again</button> : null}
         </Dialog>
       ) : over ? (
         <FinalResult view={view} screen={screen} onNewMatch={onNewMatch}>

@@ -86,7 +86,7 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
         <label>Bots' pause <select name="delay_ms" value={delay} onChange={(e) => setDelay(Number(e.currentTarget.value))}>
           <option value={0}>none</option><option value={300}>short</option><option value={600}>normal</option><option value={1500}>long</option>
         </select></label>
-        <label class="check"><input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.currentTarget.checked)} /> Hints: ask what to play, and why (the match is then unrated)</label>
+        <label class="check"><input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.currentTarget.checked)} /> Hints: ask what to play, and why (the match is then unrated and in no record)</label>
         <button type="submit" class="primary" id="start" disabled={pending}>Start the match</button>
       </form>
       <p class="notice" role="alert">{error ?? ""}</p>

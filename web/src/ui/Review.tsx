@@ -36,14 +36,15 @@ export function AnalysisPanel({ session, matchId }: { session: Session; matchId:
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [error, setError] = useState<string | null>(null);
   const done = analysis?.status === "done";
+  const failed = analysis?.status === "failed";
   useEffect(() => {
-    if (analysis === null || done) return;
+    if (analysis === null || done || failed) return;
     const poll = setTimeout(() => {
       call(client(session).GET("/api/v1/matches/{match_id}/analysis", { params: { path: { match_id: matchId } } }))
         .then(setAnalysis, (e: unknown) => setError(e instanceof ApiError ? e.text : String(e)));
     }, 1000);
     return () => clearTimeout(poll);
-  }, [analysis, done]);
+  }, [analysis, done, failed]);
   const ask = async () => {
     setError(null);
     try {
@@ -55,10 +56,11 @@ export function AnalysisPanel({ session, matchId }: { session: Session; matchId:
       else throw e;
     }
   };
-  if (analysis === null) {
+  if (analysis === null || failed) {
     return (
       <div class="analysis">
-        <button type="button" id="analyse" onClick={() => void ask()}>Analyse my play</button>
+        {failed ? <p>The analysis stopped before the end.</p> : null}
+        <button type="button" id="analyse" onClick={() => void ask()}>{failed ? "Try the analysis again" : "Analyse my play"}</button>
         {error ? <p class="notice">{error}</p> : null}
       </div>
     );

@@ -60,6 +60,7 @@ from .match_leave_request import MatchLeaveRequest
 from .match_result import MatchResult
 from .match_status_enum import MatchStatusEnum
 from .match_summary import MatchSummary
+from .matches_analysis_retrieve_seat import MatchesAnalysisRetrieveSeat
 from .matches_list_status import MatchesListStatus
 from .matches_replace_seat_seat import MatchesReplaceSeatSeat
 from .moon import Moon
@@ -166,6 +167,7 @@ __all__ = (
     "MatchCreateRequest",
     "MatchEndedEvent",
     "MatchEndedEventType",
+    "MatchesAnalysisRetrieveSeat",
     "MatchesListStatus",
     "MatchesReplaceSeatSeat",
     "MatchJoinRequest",

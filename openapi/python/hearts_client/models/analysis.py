@@ -31,6 +31,7 @@ class Analysis:
         status (AnalysisStatusEnum): * `queued` - queued
             * `running` - running
             * `done` - done
+            * `failed` - failed
         progress (float): the share of the match's hands analysed
         decisions (list[AnalysisDecision]): each pass, and each play with more than one legal card, of the hands
             analysed so far, oldest first; moves a stand-in made for the seat are not its decisions

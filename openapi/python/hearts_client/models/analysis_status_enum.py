@@ -1,9 +1,10 @@
 from typing import Literal
 
-AnalysisStatusEnum = Literal["done", "queued", "running"]
+AnalysisStatusEnum = Literal["done", "failed", "queued", "running"]
 
 ANALYSIS_STATUS_ENUM_VALUES: set[AnalysisStatusEnum] = {
     "done",
+    "failed",
     "queued",
     "running",
 }

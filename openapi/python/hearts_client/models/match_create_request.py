@@ -38,7 +38,7 @@ class MatchCreateRequest:
             then is taken. A pass or play that comes in before a stand-in moved for the seat is refused (412 stale_version),
             so it cannot land on the next turn.
         hints (bool | Unset): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A
-            match with hints is unrated and sets no fastest win. Default: False.
+            match with hints is unrated and counts in no record. Default: False.
     """
 
     seats: list[BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]

@@ -52,7 +52,7 @@ class MatchSummary:
         daily (datetime.date | None): The UTC date of the daily challenge this match is its creator's one attempt at
             (GET /daily/{day}); null: not a daily.
         hints (bool): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with
-            hints is unrated and sets no fastest win.
+            hints is unrated and counts in no record.
         lesson (LessonPrompt | None): the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not
             a lesson
     """

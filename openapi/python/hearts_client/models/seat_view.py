@@ -61,7 +61,7 @@ class SeatView:
             (0: every hand shuffled by the server): the creator's `deals`, every card of which the creator knows, or a daily
             challenge's (the summary's `daily` is set), which nobody but the server knew before the day was over.
         hints (bool): Whether the players may ask for a hint when they are to act (GET /matches/{id}/hint). A match with
-            hints is unrated and sets no fastest win.
+            hints is unrated and counts in no record.
         end_started_after (int | None): the hand after which some total first reached the target score, so the end of
             the match began: every hand after it is a tiebreak hand (at most rules.max_tiebreak_hands of them under
             tie_policy play_on). Null while no total has reached the target

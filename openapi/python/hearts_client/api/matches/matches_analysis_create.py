@@ -97,9 +97,10 @@ def sync_detailed(
      Queues the analysis of your seat's decisions (202, status queued): each pass, and each play with
     more than one legal card, weighed from what your seat knew then with a fixed search effort, so the
     analysis is the same on every server. It runs hand by hand on the workers, after every bot move
-    waiting. One analysis per seat: asked again, it answers the one there is (200). 403 not_seated
-    without a seat; 409 match_not_finished before the match has finished. Each new analysis counts
-    against the quota analyses (20/day new analyses per player): beyond it 429 quota_exceeded. No body.
+    waiting. One analysis per seat: asked again, it answers the one there is (200), or queues again the
+    hands left of one that failed (202). 403 not_seated without a seat; 409 match_not_finished before
+    the match has finished. Each new analysis counts against the quota analyses (20/day new analyses per
+    player): beyond it 429 quota_exceeded. No body.
 
     Args:
         match_id (UUID):
@@ -133,9 +134,10 @@ def sync(
      Queues the analysis of your seat's decisions (202, status queued): each pass, and each play with
     more than one legal card, weighed from what your seat knew then with a fixed search effort, so the
     analysis is the same on every server. It runs hand by hand on the workers, after every bot move
-    waiting. One analysis per seat: asked again, it answers the one there is (200). 403 not_seated
-    without a seat; 409 match_not_finished before the match has finished. Each new analysis counts
-    against the quota analyses (20/day new analyses per player): beyond it 429 quota_exceeded. No body.
+    waiting. One analysis per seat: asked again, it answers the one there is (200), or queues again the
+    hands left of one that failed (202). 403 not_seated without a seat; 409 match_not_finished before
+    the match has finished. Each new analysis counts against the quota analyses (20/day new analyses per
+    player): beyond it 429 quota_exceeded. No body.
 
     Args:
         match_id (UUID):
@@ -164,9 +166,10 @@ async def asyncio_detailed(
      Queues the analysis of your seat's decisions (202, status queued): each pass, and each play with
     more than one legal card, weighed from what your seat knew then with a fixed search effort, so the
     analysis is the same on every server. It runs hand by hand on the workers, after every bot move
-    waiting. One analysis per seat: asked again, it answers the one there is (200). 403 not_seated
-    without a seat; 409 match_not_finished before the match has finished. Each new analysis counts
-    against the quota analyses (20/day new analyses per player): beyond it 429 quota_exceeded. No body.
+    waiting. One analysis per seat: asked again, it answers the one there is (200), or queues again the
+    hands left of one that failed (202). 403 not_seated without a seat; 409 match_not_finished before
+    the match has finished. Each new analysis counts against the quota analyses (20/day new analyses per
+    player): beyond it 429 quota_exceeded. No body.
 
     Args:
         match_id (UUID):
@@ -198,9 +201,10 @@ async def asyncio(
      Queues the analysis of your seat's decisions (202, status queued): each pass, and each play with
     more than one legal card, weighed from what your seat knew then with a fixed search effort, so the
     analysis is the same on every server. It runs hand by hand on the workers, after every bot move
-    waiting. One analysis per seat: asked again, it answers the one there is (200). 403 not_seated
-    without a seat; 409 match_not_finished before the match has finished. Each new analysis counts
-    against the quota analyses (20/day new analyses per player): beyond it 429 quota_exceeded. No body.
+    waiting. One analysis per seat: asked again, it answers the one there is (200), or queues again the
+    hands left of one that failed (202). 403 not_seated without a seat; 409 match_not_finished before
+    the match has finished. Each new analysis counts against the quota analyses (20/day new analyses per
+    player): beyond it 429 quota_exceeded. No body.
 
     Args:
         match_id (UUID):

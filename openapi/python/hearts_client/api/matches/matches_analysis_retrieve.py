@@ -8,19 +8,33 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.analysis import Analysis
+from ...models.matches_analysis_retrieve_seat import MatchesAnalysisRetrieveSeat
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     match_id: UUID,
+    *,
+    seat: MatchesAnalysisRetrieveSeat | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_seat: str | Unset = UNSET
+    if not isinstance(seat, Unset):
+        json_seat = seat
+
+    params["seat"] = json_seat
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/v1/matches/{match_id}/analysis".format(
             match_id=quote(str(match_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -31,6 +45,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = Analysis.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -81,16 +100,18 @@ def sync_detailed(
     match_id: UUID,
     *,
     client: AuthenticatedClient,
+    seat: MatchesAnalysisRetrieveSeat | Unset = UNSET,
 ) -> Response[Analysis | Problem]:
     """The analysis of your seat's decisions: its progress, then each decision
 
      Each decision's loss is the points of the hand its choice was expected to cost against the best
     option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed
-    so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was
-    asked for.
+    so far. Only your own seat's analysis: it shows the cards you held (seat, if given, must be yours:
+    another is 403 not_seated). 404 not_found before one was asked for.
 
     Args:
         match_id (UUID):
+        seat (MatchesAnalysisRetrieveSeat | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,6 +123,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        seat=seat,
     )
 
     response = client.get_httpx_client().request(
@@ -115,16 +137,18 @@ def sync(
     match_id: UUID,
     *,
     client: AuthenticatedClient,
+    seat: MatchesAnalysisRetrieveSeat | Unset = UNSET,
 ) -> Analysis | Problem | None:
     """The analysis of your seat's decisions: its progress, then each decision
 
      Each decision's loss is the points of the hand its choice was expected to cost against the best
     option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed
-    so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was
-    asked for.
+    so far. Only your own seat's analysis: it shows the cards you held (seat, if given, must be yours:
+    another is 403 not_seated). 404 not_found before one was asked for.
 
     Args:
         match_id (UUID):
+        seat (MatchesAnalysisRetrieveSeat | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,6 +161,7 @@ def sync(
     return sync_detailed(
         match_id=match_id,
         client=client,
+        seat=seat,
     ).parsed
 
 
@@ -144,16 +169,18 @@ async def asyncio_detailed(
     match_id: UUID,
     *,
     client: AuthenticatedClient,
+    seat: MatchesAnalysisRetrieveSeat | Unset = UNSET,
 ) -> Response[Analysis | Problem]:
     """The analysis of your seat's decisions: its progress, then each decision
 
      Each decision's loss is the points of the hand its choice was expected to cost against the best
     option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed
-    so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was
-    asked for.
+    so far. Only your own seat's analysis: it shows the cards you held (seat, if given, must be yours:
+    another is 403 not_seated). 404 not_found before one was asked for.
 
     Args:
         match_id (UUID):
+        seat (MatchesAnalysisRetrieveSeat | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,6 +192,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        seat=seat,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -176,16 +204,18 @@ async def asyncio(
     match_id: UUID,
     *,
     client: AuthenticatedClient,
+    seat: MatchesAnalysisRetrieveSeat | Unset = UNSET,
 ) -> Analysis | Problem | None:
     """The analysis of your seat's decisions: its progress, then each decision
 
      Each decision's loss is the points of the hand its choice was expected to cost against the best
     option found; a loss of 2 points or more is a blunder. The hands and totals cover the hands analysed
-    so far. Only your own seat's analysis: it shows the cards you held. 404 not_found before one was
-    asked for.
+    so far. Only your own seat's analysis: it shows the cards you held (seat, if given, must be yours:
+    another is 403 not_seated). 404 not_found before one was asked for.
 
     Args:
         match_id (UUID):
+        seat (MatchesAnalysisRetrieveSeat | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -199,5 +229,6 @@ async def asyncio(
         await asyncio_detailed(
             match_id=match_id,
             client=client,
+            seat=seat,
         )
     ).parsed
