@@ -40,7 +40,8 @@ def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) ->
     if bot_level != "expert" or any(o is not None and o.bot_level == "expert" for o in state.seats):
         return
     limit = settings.QUOTAS["unfinished_expert_matches"]
-    held = (models.Match.objects.filter(created_by_id=match.created_by_id).exclude(status__in=ENDED)
+    held = (models.Match.objects.filter(created_by_id=match.created_by_id, lesson="")
+            .exclude(status__in=ENDED)
             .filter(Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert")))
             .count())
     if held >= limit:

@@ -248,8 +248,8 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
                  now: datetime) -> CommandResult:
     """The creator (``by``) replaces the player in ``seat`` for good with a bot of ``bot_level``,
     once the player is overdue at ``now``: past their turn's deadline, or stood in for since
-    they last moved. Raises ``invalid_request``, ``not_found``, ``not_creator``,
-    ``not_replaceable``, ``quota_exceeded``, then ``IllegalMove``."""
+    they last moved; never in a lesson's match. Raises ``invalid_request``, ``not_found``,
+    ``not_creator``, ``not_replaceable``, ``quota_exceeded``, then ``IllegalMove``."""
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
@@ -262,6 +262,9 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
         if not state.is_over:  # else the engine refuses: match_finished
             if occupant is None or occupant.player is None:
                 raise ServiceError("not_replaceable", f"no player holds {seat.label}")
+            if match.lesson:
+                raise ServiceError("not_replaceable", "a lesson's learner is never replaced: "
+                                   "leaving the seat calls the lesson off")
             overdue = (seat in state.to_act and match.turn_deadline is not None
                        and match.turn_deadline <= now)
             if not overdue and not stood_in_last(match=match, seat=seat):

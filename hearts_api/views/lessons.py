@@ -12,12 +12,13 @@ from rest_framework.views import APIView
 from games import services
 from games.lessons import lesson_get, lessons
 
+from ..idempotency import IdempotentMixin
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.lessons import LessonSerializer
 from ..serializers.matches import MatchSummarySerializer
 from ..throttling import MatchCreationThrottle
 from .common import MatchPagination, valid_data
-from .openapi import MATCH_CREATIONS, problem_responses
+from .openapi import MATCH_CREATIONS, idempotent, problem_responses
 
 
 class LessonListView(generics.GenericAPIView):
@@ -33,14 +34,12 @@ class LessonListView(generics.GenericAPIView):
         return self.get_paginated_response([LessonSerializer.body(lesson) for lesson in page or []])
 
 
-class LessonAttemptView(APIView):
+class LessonAttemptView(IdempotentMixin, APIView):
     @extend_schema(
         operation_id="lessons_attempt", request=None,
-        parameters=[OpenApiParameter("Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
-                                     response=[201], required=True,
-                                     description="the new match's URL")],
-        responses={201: MatchSummarySerializer,
-                   **problem_responses(404, quotas=[MATCH_CREATIONS])},
+        **idempotent(201, MatchSummarySerializer, 400, 404, parameters=[OpenApiParameter(
+            "Location", OpenApiTypes.URI, OpenApiParameter.HEADER, response=[201],
+            required=True, description="the new match's URL")], quotas=[MATCH_CREATIONS]),
         summary="Start an attempt at a lesson: a match at its position, your seat to act",
         description=(
             "Creates a match on the lesson's deal, you in the lesson's seat and bots in the "

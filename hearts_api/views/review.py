@@ -15,10 +15,11 @@ from rest_framework.views import APIView
 from games import review
 from games.engine import Seat
 
+from ..idempotency import IdempotentMixin
 from ..serializers.review import AnalysisQuerySerializer, AnalysisSerializer, HintSerializer
 from ..throttling import AnalysisThrottle, HintThrottle
 from .common import valid_data
-from .openapi import problem_responses, quota_note
+from .openapi import idempotent, problem_responses, quota_note
 
 _HINTS = quota_note("hints", "hints per player")
 _ANALYSES = quota_note("analyses", "new analyses per player")
@@ -49,10 +50,14 @@ _LOCATION = OpenApiParameter("Location", OpenApiTypes.URI, OpenApiParameter.HEAD
                              description="the analysis's URL (GET it for its progress)")
 
 
-class AnalysisView(APIView):
-    @extend_schema(operation_id="matches_analysis_create", request=None, parameters=[_LOCATION],
-                   responses={202: AnalysisSerializer, 200: AnalysisSerializer,
-                              **problem_responses(403, 404, 409, quotas=[_ANALYSES])},
+_CREATE = idempotent(202, AnalysisSerializer, 400, 403, 404, 409, parameters=[_LOCATION],
+                     quotas=[_ANALYSES])
+
+
+class AnalysisView(IdempotentMixin, APIView):
+    @extend_schema(operation_id="matches_analysis_create", request=None,
+                   parameters=_CREATE["parameters"],
+                   responses={200: AnalysisSerializer, **_CREATE["responses"]},
                    summary="Ask for the analysis of your seat's decisions in a finished match",
                    description=(
                        "Queues the analysis of your seat's decisions (202, status queued): "

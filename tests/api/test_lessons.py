@@ -110,3 +110,15 @@ def test_lessons_take_no_place_in_the_quotas_of_matches_held(make_client, settin
     created = alice.post(f"{API}/matches", {"seats": [{"kind": "player"}] + [
         {"kind": "bot", "level": "easy"}] * 3}, format="json")
     assert created.status_code == 201, created.content
+
+
+def test_a_lessons_learner_is_never_replaced_and_a_retried_attempt_is_one_attempt(make_client):
+    alice = make_client()
+    match_id = _attempt(alice, "hearts-broken")["id"]
+    assert_problem(alice.post(match_url(match_id, "seats/south/replace"), {}, format="json"),
+                   409, "not_replaceable")
+    first = alice.post(f"{API}/lessons/sloughing/attempts", HTTP_IDEMPOTENCY_KEY="k1")
+    again = alice.post(f"{API}/lessons/sloughing/attempts", HTTP_IDEMPOTENCY_KEY="k1")
+    assert first.status_code == again.status_code == 201
+    assert again["Idempotent-Replayed"] == "true" and again.json()["id"] == first.json()["id"]
+    assert alice.get(match_url(first.json()["id"])).json()["status"] == "playing"

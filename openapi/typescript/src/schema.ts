@@ -2202,7 +2202,10 @@ export interface operations {
     lessons_attempt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 slug: string;
             };
@@ -2214,10 +2217,20 @@ export interface operations {
                 headers: {
                     /** @description the new match's URL */
                     Location: string;
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MatchSummary"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             401: {
@@ -2246,7 +2259,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota match_creations (60/hour POST /matches per player) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota match_creations (60/hour POST /matches per player) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2691,7 +2720,10 @@ export interface operations {
     matches_analysis_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 match_id: string;
             };
@@ -2713,10 +2745,20 @@ export interface operations {
                 headers: {
                     /** @description the analysis's URL (GET it for its progress) */
                     Location: string;
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             401: {
@@ -2761,7 +2803,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota analyses (20/day new analyses per player) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota analyses (20/day new analyses per player) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

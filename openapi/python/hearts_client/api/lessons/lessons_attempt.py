@@ -8,12 +8,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.match_summary import MatchSummary
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     slug: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +27,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -30,6 +36,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_201 = MatchSummary.from_dict(response.json())
 
         return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -45,6 +56,16 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_406 = Problem.from_dict(response.json())
 
         return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -77,6 +98,7 @@ def sync_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
     """Start an attempt at a lesson: a match at its position, your seat to act
 
@@ -91,6 +113,7 @@ def sync_detailed(
 
     Args:
         slug (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,6 +125,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         slug=slug,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -115,6 +139,7 @@ def sync(
     slug: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
     """Start an attempt at a lesson: a match at its position, your seat to act
 
@@ -129,6 +154,7 @@ def sync(
 
     Args:
         slug (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,6 +167,7 @@ def sync(
     return sync_detailed(
         slug=slug,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -148,6 +175,7 @@ async def asyncio_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[MatchSummary | Problem]:
     """Start an attempt at a lesson: a match at its position, your seat to act
 
@@ -162,6 +190,7 @@ async def asyncio_detailed(
 
     Args:
         slug (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,6 +202,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         slug=slug,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -184,6 +214,7 @@ async def asyncio(
     slug: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> MatchSummary | Problem | None:
     """Start an attempt at a lesson: a match at its position, your seat to act
 
@@ -198,6 +229,7 @@ async def asyncio(
 
     Args:
         slug (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,5 +243,6 @@ async def asyncio(
         await asyncio_detailed(
             slug=slug,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

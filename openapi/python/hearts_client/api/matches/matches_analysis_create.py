@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.analysis import Analysis
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     match_id: UUID,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -36,6 +42,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_202 = Analysis.from_dict(response.json())
 
         return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
@@ -61,6 +72,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_409 = Problem.from_dict(response.json())
 
         return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -91,6 +107,7 @@ def sync_detailed(
     match_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Analysis | Problem]:
     """Ask for the analysis of your seat's decisions in a finished match
 
@@ -104,6 +121,7 @@ def sync_detailed(
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,6 +133,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -128,6 +147,7 @@ def sync(
     match_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Analysis | Problem | None:
     """Ask for the analysis of your seat's decisions in a finished match
 
@@ -141,6 +161,7 @@ def sync(
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,6 +174,7 @@ def sync(
     return sync_detailed(
         match_id=match_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -160,6 +182,7 @@ async def asyncio_detailed(
     match_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Analysis | Problem]:
     """Ask for the analysis of your seat's decisions in a finished match
 
@@ -173,6 +196,7 @@ async def asyncio_detailed(
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,6 +208,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -195,6 +220,7 @@ async def asyncio(
     match_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Analysis | Problem | None:
     """Ask for the analysis of your seat's decisions in a finished match
 
@@ -208,6 +234,7 @@ async def asyncio(
 
     Args:
         match_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,5 +248,6 @@ async def asyncio(
         await asyncio_detailed(
             match_id=match_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed
