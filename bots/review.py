@@ -6,6 +6,7 @@ searches on the search thread."""
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from random import Random
@@ -16,6 +17,7 @@ from django.db import close_old_connections, connection, transaction
 
 from games import models
 from games.engine import Seat, SeatView, event_from_json
+from games.errors import ServiceError
 
 from .analysis import Decision, analyse, choices
 from .appraisal import Appraisal, appraise
@@ -27,10 +29,14 @@ logger = logging.getLogger(__name__)
 ANALYSIS_QUEUE = "analysis"  # CELERY_TASK_QUEUES: after control and bots
 
 
+_hint_slots: dict[tuple[int, int], threading.Semaphore] = {}
+
+
 def on_hint_requested(sender: Any, *, match_id: object, version: int, view: SeatView,
                       budget_ms: float, **kwargs: Any) -> Appraisal:
     """``games.signals.hint_requested`` receiver: ``view``'s options weighed with ``budget_ms``
-    of CPU at this process's pace, on its search thread."""
+    of CPU at this process's pace, on its search thread. Raises ``unavailable`` (retry after
+    a second) while ``HINTS_AT_ONCE`` hints are weighed or wait in this process."""
     assert view.seat is not None
     rng = Random(seed(f"hint:{match_id}", version, view.seat))
 
@@ -40,7 +46,15 @@ def on_hint_requested(sender: Any, *, match_id: object, version: int, view: Seat
         PACE.observe(appraisal.work, (time.thread_time() - start) * 1e3)
         return appraisal
 
-    return searcher().submit(weigh).result()
+    slots = _hint_slots.setdefault((os.getpid(), settings.HINTS_AT_ONCE),
+                                   threading.Semaphore(settings.HINTS_AT_ONCE))
+    if not slots.acquire(blocking=False):
+        raise ServiceError("unavailable", "other hints are being weighed: ask again in a second",
+                           retry_after=1)
+    try:
+        return searcher().submit(weigh).result()
+    finally:
+        slots.release()
 
 
 def on_analysis_requested(sender: Any, *, analysis_id: int, **kwargs: Any) -> None:

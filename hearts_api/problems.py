@@ -117,6 +117,12 @@ class ProblemExceptionHandler(ExceptionHandler):
     def get_headers(self, exc: exceptions.APIException) -> dict[str, str]:
         return problem_headers(exc)
 
+    def report_exception(self, exc: exceptions.APIException, response: Response) -> None:
+        """A server error is reported (logged, and to error monitors); a service's deliberate
+        refusal (a hint shed under load: 503) is not an error."""
+        if not isinstance(self.exc, ServiceError):
+            super().report_exception(exc, response)
+
     def get_response(self, exc: exceptions.APIException, data: dict[str, Any]) -> Response:
         response = super().get_response(exc, data)
         response.content_type = PROBLEM_CONTENT_TYPE

@@ -62,6 +62,8 @@ BOT_SEARCH_NICENESS = env.int("BOT_SEARCH_NICENESS", default=10)
 # A hint's CPU budget (ms); an analysis's search work per decision (50,000: 200 ms at the
 # reference pace, bots.strategies.effort), the same on every machine.
 HINT_BUDGET_MS = env.int("HINT_BUDGET_MS", default=200)
+# Hints a web process weighs or holds waiting at once; beyond, 503 unavailable (retry in 1 s).
+HINTS_AT_ONCE = env.int("HINTS_AT_ONCE", default=4)
 ANALYSIS_WORK = env.int("ANALYSIS_WORK", default=50_000)
 # The expert's pace in work per CPU ms (bots.strategies.effort); unset: each process measures it.
 BOT_WORK_PER_MS = env.float("BOT_WORK_PER_MS", default=None)

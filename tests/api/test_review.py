@@ -212,3 +212,12 @@ def test_a_failed_analysis_says_so_and_is_queued_again_when_asked(make_client, s
     again = send(alice, match_url(match_id, "analysis"))
     assert again.status_code == 202 and again.json()["status"] == "queued"
     assert alice.get(match_url(match_id, "analysis")).json()["status"] == "done"
+
+
+def test_a_hint_beyond_the_ones_weighed_at_once_is_503_with_retry_after(make_client, settings):
+    settings.HINTS_AT_ONCE = 0
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, hints=True)["id"]
+    response = _hint(alice, match_id)  # a deliberate refusal, not a reported server error
+    body = assert_problem(response, 503, "unavailable")
+    assert body["retry_after"] == 1 and response["Retry-After"] == "1"

@@ -186,6 +186,11 @@ export function passPartner(seat: Seat, direction: PassDirection, from = false):
   return SEATS[(SEATS.indexOf(seat) + (from ? 4 - steps : steps)) % 4];
 }
 
+/** Which decision the view asks of its seat: the same while only other seats pass. A hint
+ * holds for its decision. */
+export const decisionKey = (view: SeatView): string =>
+  `${view.hand_number}:${view.status}:${view.tricks.length}:${view.trick?.cards.length ?? 0}:${view.pass?.given ? 1 : 0}`;
+
 const points = (n: number): string => `${n.toFixed(1)} ${n.toFixed(1) === "1.0" ? "point" : "points"}`;
 const names = (cards: Card[]): string =>
   cards.length > 1 ? `${cards.slice(0, -1).map(cardName).join(", ")} and ${cardName(cards[cards.length - 1])}` : cards.map(cardName).join("");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../src/api";
 import { cardName } from "../src/cards";
 import {
-  clickCard, EMPTY_SCREEN, hintLine, middleTrick, nextHand, passLabel, passPartner, placeLabel, plural, positions,
+  clickCard, decisionKey, EMPTY_SCREEN, hintLine, middleTrick, nextHand, passLabel, passPartner, placeLabel, plural, positions,
   reduce, stillApplies,
 } from "../src/table";
 
@@ -108,6 +108,13 @@ describe("the table", () => {
     expect(passPartner("north", "across")).toBe("south");
     expect(passPartner("east", "right")).toBe("north");
     expect(passPartner("east", "hold")).toBe(null);
+  });
+
+  it("keeps a decision the same while other seats pass, and not once a card is played", () => {
+    const passing = view({ status: "passing", trick: null, pass: { given: null, received: null, waiting_for: ["south", "west"] } });
+    const later = view({ status: "passing", version: 12, trick: null, pass: { given: null, received: null, waiting_for: ["south"] } });
+    expect(decisionKey(later)).toBe(decisionKey(passing));
+    expect(decisionKey(view({}))).not.toBe(decisionKey(view({ trick: { number: 2, leader: "west", cards: [] } })));
   });
 
   it("says a hint in words: the play, its expected points, a likely moon and the costliest card", () => {

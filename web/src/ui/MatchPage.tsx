@@ -6,6 +6,7 @@ import { cardName } from "../cards";
 import { follow, type StreamStatus } from "../stream";
 import {
   clickCard,
+  decisionKey,
   EMPTY_SCREEN,
   isCompleted,
   isOver,
@@ -50,7 +51,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver, onMatch, onLes
   const [busy, setBusy] = useState(false);
   const [lastTrickShown, setLastTrickShown] = useState(false);
   const [sheetShown, setSheetShown] = useState(false);
-  const [hint, setHint] = useState<Hint | null>(null);
+  const [hint, setHint] = useState<{ hint: Hint; decision: string } | null>(null);
   const [verdict, setVerdict] = useState<LessonVerdict | null>(null);
   const [summary] = useLoad(() => call(client(session).GET("/api/v1/matches/{match_id}", {
     params: { path: { match_id: matchId } },
@@ -80,7 +81,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver, onMatch, onLes
   }, [deadline]);
   const handKey = view ? `${view.hand_number}:${view.status}:${view.pass?.given ? 1 : 0}` : "";
   useEffect(() => setSelected([]), [handKey]);
-  const hinted = hint !== null && hint.version === view?.version ? hint : null;
+  const hinted = hint !== null && view !== null && hint.decision === decisionKey(view) ? hint.hint : null;
   const over = view !== null && isOver(view.status);
   useEffect(() => { if (over) onOver?.(); }, [over]);
 
@@ -136,7 +137,7 @@ export function MatchPage({ session, matchId, onNewMatch, onOver, onMatch, onLes
   };
 
   const onHint = (found: Hint | null, error?: string) => {
-    setHint(found);
+    setHint(found === null ? null : { hint: found, decision: decisionKey(view) });
     if (error !== undefined) setNotice(error);
     if (found?.pass) setSelected(found.pass.cards);
   };
