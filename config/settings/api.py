@@ -61,6 +61,8 @@ SPECTACULAR_SETTINGS = {
     # 3.1: nullable references come out as unions with null, which both SDK generators read.
     "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The server a generated client talks to unless told otherwise: `make serve`'s.
+    "SERVERS": [{"url": "http://127.0.0.1:8000", "description": "make serve, on this machine"}],
     # Operations are tagged by the path's first part after it: the SDKs group calls by tag.
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,

@@ -51,11 +51,11 @@ class EventListView(APIView):
         return Response(EventListSerializer.body(event_bodies(logged, viewer), match.version))
 
 
-LAST_EVENT_ID_PATTERN = r"^[0-9]{1,9}$"
+LAST_EVENT_ID_PATTERN = r"^([0-9]{1,9})?$"
 _LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID", str, OpenApiParameter.HEADER, pattern=LAST_EVENT_ID_PATTERN,
     description="resume after this seq (EventSource sends it when it reconnects); wins over "
-                "?after=")
+                "?after=; empty, as if it were not sent")
 
 
 STREAM_DESCRIPTION = """Server-Sent Events, each message `id: <n>`, `event: <name>`, `data: <JSON>`:

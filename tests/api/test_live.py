@@ -13,13 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import OperationalError, connections
@@ -152,6 +155,21 @@ def test_a_query_token_that_cannot_be_a_token_is_refused_before_the_database(
     table = make_table()
     response = anon_client.get(match_url(table.id, "stream"), {"access_token": token})
     assert_problem(response, 401, "not_authenticated")
+
+
+def test_an_empty_last_event_id_counts_as_none_as_the_schema_says(
+        make_table: Callable[..., Table]) -> None:
+    table = make_table(rules=ONE_HAND)
+    table.play_out_hand()
+    final = table.view("north")["version"]
+    stream = match_url(table.id, "stream")
+    assert table.clients["north"].get(stream, {"after": final}, HTTP_LAST_EVENT_ID="").status_code == 204
+    schema = yaml.safe_load((Path(__file__).parents[2] / "openapi" / "schema.yaml").read_text())
+    [header] = [p for p in schema["paths"]["/api/v1/matches/{match_id}/stream"]["get"]["parameters"]
+                if p["name"] == "Last-Event-ID"]
+    pattern = header["schema"]["pattern"]
+    assert re.fullmatch(pattern, "") and re.fullmatch(pattern, "41")
+    assert not any(re.fullmatch(pattern, bad) for bad in ("abc", "-1", "1e3", "1234567890"))
 
 
 def test_resuming_the_stream_of_an_ended_match_from_its_last_event_is_204(

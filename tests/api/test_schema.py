@@ -84,3 +84,10 @@ def test_create_request_schema_states_the_settings_maximums_of_target_score_and_
     target_score = schemas["RulesRequest"]["properties"]["target_score"]["maximum"]
     assert deals == settings.FIXED_DEALS_MAX == 20
     assert target_score == settings.TARGET_SCORE_MAX == 500
+
+
+def test_the_schema_names_the_server_make_serve_starts():
+    servers = SchemaGenerator().get_schema(request=None, public=True)["servers"]
+    makefile = (Path(__file__).parents[2] / "Makefile").read_text()
+    assert "HOST ?= 127.0.0.1" in makefile and "PORT ?= 8000" in makefile
+    assert [server["url"] for server in servers] == ["http://127.0.0.1:8000"]

@@ -3753,7 +3753,7 @@ export interface operations {
                 after?: number;
             };
             header?: {
-                /** @description resume after this seq (EventSource sends it when it reconnects); wins over ?after= */
+                /** @description resume after this seq (EventSource sends it when it reconnects); wins over ?after=; empty, as if it were not sent */
                 "Last-Event-ID"?: string;
             };
             path: {
