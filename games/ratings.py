@@ -21,8 +21,7 @@ Subject = tuple[int | None, str]  # ``(player id, "")`` or ``(None, bot level)``
 def is_rated(match: models.Match, state: MatchState, subjects: dict[Seat, Subject]) -> bool:
     """Whether the ended ``match`` (``state``, seats held by ``subjects``) is rated."""
     return (state.phase is Phase.FINISHED and state.result is not None
-            and not match.fixed_deals
-            and any(player for player, _ in subjects.values()))
+            and not match.fixed_deals and any(player for player, _ in subjects.values()))
 
 
 def match_rated(state: MatchState, subjects: dict[Seat, Subject],

@@ -9,8 +9,7 @@ from .base import env
 
 # With no broker the tasks run eagerly, in-process (the embedded default).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
-# Redis for what every web process shares (notifications, throttle counters): REDIS_URL,
-# else the broker's when it is Redis; empty: none, and each process counts alone.
+# Redis every web process shares (README): REDIS_URL, else the broker's when it is Redis.
 REDIS_URL = env.str("REDIS_URL", default="") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
@@ -20,8 +19,7 @@ if CELERY_TASK_ALWAYS_EAGER:
 BOT_DISPATCH = env.str("BOT_DISPATCH", default="thread" if CELERY_TASK_ALWAYS_EAGER else "celery")
 if BOT_DISPATCH not in ("celery", "thread", "inline"):
     raise ImproperlyConfigured("BOT_DISPATCH must be celery, thread or inline")
-# Beat's control tasks, the bots' work tickets (bots.dispatcher.BOTS_QUEUE) and analyses
-# (bots.review.ANALYSIS_QUEUE), taken in that order ("queue_order_strategy" below).
+# Taken in this order ("queue_order_strategy" below): beat's, the bots', analyses.
 CELERY_TASK_QUEUES = tuple(Queue(name, Exchange(name), routing_key=name)
                            for name in ("control", "bots", "analysis"))
 CELERY_TASK_DEFAULT_QUEUE = "control"
@@ -38,8 +36,7 @@ CELERY_DB_REUSE_MAX = 1000
 # A dead broker must not hang a web request: fail fast, and beat's tick catches up.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# visibility_timeout: longer than a ticket waits for its ETA and runs; max_retries 0: a
-# refused publish gives up at once.
+# visibility_timeout outlasts a ticket's ETA and run; a refused publish gives up at once.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5,
                                    "visibility_timeout": 600, "max_retries": 0,
                                    "queue_order_strategy": "priority"}
@@ -52,17 +49,14 @@ CELERY_BEAT_SCHEDULE = {
                                "schedule": timedelta(hours=1)},
 }
 
-# games.dispatch: one player's bot moves in progress at once, searches (the expert's) in
-# progress at once, and when a due move unclaimed is marked stalled (seconds).
+# games.dispatch's shares (README, "Limits and quotas").
 BOT_DECISIONS_PER_USER = env.int("BOT_DECISIONS_PER_USER", default=1)
 BOT_SEARCHES_AT_ONCE = env.int("BOT_SEARCHES_AT_ONCE", default=1)
 BOT_STALL_SECONDS = env.int("BOT_STALL_SECONDS", default=3)
 # The nice value of a search's thread (bots.moves; 0: the process's own).
 BOT_SEARCH_NICENESS = env.int("BOT_SEARCH_NICENESS", default=10)
-# A hint's CPU budget (ms); an analysis's search work per decision (50,000: 200 ms at the
-# reference pace, bots.strategies.effort), the same on every machine.
+# Hints and analyses (README): a hint's CPU ms, an analysis's work units a decision.
 HINT_BUDGET_MS = env.int("HINT_BUDGET_MS", default=200)
-# Hints a web process weighs or holds waiting at once; beyond, 503 unavailable (retry in 1 s).
 HINTS_AT_ONCE = env.int("HINTS_AT_ONCE", default=4)
 ANALYSIS_WORK = env.int("ANALYSIS_WORK", default=50_000)
 # The expert's pace in work per CPU ms (bots.strategies.effort); unset: each process measures it.
