@@ -4,6 +4,7 @@ said in the OpenAPI schema (strict bodies, inline tags, unique card lists, heade
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +13,8 @@ from drf_spectacular.plumbing import build_array_type, get_lib_doc_excludes
 
 from .idempotency import IdempotentMixin
 from .problem_types import PROBLEMS
+from .serializers.accounts import PasswordField
+from .serializers.events import STREAM_MESSAGES
 from .serializers.fields import SingleValueField, StrictRegexField, StrictSerializer, UniqueListField
 from .serializers.matches import SEAT_SPEC_SCHEMA, SeatSpecListField
 
@@ -60,6 +63,13 @@ class StrictRegexFieldSchema(_AddedKeysSchema):
         return {"pattern": self.target.pattern}
 
 
+class PasswordFieldSchema(_AddedKeysSchema):
+    target_class = PasswordField
+
+    def added(self) -> dict[str, Any]:
+        return {"pattern": self.target.pattern}
+
+
 class UniqueListFieldSchema(_AddedKeysSchema):
     target_class = UniqueListField
 
@@ -95,6 +105,9 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook, after drf-spectacular's enum hook."""
     _inline_single_value_enums(result)
     _nullable_as_31(result["components"]["schemas"])
+    _blank_in_pattern(result["components"]["schemas"])
+    result["components"]["schemas"] = dict(sorted({**result["components"]["schemas"],
+                                                   **STREAM_MESSAGES}.items()))
     _add_problem_headers(result["paths"])
     _add_links(result["paths"])
     return result
@@ -129,6 +142,17 @@ def _nullable_as_31(node: Any) -> None:
             if not isinstance(schema.get("type"), str):
                 raise ValueError(f"no 3.1 form for nullable {schema}")
             schema["type"] = [schema["type"], "null"]
+
+
+def _blank_in_pattern(node: Any) -> None:
+    # drf-spectacular gives a blank-allowing string with a pattern as a oneOf of it and a
+    # blank string, which a generator cannot construct; where the pattern takes "", one string.
+    blank = {"type": "string", "maxLength": 0}
+    for schema in _objects(node):
+        members = schema.get("oneOf")
+        if (members and len(members) == 2 and members[1] == blank
+                and re.fullmatch(members[0].get("pattern", "(?!)"), "")):
+            schema.update(schema.pop("oneOf")[0])
 
 
 def _inline_single_value_enums(result: dict[str, Any]) -> None:

@@ -13,11 +13,18 @@ from ..accounts import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTER
 from .fields import ResponseSerializer, StrictCharField, StrictRegexField, StrictSerializer
 
 
+class PasswordField(StrictCharField):
+    """A new password, checked by ``validate_password``; the schema's ``pattern`` states the
+    one rule of ``AUTH_PASSWORD_VALIDATORS`` a pattern can: not only digits."""
+
+    pattern = r"^(?![0-9]+$)"
+
+
 class PlayerCreateSerializer(StrictSerializer):
     username = StrictRegexField(USERNAME_PATTERN, help_text="1 to 150 of: ASCII letters, "
                                                             "digits and @ . + - _, not dots alone")
     # Never echoed: DRF's and Django's messages name the rule broken, not the value.
-    password = StrictCharField(
+    password = PasswordField(
         required=False, write_only=True, trim_whitespace=False,
         min_length=PASSWORD_MIN_LENGTH, max_length=PASSWORD_MAX_LENGTH,
         help_text=f"Optional: lets the player mint tokens with HTTP Basic credentials "
@@ -52,8 +59,7 @@ class PlayerCreatedSerializer(ResponseSerializer):
 
 
 class TokenCreateSerializer(StrictSerializer):
-    # "+": a blank name is the schema's other oneOf member (DRF takes "" before any pattern).
-    name = StrictRegexField(r"^[^\x00]+$", max_length=100, required=False,
+    name = StrictRegexField(r"^[^\x00]*$", max_length=100, required=False,
                             allow_blank=True,
                             help_text="What the token is for, e.g. the app's name (no NUL "
                                       "character); left out, empty.")

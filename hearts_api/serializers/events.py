@@ -95,7 +95,7 @@ EVENT_SERIALIZERS: dict[str, type[EventBaseSerializer]] = {
     "seat_taken": _event("SeatTakenEventSerializer", "seat_taken", "A seat was taken.",
                          payload=_seat_change,
                          player=serializers.CharField(allow_null=True),
-                         bot_level=serializers.CharField(allow_null=True)),
+                         bot_level=serializers.ChoiceField(BOT_LEVEL_CHOICES, allow_null=True)),
     "hand_dealt": _event("HandDealtEventSerializer", "hand_dealt",
                          "A hand was dealt; `hand` holds only your 13 cards.",
                          payload=lambda e, viewer: {
@@ -163,6 +163,27 @@ def event_list_field(**kwargs: Any) -> PolymorphicProxySerializer:
     """A list of events, documented as one ``Event`` schema discriminated by ``type``."""
     return PolymorphicProxySerializer(component_name="Event", serializers=EVENT_SERIALIZERS,
                                       resource_type_field_name="type", many=True, **kwargs)
+
+
+def _message(events: list[str], data: str, description: str) -> dict[str, Any]:
+    return {"type": "object", "description": description, "required": ["event", "id", "data"],
+            "properties": {
+                "event": {"type": "string", "enum": events},
+                "id": {"type": "string", "pattern": "^[0-9]+$"},
+                "data": {"type": "string", "contentMediaType": "application/json",
+                         "contentSchema": {"$ref": f"#/components/schemas/{data}"}}}}
+
+
+# The stream's messages as an SSE parser gives them (comment lines are not messages): schema
+# components the schema's postprocessing adds, and the stream's 200 refers to.
+STREAM_MESSAGES: dict[str, dict[str, Any]] = {
+    "ViewMessage": _message(["view"], "SeatView", "your seat view; id: its version"),
+    "EventMessage": _message(list(EVENT_SERIALIZERS), "Event", "one event of the log, "
+                                                               "redacted for you; id: its seq"),
+    "StreamMessage": {"oneOf": [{"$ref": "#/components/schemas/ViewMessage"},
+                                {"$ref": "#/components/schemas/EventMessage"}]},
+}
+STREAM_MESSAGE_REF = {"$ref": "#/components/schemas/StreamMessage"}
 
 
 class EventQuerySerializer(serializers.Serializer):

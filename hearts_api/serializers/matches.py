@@ -29,7 +29,6 @@ from .fields import (
     StrictBooleanField,
     StrictIntegerField,
     StrictSerializer,
-    UniqueListField,
     by_seat,
 )
 from .lessons import LessonPromptSerializer
@@ -105,7 +104,7 @@ class MatchCreateSerializer(StrictSerializer):
     rules = RulesSerializer(required=False, allow_null=True)
     deals = serializers.ListField(
         child=serializers.ListField(
-            child=UniqueListField(child=CardField(), min_length=13, max_length=13),
+            child=serializers.ListField(child=CardField(), min_length=13, max_length=13),
             min_length=4, max_length=4),
         max_length=settings.FIXED_DEALS_MAX, required=False, allow_null=True,
         help_text="Explicit deals for the first hands: each is four lists of 13 cards "
@@ -145,7 +144,7 @@ class SeatSummarySerializer(serializers.Serializer):
     seat = serializers.ChoiceField(SEAT_CHOICES)
     kind = serializers.ChoiceField(["player", "bot", "open"])
     name = serializers.CharField(allow_null=True, help_text="The player's username.")
-    bot_level = serializers.CharField(allow_null=True)
+    bot_level = serializers.ChoiceField(BOT_LEVEL_CHOICES, allow_null=True)
 
 
 class StandingSerializer(serializers.Serializer):

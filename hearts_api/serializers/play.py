@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 from .events import event_bodies, event_list_field
 from .fields import (
+    BOT_LEVEL_CHOICES,
     PASS_DIRECTION_CHOICES,
     PLAY_RULE_CHOICES,
     SEAT_CHOICES,
@@ -66,7 +67,7 @@ class PlayRefusalSerializer(serializers.Serializer):
 class PlayerSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(SEAT_CHOICES)
     name = serializers.CharField(allow_null=True)
-    bot_level = serializers.CharField(allow_null=True)
+    bot_level = serializers.ChoiceField(BOT_LEVEL_CHOICES, allow_null=True)
 
 
 class SeatViewSerializer(ResponseSerializer):

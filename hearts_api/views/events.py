@@ -6,7 +6,6 @@ import re
 import uuid
 
 from django.http.response import HttpResponseBase
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -20,6 +19,7 @@ from .. import live, waiting_quota
 from ..auth import BearerTokenAuthentication, QueryTokenAuthentication
 from ..problem_types import Problem
 from ..serializers.events import (
+    STREAM_MESSAGE_REF,
     EventListSerializer,
     EventQuerySerializer,
     StreamQuerySerializer,
@@ -73,6 +73,7 @@ there answers 204 No Content.
 """
 
 
+
 class MatchStreamView(APIView):
     authentication_classes = [BearerTokenAuthentication, QueryTokenAuthentication]
     renderer_classes = [EventStreamRenderer]
@@ -80,7 +81,7 @@ class MatchStreamView(APIView):
     @extend_schema(operation_id="matches_stream", description=waiting_quota.schema_note(),
                    parameters=[StreamQuerySerializer, _LAST_EVENT_ID],
                    responses={(200, "text/event-stream"): OpenApiResponse(
-                       OpenApiTypes.STR, description=STREAM_DESCRIPTION),
+                       STREAM_MESSAGE_REF, description=STREAM_DESCRIPTION),
                        204: OpenApiResponse(description=(
                            "the match has ended and the resume point is its last event: "
                            "nothing will follow (EventSource stops reconnecting)")),

@@ -1,4 +1,5 @@
-"""hearts_api.negotiation answers as DRF's own negotiation, with or without its shortcut."""
+"""hearts_api.negotiation answers as DRF's own negotiation, with or without its shortcut, but
+never refuses a client that accepts application/problem+json."""
 
 import pytest
 from rest_framework.exceptions import NotAcceptable
@@ -33,5 +34,15 @@ def test_the_same_renderer_and_media_type_as_drf(headers: dict[str, str], path: 
 
 def test_the_shortcut_gives_the_first_renderer() -> None:
     request = Request(APIRequestFactory().get("/x"))
+    renderer, media_type = ContentNegotiation().select_renderer(request, RENDERERS)
+    assert (type(renderer), media_type) == (JSONRenderer, "application/json")
+
+
+@pytest.mark.parametrize("accept", ["application/problem+json",
+                                    "image/png, Application/Problem+JSON; q=0.5"])
+def test_accepting_problem_json_gets_the_first_renderer_where_drf_would_refuse(accept: str) -> None:
+    request = Request(APIRequestFactory().get("/x", HTTP_ACCEPT=accept))
+    with pytest.raises(NotAcceptable):
+        DefaultContentNegotiation().select_renderer(request, RENDERERS)
     renderer, media_type = ContentNegotiation().select_renderer(request, RENDERERS)
     assert (type(renderer), media_type) == (JSONRenderer, "application/json")

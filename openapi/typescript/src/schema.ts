@@ -793,6 +793,13 @@ export interface components {
             /** @description the match's current version */
             version: number;
         };
+        /** @description one event of the log, redacted for you; id: its seq */
+        EventMessage: {
+            /** @enum {string} */
+            event: "match_created" | "seat_taken" | "hand_dealt" | "cards_passed" | "cards_exchanged" | "card_played" | "trick_taken" | "hand_scored" | "match_ended" | "seat_left" | "seat_replaced" | "match_aborted";
+            id: string;
+            data: string;
+        };
         FastestWin: {
             /** @description hands the match lasted */
             hands: number;
@@ -1340,7 +1347,7 @@ export interface components {
         Player: {
             seat: components["schemas"]["SeatEnum"];
             name: string | null;
-            bot_level: string | null;
+            bot_level: components["schemas"]["BotLevelEnum"] | components["schemas"]["NullEnum"];
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         PlayerCreateRequest: {
@@ -1622,7 +1629,7 @@ export interface components {
             kind: components["schemas"]["SeatSummaryKindEnum"];
             /** @description The player's username. */
             name: string | null;
-            bot_level: string | null;
+            bot_level: components["schemas"]["BotLevelEnum"] | components["schemas"]["NullEnum"];
         };
         /**
          * @description * `player` - player
@@ -1643,7 +1650,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             player: string | null;
-            bot_level: string | null;
+            bot_level: components["schemas"]["BotLevelEnum"] | components["schemas"]["NullEnum"];
         };
         /** @description What the caller's seat may see (a spectator's view when the caller has no seat). */
         SeatView: {
@@ -1692,6 +1699,7 @@ export interface components {
             /** @description 1 = first; tied seats share a place */
             place: number;
         };
+        StreamMessage: components["schemas"]["ViewMessage"] | components["schemas"]["EventMessage"];
         /**
          * @description * `passing` - passing
          *     * `pass_rotation` - pass_rotation
@@ -1744,6 +1752,13 @@ export interface components {
          * @enum {string}
          */
         VerdictEnum: "right" | "legal_not_wanted";
+        /** @description your seat view; id: its version */
+        ViewMessage: {
+            /** @enum {string} */
+            event: "view";
+            id: string;
+            data: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3782,7 +3797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["StreamMessage"];
                 };
             };
             /** @description the match has ended and the resume point is its last event: nothing will follow (EventSource stops reconnecting) */

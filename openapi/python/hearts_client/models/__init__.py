@@ -31,6 +31,8 @@ from .daily_leaderboard_entry import DailyLeaderboardEntry
 from .decision_kind_enum import DecisionKindEnum
 from .ended_by_enum import EndedByEnum
 from .event_list import EventList
+from .event_message import EventMessage
+from .event_message_event import EventMessageEvent
 from .fastest_win import FastestWin
 from .field_error import FieldError
 from .hand_dealt_event import HandDealtEvent
@@ -110,6 +112,8 @@ from .trick_taken_event import TrickTakenEvent
 from .trick_taken_event_type import TrickTakenEventType
 from .unknown_event import UnknownEvent
 from .verdict_enum import VerdictEnum
+from .view_message import ViewMessage
+from .view_message_event import ViewMessageEvent
 
 __all__ = (
     "Analysis",
@@ -143,6 +147,8 @@ __all__ = (
     "DecisionKindEnum",
     "EndedByEnum",
     "EventList",
+    "EventMessage",
+    "EventMessageEvent",
     "FastestWin",
     "FieldError",
     "HandDealtEvent",
@@ -222,4 +228,6 @@ __all__ = (
     "TrickTakenEventType",
     "UnknownEvent",
     "VerdictEnum",
+    "ViewMessage",
+    "ViewMessageEvent",
 )

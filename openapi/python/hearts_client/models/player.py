@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.bot_level_enum import BotLevelEnum, check_bot_level_enum
 from ..models.seat_enum import SeatEnum, check_seat_enum
 
 T = TypeVar("T", bound="Player")
@@ -20,12 +21,12 @@ class Player:
             * `south` - south
             * `west` - west
         name (None | str):
-        bot_level (None | str):
+        bot_level (BotLevelEnum | None):
     """
 
     seat: SeatEnum
     name: None | str
-    bot_level: None | str
+    bot_level: BotLevelEnum | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,7 +36,10 @@ class Player:
         name = self.name
 
         bot_level: None | str
-        bot_level = self.bot_level
+        if isinstance(self.bot_level, str):
+            bot_level = self.bot_level
+        else:
+            bot_level = self.bot_level
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -61,10 +65,18 @@ class Player:
 
         name = _parse_name(d.pop("name"))
 
-        def _parse_bot_level(data: object) -> None | str:
+        def _parse_bot_level(data: object) -> BotLevelEnum | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                bot_level_type_0 = check_bot_level_enum(data)
+
+                return bot_level_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BotLevelEnum | None, data)
 
         bot_level = _parse_bot_level(d.pop("bot_level"))
 

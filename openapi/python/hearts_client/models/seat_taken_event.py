@@ -7,6 +7,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.bot_level_enum import BotLevelEnum, check_bot_level_enum
 from ..models.seat_enum import SeatEnum, check_seat_enum
 from ..models.seat_taken_event_type import SeatTakenEventType, check_seat_taken_event_type
 
@@ -23,7 +24,7 @@ class SeatTakenEvent:
         seat (None | SeatEnum):
         at (datetime.datetime):
         player (None | str):
-        bot_level (None | str):
+        bot_level (BotLevelEnum | None):
     """
 
     seq: int
@@ -31,7 +32,7 @@ class SeatTakenEvent:
     seat: None | SeatEnum
     at: datetime.datetime
     player: None | str
-    bot_level: None | str
+    bot_level: BotLevelEnum | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +52,10 @@ class SeatTakenEvent:
         player = self.player
 
         bot_level: None | str
-        bot_level = self.bot_level
+        if isinstance(self.bot_level, str):
+            bot_level = self.bot_level
+        else:
+            bot_level = self.bot_level
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -99,10 +103,18 @@ class SeatTakenEvent:
 
         player = _parse_player(d.pop("player"))
 
-        def _parse_bot_level(data: object) -> None | str:
+        def _parse_bot_level(data: object) -> BotLevelEnum | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                bot_level_type_0 = check_bot_level_enum(data)
+
+                return bot_level_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BotLevelEnum | None, data)
 
         bot_level = _parse_bot_level(d.pop("bot_level"))
 

@@ -7,7 +7,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.event_message import EventMessage
 from ...models.problem import Problem
+from ...models.view_message import ViewMessage
 from ...types import UNSET, Response, Unset
 
 
@@ -42,9 +44,28 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | str | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | EventMessage | ViewMessage | Problem | None:
     if response.status_code == 200:
-        response_200 = response.text
+
+        def _parse_response_200(data: object) -> EventMessage | ViewMessage:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stream_message_type_0 = ViewMessage.from_dict(data)
+
+                return componentsschemas_stream_message_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_stream_message_type_1 = EventMessage.from_dict(data)
+
+            return componentsschemas_stream_message_type_1
+
+        response_200 = _parse_response_200(response.text)
+
         return response_200
 
     if response.status_code == 204:
@@ -87,7 +108,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem | str]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | EventMessage | ViewMessage | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -103,7 +126,7 @@ def sync_detailed(
     access_token: str | Unset = UNSET,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Any | Problem | str]:
+) -> Response[Any | EventMessage | ViewMessage | Problem]:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
      Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429
@@ -121,7 +144,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem | str]
+        Response[Any | EventMessage | ViewMessage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -145,7 +168,7 @@ def sync(
     access_token: str | Unset = UNSET,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Any | Problem | str | None:
+) -> Any | EventMessage | ViewMessage | Problem | None:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
      Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429
@@ -163,7 +186,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem | str
+        Any | EventMessage | ViewMessage | Problem
     """
 
     return sync_detailed(
@@ -182,7 +205,7 @@ async def asyncio_detailed(
     access_token: str | Unset = UNSET,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Any | Problem | str]:
+) -> Response[Any | EventMessage | ViewMessage | Problem]:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
      Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429
@@ -200,7 +223,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem | str]
+        Response[Any | EventMessage | ViewMessage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -222,7 +245,7 @@ async def asyncio(
     access_token: str | Unset = UNSET,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Any | Problem | str | None:
+) -> Any | EventMessage | ViewMessage | Problem | None:
     """The match as Server-Sent Events: your view, then every event and view as it happens
 
      Streams and long polls open at once are limited to 10 per token and 20 per player; beyond that, 429
@@ -240,7 +263,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem | str
+        Any | EventMessage | ViewMessage | Problem
     """
 
     return (

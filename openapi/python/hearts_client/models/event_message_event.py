@@ -1,0 +1,37 @@
+from typing import Literal
+
+EventMessageEvent = Literal[
+    "card_played",
+    "cards_exchanged",
+    "cards_passed",
+    "hand_dealt",
+    "hand_scored",
+    "match_aborted",
+    "match_created",
+    "match_ended",
+    "seat_left",
+    "seat_replaced",
+    "seat_taken",
+    "trick_taken",
+]
+
+EVENT_MESSAGE_EVENT_VALUES: set[EventMessageEvent] = {
+    "card_played",
+    "cards_exchanged",
+    "cards_passed",
+    "hand_dealt",
+    "hand_scored",
+    "match_aborted",
+    "match_created",
+    "match_ended",
+    "seat_left",
+    "seat_replaced",
+    "seat_taken",
+    "trick_taken",
+}
+
+
+def check_event_message_event(value: str) -> EventMessageEvent:
+    if value in EVENT_MESSAGE_EVENT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {EVENT_MESSAGE_EVENT_VALUES!r}")
