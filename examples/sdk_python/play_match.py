@@ -8,15 +8,15 @@
 It registers a player (or, with ``--token``, plays as the player an earlier run
 registered: its record then builds up), creates a match (itself north, three bots; with
 ``--daily``, its one attempt at today's daily challenge instead: south, the day's bots
-and deals, four hands), then loops: read
-its seat view (``If-None-Match``: a 304 means the table has not moved, and it waits
-for the next event with a long poll, ``GET /events?wait=``), pass its
-highest cards, play its lowest legal card (``If-Match``: a 412 means the table moved
-first; look again); with ``--hints``, the match gives hints, and it asks for one at each
-decision and follows it. Every command carries an ``Idempotency-Key`` and is sent again with
-it after a timeout. Refusals come back as typed ``Problem`` objects. At the end it
-reads every page of the event log and prints a score sheet, the final standings and
-the player's record (after a daily, the day's leaderboard first); with ``--hints``, the
+and deals, four hands), then follows the match with ``hearts_client.follow`` (the
+stream, resumed with ``Last-Event-ID`` when the connection drops) and, at each view that
+says it is to act, passes its highest cards or plays its lowest legal card (``If-Match``:
+a 412 means the table moved first; the next view comes); with ``--hints``, the match
+gives hints, and it asks for one at each decision and follows it. Every command carries
+an ``Idempotency-Key`` and is sent again with it after a timeout. Refusals come back as
+typed ``Problem`` objects. At the end it reads every page of the event log, checks that
+the stream gave each event once and in order, and prints a score sheet, the final
+standings and the player's record (after a daily, the day's leaderboard first); with ``--hints``, the
 analysis of its decisions too, hand by hand, the blunders marked. With ``--lesson SLUG`` it
 takes one lesson instead: prints the prompt, makes its one move (the hint-less choice
 above) and prints the lesson's verdict and why.
@@ -29,7 +29,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeAlias, TypeVar
+from typing import TypeVar
 from uuid import UUID, uuid4
 
 import httpx
@@ -47,6 +47,7 @@ from hearts_client.api.matches import (
     matches_view,
 )
 from hearts_client.api.players import players_create, players_retrieve
+from hearts_client.follow import Event, follow
 from hearts_client.models import (
     Analysis,
     BotSeatSpecRequest,
@@ -84,15 +85,10 @@ from hearts_client.models.bot_level_enum import BotLevelEnum, check_bot_level_en
 from hearts_client.models.event_list import EventList
 from hearts_client.types import UNSET, Response
 
-Event: TypeAlias = (MatchCreatedEvent | SeatTakenEvent | HandDealtEvent | CardsPassedEvent
-         | CardsExchangedEvent | CardPlayedEvent | TrickTakenEvent | HandScoredEvent
-         | MatchEndedEvent | SeatLeftEvent | SeatReplacedEvent | MatchAbortedEvent | UnknownEvent)
-
 T = TypeVar("T")
 SEATS = ("north", "east", "south", "west")
 RANKS = "23456789TJQKA"
 EVENT_PAGE = 200  # events per page, so a whole match takes several pages
-LONG_POLL_S = 10  # seconds a wait for the table to move may hold (the server allows 1..30)
 
 
 def rank(card: str) -> int:
@@ -164,27 +160,24 @@ def print_daily_leaderboard(client: AuthenticatedClient, challenge: DailyChallen
               f"in {entry.seconds} s")
 
 
-def play_match(client: AuthenticatedClient, match_id: UUID, hints: bool,
-               timeout_s: float = 600) -> SeatView:
-    """Play the caller's seat (as the hints say, with ``hints``) until the match is over;
-    returns the final view."""
-    etag: str | None = None
+def play_match(client: AuthenticatedClient, match_id: UUID,
+               hints: bool) -> tuple[SeatView, list[Event]]:
+    """Follow the match from its first event (``hearts_client.follow``: its stream, resumed
+    when the connection drops) and play the caller's seat (as the hints say, with ``hints``)
+    at each view that says it is to act; returns the final view and every event followed."""
     view: SeatView | None = None
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        looked = matches_view.sync_detailed(match_id, client=client,
-                                            if_none_match=etag or UNSET)
-        if looked.status_code == 304:
-            # The bots are thinking: hold a request until the log grows (a long poll).
-            matches_events.sync_detailed(match_id, client=client, after=view.version if view else 0,
-                                         limit=1, wait=LONG_POLL_S)
-            continue
-        view, etag = _parsed(looked, SeatView), looked.headers["ETag"]
-        if view.status == "finished":
-            return view
-        if view.is_your_turn:
-            _act(client, match_id, view, etag, hints)
-    sys.exit("the match did not finish in time")
+    followed: list[Event] = []
+    for item in follow(client, match_id, after=0):
+        if not isinstance(item, SeatView):
+            followed.append(item)
+        elif item.is_your_turn and (view is None or item.version != view.version):
+            view = item
+            _act(client, match_id, view, f'"{view.version}"', hints)
+        else:
+            view = item
+    if view is None:
+        sys.exit("the stream ended before the first view")
+    return view, followed
 
 
 def take_lesson(client: AuthenticatedClient, slug: str) -> None:
@@ -383,12 +376,16 @@ def main() -> None:
                 name = name or seated(summary, "north")
                 print(f"{name} (north) created match {summary.id} against "
                       f"{', '.join(args.bot_level)} bots (east, south, west)")
-            view = play_match(client, summary.id, args.hints and not args.daily)
+            view, followed = play_match(client, summary.id, args.hints and not args.daily)
         except Refused as refused:
             legal = refused.problem.legal_cards
             sys.exit(f"refused: {refused}"
                      + (f" (legal: {' '.join(legal)})" if isinstance(legal, list) else ""))
-        print_score_sheet(all_events(client, summary.id))
+        events = all_events(client, summary.id)
+        if [(e.seq, e.type_) for e in followed] != [(e.seq, e.type_) for e in events]:
+            sys.exit("the stream and the log disagree: an event lost or repeated")
+        print(f"followed {len(followed)} events, each once and in order, as the log has them")
+        print_score_sheet(events)
         if view.result:
             print_standings(view.result)
         if challenge is not None:

@@ -15,14 +15,14 @@
  * of its decisions hand by hand, the blunders marked. With --lesson SLUG it takes one lesson
  * instead: prints its prompt, makes the move it would make in a match, and prints the verdict.
  *
- * It registers a player, creates a match (itself north, three bots), then loops: read its
- * seat view (If-None-Match: a 304 means the table has not moved, and it waits for the next
- * event with a long poll, GET /events?wait=), pass its pass_count highest
- * cards, play its lowest legal card (If-Match with the view's version; a 412
- * stale_version means the table moved: look again). Every command carries an
- * Idempotency-Key and is sent again with it after a timeout. At the end it reads every page of
- * the match's events and prints a score sheet from them, the final standings and the
- * player's record.
+ * It registers a player, creates a match (itself north, three bots), then follows it with
+ * the SDK's `follow` (the stream, resumed with Last-Event-ID when the connection drops) and,
+ * at each view that says it is its turn, passes its pass_count highest cards or plays its
+ * lowest legal card (If-Match with the view's version; a 412 stale_version means the table
+ * moved: the next view comes). Every command carries an Idempotency-Key and is sent again
+ * with it after a timeout. At the end it reads every page of the match's events, checks that
+ * the stream gave each of them once and in order, and prints a score sheet from them, the
+ * final standings and the player's record.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -30,6 +30,7 @@ import { parseArgs } from "node:util";
 
 import {
   createHeartsClient,
+  follow,
   type Analysis,
   type BotLevel,
   type Card,
@@ -49,7 +50,6 @@ import {
 
 const SEATS: readonly Seat[] = ["north", "east", "south", "west"];
 const RANKS = "23456789TJQKA";
-const LONG_POLL_S = 10; // seconds a wait for the table to move may hold (the server allows 1..30)
 const COMMAND_TIMEOUT_MS = 10_000; // a command with no answer by then is sent again, same key
 /** Every bot level the schema knows: the compiler checks that none is missing or extra. */
 const BOT_LEVELS: Record<BotLevel, true> = { random: true, easy: true, medium: true, hard: true, expert: true };
@@ -138,7 +138,6 @@ function parseOptions(argv: string[]): Options {
 
 interface Stats {
   views: number;
-  unchanged: number;
   commands: number;
   stale: number;
 }
@@ -146,8 +145,15 @@ interface Stats {
 /** Plays one match to the end; returns the client and the final seat view. */
 async function playMatch(
   options: Options,
-): Promise<{ name: string; hearts: HeartsClient; view: SeatView; stats: Stats; daily: DailyChallenge | null }> {
-  const stats: Stats = { views: 0, unchanged: 0, commands: 0, stale: 0 };
+): Promise<{
+  name: string;
+  hearts: HeartsClient;
+  view: SeatView;
+  followed: Event[];
+  stats: Stats;
+  daily: DailyChallenge | null;
+}> {
+  const stats: Stats = { views: 0, commands: 0, stale: 0 };
   let name = "";
   let token = options.token;
   if (token === undefined) {
@@ -207,28 +213,21 @@ async function playMatch(
   }
   const match_id = summary.id;
 
-  let etag: string | undefined;
-  const deadline = Date.now() + options.timeoutS * 1000;
-  while (Date.now() < deadline) {
-    const read = await hearts.GET("/api/v1/matches/{match_id}/view", {
-      params: { path: { match_id }, header: etag === undefined ? {} : { "If-None-Match": etag } },
-    });
-    stats.views += 1;
-    if (read.response.status === 304) {
-      stats.unchanged += 1;
-      // Nothing changed, the bots are thinking: hold a request until the log grows.
-      const version = etag === undefined ? 0 : Number(etag.replaceAll('"', ""));
-      const waited = await hearts.GET("/api/v1/matches/{match_id}/events", {
-        params: { path: { match_id }, query: { after: version, limit: 1, wait: LONG_POLL_S } },
-      });
-      if (waited.error) fail(`long poll refused: ${describe(waited.error)}`);
+  // Follow the stream (resumed with Last-Event-ID when the connection drops) and act at
+  // each new view that says it is my turn; every event followed is kept for the check.
+  const followed: Event[] = [];
+  let last: SeatView | undefined;
+  const deadline = AbortSignal.timeout(options.timeoutS * 1000);
+  for await (const item of follow({ baseUrl: options.baseUrl, token, matchId: match_id, after: 0, signal: deadline })) {
+    if (item.kind === "event") {
+      followed.push(item.event);
       continue;
     }
-    if (read.error) fail(`view refused: ${describe(read.error)}`);
-    const view = read.data;
-    etag = read.response.headers.get("ETag") ?? `"${view.version}"`;
-    if (view.status === "finished") return { name, hearts, view, stats, daily };
-    if (!view.is_your_turn) continue;
+    stats.views += 1;
+    const view = item.view;
+    const isNew = last === undefined || view.version !== last.version;
+    last = view;
+    if (!view.is_your_turn || !isNew) continue;
 
     const ifMatch = `"${view.version}"`;
     let hinted: { pass: Card[] | null; play: Card | null } = { pass: null, play: null };
@@ -259,12 +258,13 @@ async function playMatch(
     if (command.error) {
       if (command.response.status === 412 && command.error.code === "stale_version") {
         stats.stale += 1;
-        continue; // the table moved on since that view: look again
+        continue; // the table moved on since that view: the next view comes
       }
       fail(`refused: ${describe(command.error)}`);
     }
   }
-  fail("the match did not finish in time");
+  if (last === undefined || last.status !== "finished") fail("the match did not finish in time");
+  return { name, hearts, view: last, followed, stats, daily };
 }
 
 /**
@@ -513,16 +513,18 @@ async function takeLesson(options: Options, slug: string): Promise<void> {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options.lesson !== undefined) return takeLesson(options, options.lesson);
-  const { name, hearts, view, stats, daily } = await playMatch(options);
+  const { name, hearts, view, followed, stats, daily } = await playMatch(options);
   const { events, pages } = await allEvents(hearts, view.match_id, options.pageSize);
   if (events.length !== view.version) fail(`read ${events.length} events, but the match is at version ${view.version}`);
+  const seqs = (list: Event[]): string => list.map((event) => `${event.seq} ${event.type}`).join(",");
+  if (seqs(followed) !== seqs(events)) fail("the stream and the log disagree: an event lost or repeated");
+  console.log(`followed ${followed.length} events, each once and in order, as the log has them`);
   const sheet = scoreSheet(events);
   printScoreSheet(sheet);
   const counts = Object.entries(sheet.counts).map(([type, n]) => `${n} ${type}`).join(", ");
   console.log(`\n${events.length} events in ${pages} page(s): ${counts}`);
   console.log(
-    `${stats.views} view reads (${stats.unchanged} unchanged: 304), ` +
-      `${stats.commands} commands (${stats.stale} stale: 412)`,
+    `${stats.views} views followed, ${stats.commands} commands (${stats.stale} stale: 412)`,
   );
   const result = sheet.result ?? view.result;
   if (result === null) fail("the match finished without a result");

@@ -1,6 +1,9 @@
 """The two SDK example clients, each built only on its generated SDK, play whole matches
 against the production set-up (gunicorn, a Celery worker moving the bots, PostgreSQL,
-Redis); what they print agrees with the server's own record of the match."""
+Redis); what they print agrees with the server's own record of the match. Two of them
+follow their match through a proxy that cuts the stream's connection every few
+kilobytes: their SDK's ``follow`` resumes each time, and they check that every event of
+the log came once and in order."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import pytest
 
 from games import daily
 
+from .cutting_proxy import CuttingProxy
 from .helpers import ApiClient
 from .stack import ROOT, Stack
 
@@ -23,6 +27,8 @@ pytestmark = pytest.mark.e2e
 TARGET_SCORE = "40"  # a few hands: long enough to pass left, right and across
 MATCH_ID = re.compile(r"match(?:es)?[ /]([0-9a-f]{8}-[0-9a-f-]{27})")
 STANDING = re.compile(r"^\s+(\d)\. (north|east|south|west)\s+(-?\d+)$", re.MULTILINE)
+FOLLOWED = re.compile(r"^followed (\d+) events, each once and in order, as the log has them$",
+                      re.MULTILINE)
 
 
 def check_printed_match(e2e_stack: Stack, output: str) -> None:
@@ -37,14 +43,26 @@ def check_printed_match(e2e_stack: Stack, output: str) -> None:
         (str(s["place"]), s["seat"], str(s["score"])) for s in result["standings"]]
 
 
+def check_followed_through_cuts(proxy: CuttingProxy, output: str) -> None:
+    """The example followed the whole log, and the proxy cut its stream several times."""
+    followed = FOLLOWED.search(output)
+    assert followed and int(followed.group(1)) > 100, output
+    assert proxy.cuts >= 3, (proxy.cuts, output)
+
+
 def test_python_sdk_example_plays_a_whole_match_with_hints_and_its_analysis(e2e_stack: Stack) -> None:
     # The worker runs the analysis, hand by hand, from its analysis queue.
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "sdk_python" / "play_match.py"),
-         "--base-url", e2e_stack.base_url, "--target-score", TARGET_SCORE, "--hints"],
-        capture_output=True, text=True, timeout=300)
+    proxy = CuttingProxy(e2e_stack.base_url)
+    try:
+        run = subprocess.run(
+            [sys.executable, str(ROOT / "examples" / "sdk_python" / "play_match.py"),
+             "--base-url", proxy.base_url, "--target-score", TARGET_SCORE, "--hints"],
+            capture_output=True, text=True, timeout=300)
+    finally:
+        proxy.close()
     assert run.returncode == 0, run.stdout + run.stderr
     check_printed_match(e2e_stack, run.stdout)
+    check_followed_through_cuts(proxy, run.stdout)
     hands = int(re.search(r"Final standings after (\d+) hands", run.stdout).group(1))  # type: ignore[union-attr]
     printed = re.findall(r"^  hand (\d+): (\d+\.\d\d) points lost, (\d+) blunders$", run.stdout,
                          re.MULTILINE)
@@ -62,10 +80,15 @@ def test_typescript_sdk_example_plays_a_whole_match(e2e_stack: Stack) -> None:
                                capture_output=True, text=True, timeout=300)
         assert build.returncode == 0, build.stdout + build.stderr
     example = str(ROOT / "examples" / "sdk_typescript" / "dist" / "play_match.js")
-    run = subprocess.run(["node", example, "--base-url", e2e_stack.base_url, "--target-score",
-                          TARGET_SCORE], capture_output=True, text=True, timeout=300)
+    proxy = CuttingProxy(e2e_stack.base_url)
+    try:
+        run = subprocess.run(["node", example, "--base-url", proxy.base_url, "--target-score",
+                              TARGET_SCORE], capture_output=True, text=True, timeout=300)
+    finally:
+        proxy.close()
     assert run.returncode == 0, run.stdout + run.stderr
     check_printed_match(e2e_stack, run.stdout)
+    check_followed_through_cuts(proxy, run.stdout)
     lesson = subprocess.run(["node", example, "--base-url", e2e_stack.base_url, "--lesson",
                              "two-of-clubs"], capture_output=True, text=True, timeout=120)
     assert lesson.returncode == 0, lesson.stdout + lesson.stderr

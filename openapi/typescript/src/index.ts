@@ -20,6 +20,7 @@ import type { components, paths } from "./schema.js";
 
 export type { components, operations, paths } from "./schema.js";
 export type { Client, ClientOptions, Middleware } from "openapi-fetch";
+export { follow, FollowRefused, type FollowItem, type FollowOptions } from "./follow.js";
 
 type Schemas = components["schemas"];
 
@@ -120,6 +121,10 @@ export type EventType = Event["type"];
 export type EventOf<T extends EventType> = Extract<Event, { type: T }>;
 /** A page of GET /matches/{id}/events. */
 export type EventList = Schemas["EventList"];
+/** One message of GET /matches/{id}/stream as an SSE parser gives it (`follow` reads them). */
+export type StreamMessage = Schemas["StreamMessage"];
+export type ViewMessage = Schemas["ViewMessage"];
+export type EventMessage = Schemas["EventMessage"];
 
 export type MatchCreatedEvent = Schemas["MatchCreatedEvent"];
 export type SeatTakenEvent = Schemas["SeatTakenEvent"];
