@@ -107,24 +107,31 @@ async function* messages(body: ReadableStream<Uint8Array>): AsyncGenerator<Messa
   const decoder = new TextDecoder();
   let buffer = "";
   let message: Partial<Message> = {};
-  for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, end).replace(/\r$/, "");
-      buffer = buffer.slice(end + 1);
-      if (line === "") {
-        if (message.data !== undefined && message.id !== undefined && message.event !== undefined) {
-          yield message as Message;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, end).replace(/\r$/, "");
+        buffer = buffer.slice(end + 1);
+        if (line === "") {
+          if (message.data !== undefined && message.id !== undefined && message.event !== undefined) {
+            yield message as Message;
+          }
+          message = {};
+        } else if (!line.startsWith(":")) {
+          const colon = line.indexOf(":");
+          const field = colon < 0 ? line : line.slice(0, colon);
+          const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+          if (field === "id" || field === "event" || field === "data") message[field] = value;
         }
-        message = {};
-      } else if (!line.startsWith(":")) {
-        const colon = line.indexOf(":");
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-        if (field === "id" || field === "event" || field === "data") message[field] = value;
       }
     }
+  } finally {
+    reader.cancel().catch(() => undefined); // a consumer that stopped early closes the request
   }
 }
 
