@@ -69,6 +69,12 @@ class Match(models.Model):
         max_length=64, blank=True, default="",
         help_text="the slug of the lesson this match is an attempt at (games.lessons); "
                   "empty: not a lesson")
+    bot_accounts = models.JSONField(
+        default=list, blank=True,
+        help_text="usernames of its players that are bot accounts (games.bot_accounts)")
+    bot_accounts_only = models.BooleanField(
+        default=False, help_text="its players, two or more, are all bot accounts "
+                                 "(capped per day: games.bot_accounts)")
 
     class Meta:
         ordering = ["-created_at"]
@@ -88,6 +94,17 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.id} ({self.status}, v{self.version})"
+
+
+class BotAccount(models.Model):
+    """A player registered as (or turned into) a program that plays; ``owner`` is the player
+    who registered it, if one did."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, primary_key=True,
+                                on_delete=models.CASCADE, related_name="bot_account")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="owned_bots")
+    created_at = models.DateTimeField(auto_now_add=True)
 
 
 class DueWork(models.Model):

@@ -40,6 +40,7 @@ class PlayerProfile:
     record: models.PlayerRecord
     opponents: list[models.OpponentRecord]
     rating: models.Rating | None
+    bot_account: models.BotAccount | None
 
 
 def is_player(user: AbstractBaseUser) -> bool:
@@ -61,14 +62,24 @@ def player_profile_get(*, username: str) -> PlayerProfile:
     return PlayerProfile(user.get_username(), record or models.PlayerRecord(player=user),
                          list(models.OpponentRecord.objects.filter(player=user)
                               .order_by("opponents")),
-                         models.Rating.objects.filter(player=user).first())
+                         models.Rating.objects.filter(player=user).first(),
+                         models.BotAccount.objects.filter(user=user).select_related("owner")
+                         .first())
 
 
-def leaderboard_list() -> QuerySet[models.Rating]:
-    """Every rated player and bot level, highest ``ordinal`` first (ties: first rated), no staff."""
-    return (models.Rating.objects.filter(Q(player__isnull=True) | players("player__"),
-                                         matches_rated__gt=0)
-            .select_related("player").order_by("-ordinal", "id"))
+LEADERBOARD_KINDS = {"player": Q(player__isnull=False, player__bot_account__isnull=True),
+                     "bot": Q(player__bot_account__isnull=False),
+                     "builtin": Q(player__isnull=True)}
+
+
+def leaderboard_list(*, kind: str | None = None) -> QuerySet[models.Rating]:
+    """Every rated player and bot level, highest ``ordinal`` first (ties: first rated), no
+    staff; ``kind`` (``LEADERBOARD_KINDS``) keeps people, bot accounts or built-in levels."""
+    ratings = models.Rating.objects.filter(Q(player__isnull=True) | players("player__"),
+                                           matches_rated__gt=0)
+    if kind is not None:
+        ratings = ratings.filter(LEADERBOARD_KINDS[kind])
+    return ratings.select_related("player__bot_account").order_by("-ordinal", "id")
 
 
 _KEPT_STATES: dict[tuple[uuid.UUID, int], MatchState] = {}

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from . import daily, dispatch, lessons, models, quotas, records, statements, timeouts
+from . import bot_accounts, daily, dispatch, lessons, models, quotas, records, statements, timeouts
 from .bot_levels import BOT_LEVELS, STAND_IN_LEVEL
 from .engine import (
     NEW_MATCH,
@@ -126,7 +126,10 @@ def match_create(
                                             bot_think_ms=bots.think_ms,
                                             fixed_deals=len(deals), turn_timeout_s=turn_timeout_s,
                                             daily_date=daily_date, hints=hints)
-        return _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
+        result = _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
+        if any(spec.kind == "player" for spec in seats):
+            bot_accounts.seated(match, result.state, creator)
+        return result
 
 
 def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
@@ -138,6 +141,7 @@ def daily_match_create(*, player: AbstractBaseUser, day: date) -> CommandResult:
         raise ServiceError("daily_closed", f"the daily challenge of {day.isoformat()} "
                            f"{'is over' if day < today else 'has not begun'}; today's is "
                            f"{today.isoformat()} (UTC)")
+    bot_accounts.refuse_daily(player)
     _refuse_second_attempt(day, player)
     challenge = daily.challenge(day)
     seats = [SeatSpec("player") if seat is daily.PLAYER_SEAT
@@ -168,7 +172,9 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
     with transaction.atomic():
         match = _lock(match_id)
         command = TakeSeat(seat, player=player.get_username())
-        return _run(match, match_state(match), [command], users={player.get_username(): player})
+        result = _run(match, match_state(match), [command], users={player.get_username(): player})
+        bot_accounts.seated(match, result.state, player)
+        return result
 
 
 def cards_pass(

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from games.bot_accounts import bot_account_create
 from games.errors import ServiceError, quota_exceeded
 
 from .models import ApiToken
@@ -41,9 +42,10 @@ def registration_check() -> None:
         raise ServiceError("registration_closed")
 
 
-def player_create(*, username: str, password: str | None = None) -> IssuedToken:
-    """Register ``username`` (no ``password``: unusable) with its first token, both or neither.
-    Raises ``registration_closed``, ``username_taken``."""
+def player_create(*, username: str, password: str | None = None, bot: bool = False,
+                  owner: AbstractBaseUser | None = None) -> IssuedToken:
+    """Register ``username`` (no ``password``: unusable) with its first token, all or nothing;
+    ``bot``: as a bot account of ``owner``. Raises ``registration_closed``, ``username_taken``."""
     registration_check()
     with transaction.atomic():
         try:
@@ -52,6 +54,8 @@ def player_create(*, username: str, password: str | None = None) -> IssuedToken:
                                                             password=password)
         except IntegrityError:
             raise ServiceError("username_taken") from None
+        if bot:
+            bot_account_create(user=user, owner=owner)
         return token_create(user=user, name=FIRST_TOKEN_NAME)
 
 

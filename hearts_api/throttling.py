@@ -95,6 +95,14 @@ class AnonThrottle(_MovingWindowThrottle, AnonRateThrottle):
     """Per address, for requests without a token (rate ``THROTTLE_ANON``)."""
 
 
+class RegistrationThrottle(AnonThrottle):
+    """Per address, for registrations, with a token (a bot account's owner) or without: in
+    the bucket of requests without a token (rate ``THROTTLE_ANON``)."""
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
 class UserThrottle(_MovingWindowThrottle, UserRateThrottle):
     """Per player, for requests with a token (rate ``THROTTLE_USER``; by address without)."""
 

@@ -30,6 +30,8 @@ urlpatterns = [
     path("players", views.PlayerCreateView.as_view(), name="players"),
     re_path(rf"^players/(?P<username>{USERNAME_PATTERN.strip('^$')})$",
             views.PlayerProfileView.as_view(), name="player-detail"),
+    re_path(rf"^players/(?P<username>{USERNAME_PATTERN.strip('^$')})/bot$",
+            views.PlayerBotView.as_view(), name="player-bot"),
     path("tokens", views.TokenListView.as_view(), name="tokens"),
     # token_key is the token's first hex characters: anything else is a plain 404.
     re_path(r"^tokens/(?P<token_key>[0-9a-f]{1,64})$", views.TokenDetailView.as_view(),

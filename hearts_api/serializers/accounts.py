@@ -10,7 +10,13 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from ..accounts import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN
-from .fields import ResponseSerializer, StrictCharField, StrictRegexField, StrictSerializer
+from .fields import (
+    ResponseSerializer,
+    StrictBooleanField,
+    StrictCharField,
+    StrictRegexField,
+    StrictSerializer,
+)
 
 
 class PasswordField(StrictCharField):
@@ -32,6 +38,11 @@ class PlayerCreateSerializer(StrictSerializer):
                   f"characters, not entirely numeric, not a common password, not too like "
                   f"the username; else 400 invalid_request with the reason's code "
                   f"(password_too_common, ...). Left out, the player has tokens only.")
+    bot = StrictBooleanField(
+        required=False, default=False,
+        help_text="true: a bot account, a program that plays, shown as a bot wherever it sits "
+                  "(is_bot); sent with a bearer token, that token's player is its owner. A bot "
+                  "account may not take the daily challenge; it is one for good.")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """``attrs`` as they are, once a password among them passes Django's validators

@@ -10,6 +10,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 
+from games.bot_accounts import seat_is_bot
 from games.bot_levels import DEFAULT_BOT_LEVEL, STAND_IN_LEVEL
 from games.engine import MatchState, Seat, seat_view
 from games.engine.rules import EndedBy
@@ -140,11 +141,16 @@ class MatchListQuerySerializer(PageQuerySerializer):
                                      help_text="only matches with this status")
 
 
+IS_BOT_HELP = ("a program holds the seat: a built-in bot (bot_level) or a bot account (a "
+               "player registered as a bot)")
+
+
 class SeatSummarySerializer(serializers.Serializer):
     seat = serializers.ChoiceField(SEAT_CHOICES)
     kind = serializers.ChoiceField(["player", "bot", "open"])
     name = serializers.CharField(allow_null=True, help_text="The player's username.")
     bot_level = serializers.ChoiceField(BOT_LEVEL_CHOICES, allow_null=True)
+    is_bot = serializers.BooleanField(help_text=IS_BOT_HELP)
 
 
 class StandingSerializer(serializers.Serializer):
@@ -226,7 +232,8 @@ class MatchSummarySerializer(ResponseSerializer):
             "bots": {"delay_ms": match.bot_delay_ms, "think_ms": match.bot_think_ms},
             "seats": [{"seat": seat.label, "kind": seat_kind(occupant),
                        "name": occupant.player if occupant else None,
-                       "bot_level": occupant.bot_level if occupant else None}
+                       "bot_level": occupant.bot_level if occupant else None,
+                       "is_bot": seat_is_bot(match, occupant)}
                       for seat, occupant in zip(Seat, view.players, strict=True)],
             "hand_number": view.hand_number,
             "scores": by_seat(view.scores),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rest_framework import serializers
 
+from games.bot_accounts import seat_is_bot
 from games.engine import PassDirection, Phase, Seat, SeatView
 from games.engine.cards import format_cards
 from games.engine.state import Trick
@@ -33,7 +34,7 @@ from .fields import (
     cards_field,
 )
 from .lessons import LESSON_VERDICT_CHOICES
-from .matches import FIXED_DEALS_HELP, HINTS_HELP, MatchResultSerializer
+from .matches import FIXED_DEALS_HELP, HINTS_HELP, IS_BOT_HELP, MatchResultSerializer
 from .rules import RuleSetSerializer, rules_body
 
 
@@ -68,6 +69,7 @@ class PlayerSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(SEAT_CHOICES)
     name = serializers.CharField(allow_null=True)
     bot_level = serializers.ChoiceField(BOT_LEVEL_CHOICES, allow_null=True)
+    is_bot = serializers.BooleanField(help_text=IS_BOT_HELP)
 
 
 class SeatViewSerializer(ResponseSerializer):
@@ -142,7 +144,8 @@ class SeatViewSerializer(ResponseSerializer):
             "hand_points": by_seat(view.hand_points),
             "scores": by_seat(view.scores),
             "players": [{"seat": seat.label, "name": occupant.player if occupant else None,
-                         "bot_level": occupant.bot_level if occupant else None}
+                         "bot_level": occupant.bot_level if occupant else None,
+                         "is_bot": seat_is_bot(match, occupant)}
                         for seat, occupant in zip(Seat, view.players, strict=True)],
             "rules": rules_body(view.rules),
             "result": MatchResultSerializer.body(view.result) if view.result else None,

@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING, Any
 from rest_framework import serializers
 
 from games.engine import Seat
+from games.selectors import LEADERBOARD_KINDS
 
 if TYPE_CHECKING:
     from games.models import Rating
     from games.selectors import PlayerProfile
 
-from .fields import SEAT_CHOICES, ResponseSerializer, ScoresBySeatSerializer
+from .fields import SEAT_CHOICES, PageQuerySerializer, ResponseSerializer, ScoresBySeatSerializer
 
+KIND_HELP = ("player (a person's account), bot (a bot account: a program plays as a player) "
+             "or builtin (one of the server's own bot levels)")
 OPPONENTS_HELP = (
     'The other three seats, each "human" (a player, or the bot holding a seat a player '
     'left) or its bot level, sorted and joined by commas: "easy,easy,easy", "hard,hard,human".')
@@ -68,16 +71,24 @@ class RatingSerializer(ResponseSerializer):
 class LeaderboardEntrySerializer(ResponseSerializer):
     rank = serializers.IntegerField(min_value=1, help_text="1 = the highest rating; equal "
                                                            "ratings: the first rated first")
-    kind = serializers.ChoiceField(["player", "bot"])
+    kind = serializers.ChoiceField(list(LEADERBOARD_KINDS), help_text=KIND_HELP)
+    is_bot = serializers.BooleanField(help_text="a program plays: a bot account or a "
+                                                "built-in level")
     name = serializers.CharField(help_text="the player's username, or the bot level")
     rating = RatingSerializer()
 
     @staticmethod
     def body(rating: Rating, rank: int) -> dict[str, Any]:
         player = rating.player
-        return {"rank": rank, "kind": "player" if player else "bot",
+        kind = "builtin" if player is None else "bot" if hasattr(player, "bot_account") else "player"
+        return {"rank": rank, "kind": kind, "is_bot": kind != "player",
                 "name": player.get_username() if player else rating.bot_level,
                 "rating": RatingSerializer.body(rating)}
+
+
+class LeaderboardQuerySerializer(PageQuerySerializer):
+    kind = serializers.ChoiceField(list(LEADERBOARD_KINDS), required=False,
+                                   help_text="only entries of this kind: " + KIND_HELP)
 
 
 class PlayerProfileSerializer(ResponseSerializer):
@@ -85,6 +96,10 @@ class PlayerProfileSerializer(ResponseSerializer):
     left to a bot counts as theirs)."""
 
     username = serializers.CharField()
+    is_bot = serializers.BooleanField(help_text="a bot account: a program plays as this player")
+    owner = serializers.CharField(allow_null=True, help_text="the player who registered this "
+                                                             "bot account; null for a person, "
+                                                             "or a bot account nobody owns")
     matches_played = serializers.IntegerField(min_value=0,
                                               help_text="won, shared, lost and aborted")
     matches_won = serializers.IntegerField(min_value=0, help_text="with the only lowest total")
@@ -104,8 +119,11 @@ class PlayerProfileSerializer(ResponseSerializer):
     @staticmethod
     def body(profile: PlayerProfile) -> dict[str, Any]:
         record = profile.record
+        owner = profile.bot_account.owner if profile.bot_account else None
         return {
             "username": profile.username,
+            "is_bot": profile.bot_account is not None,
+            "owner": owner.get_username() if owner else None,
             **{field: getattr(record, field) for field in (
                 "matches_played", "matches_won", "matches_shared", "matches_lost",
                 "matches_aborted", "hands_played", "moons_shot", "suns_shot")},

@@ -24,13 +24,13 @@ from .matches import (
     SeatReplaceView,
 )
 from .play import PassView, PlayView, SeatViewView
-from .records import LeaderboardView, PlayerProfileView
+from .records import LeaderboardView, PlayerBotView, PlayerProfileView
 from .review import AnalysisView, HintView
 
 __all__ = [
     "AnalysisView", "DAY_PATTERN", "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
     "DailyTodayView", "EventListView", "HealthView", "HintView", "LessonAttemptView",
-    "LessonListView", "LeaderboardView", "LobbyView",
+    "LessonListView", "LeaderboardView", "LobbyView", "PlayerBotView",
     "MatchCancelView", "MatchDetailView", "MatchJoinView", "MatchLeaveView",
     "MatchListCreateView", "MatchStreamView", "PassView", "PlayView", "PlayerCreateView",
     "PlayerProfileView", "SeatReplaceView", "SeatViewView", "TokenDetailView", "TokenListView",

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import accounts
-from ..auth import BasicCredentialsAuthentication
+from ..auth import BasicCredentialsAuthentication, BearerTokenAuthentication
 from ..idempotency import IdempotentMixin
 from ..serializers.accounts import (
     ApiTokenCreatedSerializer,
@@ -24,7 +24,7 @@ from ..serializers.accounts import (
     TokenCreateSerializer,
 )
 from ..serializers.fields import PageQuerySerializer
-from ..throttling import AnonThrottle, PasswordRegistrationThrottle
+from ..throttling import PasswordRegistrationThrottle, RegistrationThrottle
 from .common import MatchPagination, valid_data
 from .openapi import BODY_PROBLEMS, idempotent, problem_responses, quota_note
 
@@ -34,26 +34,30 @@ _PASSWORD_REGISTRATIONS = quota_note("password_registrations",
 
 class PlayerCreateView(APIView):
     permission_classes = [AllowAny]
-    authentication_classes: list[Any] = []
-    throttle_classes = [AnonThrottle]
+    authentication_classes = [BearerTokenAuthentication]  # a bot account's owner, if sent
+    throttle_classes = [RegistrationThrottle]
 
     @extend_schema(operation_id="players_create", request=PlayerCreateSerializer,
                    responses={201: PlayerCreatedSerializer,
-                              **problem_responses(*BODY_PROBLEMS, 403, 409, auth=False,
+                              **problem_responses(*BODY_PROBLEMS, 403, 409,
                                           quotas=[_PASSWORD_REGISTRATIONS])},
                    auth=[],
-                   summary="Register a player and get its first bearer token",
+                   summary="Register a player (or a bot account) and get its first bearer token",
                    description="A registration with a password counts against the quota "
                                f"{_PASSWORD_REGISTRATIONS}, before the password is checked: "
                                "beyond it 429 quota_exceeded. One without a password has only "
-                               "the rate of requests without a token.")
+                               "the rate of requests without a token. No token is needed; a bot "
+                               "account registered with one (bot: true) names that token's "
+                               "player as its owner, and a token that is not valid is 401 (an "
+                               "AuthenticatedClient of the SDKs sends it).")
     def post(self, request: Request) -> Response:
         accounts.registration_check()  # before the body is read: closed is closed
         if isinstance(request.data, dict) and "password" in request.data:
             PasswordRegistrationThrottle().check(request, self)  # before it is hashed
         data = valid_data(PlayerCreateSerializer, request.data)
-        issued = accounts.player_create(username=data["username"],
-                                        password=data.get("password"))
+        owner = request.user if request.user.is_authenticated else None
+        issued = accounts.player_create(username=data["username"], password=data.get("password"),
+                                        bot=data["bot"], owner=owner if data["bot"] else None)
         return Response(PlayerCreatedSerializer.body(issued.row.user.get_username(), issued.token),
                         status=status.HTTP_201_CREATED)
 

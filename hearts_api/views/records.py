@@ -11,20 +11,27 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors
+from games.bot_accounts import bot_account_create
 
 from ..accounts import USERNAME_PATTERN
-from ..serializers.fields import PageQuerySerializer
-from ..serializers.records import LeaderboardEntrySerializer, PlayerProfileSerializer
+from ..problem_types import Problem
+from ..serializers.records import (
+    LeaderboardEntrySerializer,
+    LeaderboardQuerySerializer,
+    PlayerProfileSerializer,
+)
 from .common import MatchPagination, valid_data
 from .openapi import problem_responses
+
+_USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH,
+                             pattern=USERNAME_PATTERN)
 
 
 class PlayerProfileView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(operation_id="players_retrieve",
-                   parameters=[OpenApiParameter("username", OpenApiTypes.STR,
-                                                OpenApiParameter.PATH, pattern=USERNAME_PATTERN)],
+                   parameters=[_USERNAME],
                    responses={200: PlayerProfileSerializer, **problem_responses(404)},
                    auth=[{"bearerAuth": []}, {}],
                    summary="A player's public record: matches, moons, and the fastest win "
@@ -37,23 +44,44 @@ class PlayerProfileView(APIView):
         return Response(PlayerProfileSerializer.body(selectors.player_profile_get(username=username)))
 
 
+class PlayerBotView(APIView):
+    @extend_schema(operation_id="players_bot", request=None,
+                   parameters=[_USERNAME],
+                   responses={200: PlayerProfileSerializer, **problem_responses(403, 404)},
+                   summary="Turn yourself into a bot account, for good",
+                   description="Only the player itself may (403 permission_denied for "
+                               "another). The player is then shown as a bot wherever it "
+                               "sits (is_bot), its past matches included, and may not take "
+                               "the daily challenge; there is no way back. A bot account "
+                               "made this way has no owner (one registered with a token "
+                               "names that token's player). Asking again changes nothing.")
+    def post(self, request: Request, username: str) -> Response:
+        if request.user.get_username() != username:
+            selectors.player_profile_get(username=username)  # 404 for nobody
+            raise Problem("permission_denied", "only a player may turn itself into a bot account")
+        bot_account_create(user=request.user, owner=None)
+        return Response(PlayerProfileSerializer.body(selectors.player_profile_get(username=username)))
+
+
 class LeaderboardView(generics.GenericAPIView):
     permission_classes = [AllowAny]
     pagination_class = MatchPagination
     serializer_class = LeaderboardEntrySerializer
 
-    @extend_schema(operation_id="leaderboard_list", parameters=[PageQuerySerializer],
+    @extend_schema(operation_id="leaderboard_list", parameters=[LeaderboardQuerySerializer],
                    responses={200: LeaderboardEntrySerializer(many=True), **problem_responses(400)},
                    auth=[{"bearerAuth": []}, {}],
-                   summary="Players and bot levels by rating, the highest first",
+                   summary="Players, bot accounts and bot levels by rating, the highest "
+                           "first",
                    description="Open to anyone, with a token or without. Every player (no "
                                "staff account) and bot level with a rated match (finished, "
                                "every deal shuffled by the server, a player seated), by the "
                                "conservative estimate mu - 3 sigma of its openskill "
-                               "(Plackett-Luce) rating.")
+                               "(Plackett-Luce) rating; with kind, only people, bot accounts "
+                               "or built-in levels, ranked among themselves.")
     def get(self, request: Request) -> Response:
-        valid_data(PageQuerySerializer, request.query_params.dict())
-        page = self.paginate_queryset(selectors.leaderboard_list()) or []
+        query = valid_data(LeaderboardQuerySerializer, request.query_params.dict())
+        page = self.paginate_queryset(selectors.leaderboard_list(kind=query.get("kind"))) or []
         first = self.paginator.page.start_index() if page else 1  # type: ignore[union-attr]
         return self.get_paginated_response([LeaderboardEntrySerializer.body(rating, first + n)
                                             for n, rating in enumerate(page)])

@@ -37,7 +37,7 @@ from games.engine import (
     seat_view,
 )
 from games.lessons import lessons
-from games.models import Analysis, DailyAttempt, Match, OpponentRecord, PlayerRecord, Rating
+from games.models import Analysis, BotAccount, DailyAttempt, Match, OpponentRecord, PlayerRecord, Rating
 from games.selectors import LoggedEvent, PlayerProfile
 from hearts_api.health import Health
 from hearts_api.serializers import accounts, daily, events, health, records
@@ -132,9 +132,9 @@ def _bodies(steps, finished):
                           {Seat.WEST: "easy", Seat.NORTH: "hard", Seat.EAST: "expert"})
     deal = tuple(DECK[13 * n:13 * n + 13] for n in range(4))  # any 4 x 13 cards
     yield records.PlayerProfileSerializer, records.PlayerProfileSerializer.body(
-        PlayerProfile("ada", PlayerRecord(matches_played=2), [unwon, won], rating))
+        PlayerProfile("ada", PlayerRecord(matches_played=2), [unwon, won], rating, None))
     yield records.PlayerProfileSerializer, records.PlayerProfileSerializer.body(
-        PlayerProfile("bea", PlayerRecord(), [], None))
+        PlayerProfile("bea", PlayerRecord(), [], None, BotAccount(user=ada, owner=ada)))
     yield records.LeaderboardEntrySerializer, records.LeaderboardEntrySerializer.body(rating, 1)
     yield records.RatingSerializer, records.RatingSerializer.body(
         Rating(bot_level="easy", matches_rated=1))

@@ -31,7 +31,8 @@ OPEN_TABLE = [{"kind": "player"}, {"kind": "open"}, {"kind": "open"}, {"kind": "
 
 
 def _seat(seat, kind, name=None, bot_level=None):
-    return {"seat": seat, "kind": kind, "name": name, "bot_level": bot_level}
+    return {"seat": seat, "kind": kind, "name": name, "bot_level": bot_level,
+            "is_bot": kind == "bot"}
 
 
 def _all_events(client, match_id):
@@ -165,7 +166,7 @@ def test_list_shows_a_match_the_caller_created_without_a_seat(make_client):
     listed = alice.get(f"{API}/matches").json()
     assert [m["id"] for m in listed["results"]] == [watched["id"]]
     assert listed["results"][0]["seats"][0] == {"seat": "north", "kind": "bot", "name": None,
-                                                "bot_level": "easy"}
+                                                "bot_level": "easy", "is_bot": True}
 
 
 @pytest.mark.django_db

@@ -27,7 +27,8 @@ def test_a_players_record_after_a_moon_that_won_the_match(make_table, anon_clien
     body = response.json()
     ended_at = body["records"][0]["fastest_win"]["ended_at"]
     assert body == {
-        "username": west, "matches_played": 1, "matches_won": 1, "matches_shared": 0,
+        "username": west, "is_bot": False, "owner": None,
+        "matches_played": 1, "matches_won": 1, "matches_shared": 0,
         "matches_lost": 0, "matches_aborted": 0, "hands_played": 1, "moons_shot": 1,
         "suns_shot": 0,
         # openskill's Plackett-Luce for a new player placed first of four, alone
@@ -49,7 +50,8 @@ def test_a_player_with_no_ended_match_has_a_record_of_zeros(make_client):
 
     body = client.get(f"{API}/players/newcomer").json()
 
-    assert body == {"username": "newcomer", "matches_played": 0, "matches_won": 0,
+    assert body == {"username": "newcomer", "is_bot": False, "owner": None,
+                    "matches_played": 0, "matches_won": 0,
                     "matches_shared": 0, "matches_lost": 0, "matches_aborted": 0,
                     "hands_played": 0, "moons_shot": 0, "suns_shot": 0, "rating": None,
                     "records": []}

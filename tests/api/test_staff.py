@@ -85,7 +85,7 @@ def test_the_leaderboard_lists_players_and_bot_levels_but_no_staff_account(anon_
     Rating.objects.create(bot_level="hard", ordinal=10.0, matches_rated=3)
     board = anon_client.get(f"{API}/leaderboard").json()
     assert [(row["rank"], row["kind"], row["name"]) for row in board["results"]] == [
-        (1, "player", "alice"), (2, "bot", "hard"), (3, "player", "bob")]
+        (1, "player", "alice"), (2, "builtin", "hard"), (3, "player", "bob")]
     assert board["count"] == 3
 
 

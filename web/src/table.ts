@@ -85,10 +85,10 @@ export function waitingFor(view: SeatView): string {
   return `Waiting for ${names.join(", ")}`;
 }
 
-/** A seat's name at the table: the player's username, or the bot's level. */
+/** A seat's name at the table: the player's username (marked when a bot account), or the bot's level. */
 export function seatName(view: SeatView, seat: Seat): string {
   const player = view.players.find((p) => p.seat === seat);
-  if (player?.name) return player.name;
+  if (player?.name) return player.is_bot ? `${player.name} (bot)` : player.name;
   if (player?.bot_level) return `${player.bot_level} bot (${seat})`;
   return `open seat (${seat})`;
 }

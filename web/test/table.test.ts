@@ -5,7 +5,7 @@ import { ApiError } from "../src/api";
 import { cardName } from "../src/cards";
 import {
   clickCard, decisionKey, EMPTY_SCREEN, hintLine, middleTrick, nextHand, passLabel, passPartner, placeLabel, plural, positions,
-  reduce, stillApplies,
+  reduce, seatName, stillApplies,
 } from "../src/table";
 
 const view = (over: Partial<SeatView>): SeatView => ({
@@ -50,8 +50,15 @@ describe("the table", () => {
     expect(clickCard(view({}), "AH", [])).toEqual({ kind: "refused", reason: "you must follow clubs" });
     expect(clickCard(view({ refusal: null }), "AH", [])).toEqual({ kind: "play", card: "AH" });  // the server answers
     const theirs = view({ is_your_turn: false, to_act: ["west"], legal_cards: [], refusal: null,
-      players: [{ seat: "west", name: null, bot_level: "hard" }] });
+      players: [{ seat: "west", name: null, bot_level: "hard", is_bot: true }] });
     expect(clickCard(theirs, "9C", [])).toEqual({ kind: "refused", reason: "Waiting for hard bot (west)" });
+  });
+
+  it("names a bot account's seat as a bot, and a person's by name alone", () => {
+    const players = [{ seat: "west" as const, name: "robo", bot_level: null, is_bot: true },
+      { seat: "north" as const, name: "ann", bot_level: null, is_bot: false }];
+    expect(seatName(view({ players }), "west")).toBe("robo (bot)");
+    expect(seatName(view({ players }), "north")).toBe("ann");
   });
 
   it("selects exactly pass_count cards to pass, and unselects one clicked again", () => {

@@ -92,8 +92,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Players and bot levels by rating, the highest first
-         * @description Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated match (finished, every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of its openskill (Plackett-Luce) rating.
+         * Players, bot accounts and bot levels by rating, the highest first
+         * @description Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated match (finished, every deal shuffled by the server, a player seated), by the conservative estimate mu - 3 sigma of its openskill (Plackett-Luce) rating; with kind, only people, bot accounts or built-in levels, ranked among themselves.
          */
         get: operations["leaderboard_list"];
         put?: never;
@@ -418,8 +418,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Register a player and get its first bearer token
-         * @description A registration with a password counts against the quota password_registrations (30/hour registrations with a password, per address), before the password is checked: beyond it 429 quota_exceeded. One without a password has only the rate of requests without a token.
+         * Register a player (or a bot account) and get its first bearer token
+         * @description A registration with a password counts against the quota password_registrations (30/hour registrations with a password, per address), before the password is checked: beyond it 429 quota_exceeded. One without a password has only the rate of requests without a token. No token is needed; a bot account registered with one (bot: true) names that token's player as its owner, and a token that is not valid is 401 (an AuthenticatedClient of the SDKs sends it).
          */
         post: operations["players_create"];
         delete?: never;
@@ -442,6 +442,26 @@ export interface paths {
         get: operations["players_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{username}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn yourself into a bot account, for good
+         * @description Only the player itself may (403 permission_denied for another). The player is then shown as a bot wherever it sits (is_bot), its past matches included, and may not take the daily challenge; there is no way back. A bot account made this way has no owner (one registered with a token names that token's player). Asking again changes nothing.
+         */
+        post: operations["players_bot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -931,7 +951,16 @@ export interface components {
         LeaderboardEntry: {
             /** @description 1 = the highest rating; equal ratings: the first rated first */
             rank: number;
+            /**
+             * @description player (a person's account), bot (a bot account: a program plays as a player) or builtin (one of the server's own bot levels)
+             *
+             *     * `player` - player
+             *     * `bot` - bot
+             *     * `builtin` - builtin
+             */
             kind: components["schemas"]["LeaderboardEntryKindEnum"];
+            /** @description a program plays: a bot account or a built-in level */
+            is_bot: boolean;
             /** @description the player's username, or the bot level */
             name: string;
             rating: components["schemas"]["Rating"];
@@ -939,9 +968,10 @@ export interface components {
         /**
          * @description * `player` - player
          *     * `bot` - bot
+         *     * `builtin` - builtin
          * @enum {string}
          */
-        LeaderboardEntryKindEnum: "player" | "bot";
+        LeaderboardEntryKindEnum: "player" | "bot" | "builtin";
         Lesson: {
             slug: string;
             /** @description the lessons' order, from 1 */
@@ -1348,6 +1378,8 @@ export interface components {
             seat: components["schemas"]["SeatEnum"];
             name: string | null;
             bot_level: components["schemas"]["BotLevelEnum"] | components["schemas"]["NullEnum"];
+            /** @description a program holds the seat: a built-in bot (bot_level) or a bot account (a player registered as a bot) */
+            is_bot: boolean;
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         PlayerCreateRequest: {
@@ -1355,6 +1387,11 @@ export interface components {
             username: string;
             /** @description Optional: lets the player mint tokens with HTTP Basic credentials (POST /tokens). 8 to 128 characters, not entirely numeric, not a common password, not too like the username; else 400 invalid_request with the reason's code (password_too_common, ...). Left out, the player has tokens only. */
             password?: string;
+            /**
+             * @description true: a bot account, a program that plays, shown as a bot wherever it sits (is_bot); sent with a bearer token, that token's player is its owner. A bot account may not take the daily challenge; it is one for good.
+             * @default false
+             */
+            bot?: boolean;
         };
         PlayerCreated: {
             username: string;
@@ -1367,6 +1404,10 @@ export interface components {
          */
         PlayerProfile: {
             username: string;
+            /** @description a bot account: a program plays as this player */
+            is_bot: boolean;
+            /** @description the player who registered this bot account; null for a person, or a bot account nobody owns */
+            owner: string | null;
             /** @description won, shared, lost and aborted */
             matches_played: number;
             /** @description with the only lowest total */
@@ -1402,7 +1443,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, not_for_bot_accounts, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -1630,6 +1671,8 @@ export interface components {
             /** @description The player's username. */
             name: string | null;
             bot_level: components["schemas"]["BotLevelEnum"] | components["schemas"]["NullEnum"];
+            /** @description a program holds the seat: a built-in bot (bot_level) or a bot account (a player registered as a bot) */
+            is_bot: boolean;
         };
         /**
          * @description * `player` - player
@@ -2077,6 +2120,14 @@ export interface operations {
     leaderboard_list: {
         parameters: {
             query?: {
+                /**
+                 * @description only entries of this kind: player (a person's account), bot (a bot account: a program plays as a player) or builtin (one of the server's own bot levels)
+                 *
+                 *     * `player` - player
+                 *     * `bot` - bot
+                 *     * `builtin` - builtin
+                 */
+                kind?: "player" | "bot" | "builtin";
                 /** @description 1-based; a page past the last is empty */
                 page?: number;
                 /** @description default 20 */
@@ -3973,6 +4024,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4059,6 +4120,81 @@ export interface operations {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    players_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -17,6 +17,7 @@ export function Profile({ session, username }: { session: Session | null; userna
       <h2 id="profile">{username}</h2>
       {profile ? (
         <>
+          {profile.is_bot && <p>A bot account: a program plays{profile.owner ? `, written by ${profile.owner}` : ""}.</p>}
           <p>Rating: <abbr title={RATING_HELP}>{rating(profile.rating)}</abbr></p>
           <p>{plural(profile.matches_played, "match", "matches")}: {profile.matches_won} won, {profile.matches_shared} shared, {profile.matches_lost} lost, {profile.matches_aborted} stopped · {plural(profile.hands_played, "hand")} · {plural(profile.moons_shot, "moon")}, {plural(profile.suns_shot, "sun")}</p>
           <div class="scroll">
@@ -39,7 +40,7 @@ export function Profile({ session, username }: { session: Session | null; userna
   );
 }
 
-/** Players and bot levels by rating. */
+/** Players, bot accounts and bot levels by rating. */
 export function Leaderboard() {
   const [page, error] = useLoad(() => call(client(null).GET("/api/v1/leaderboard", { params: { query: { page_size: 50 } } })), []);
   return (
@@ -50,7 +51,7 @@ export function Leaderboard() {
         <ul class="board">
           {page.results.map((e) => (
             <li key={`${e.kind}:${e.name}`}>
-              {e.rank}. {e.kind === "player" ? <a href={`#/profile/${encodeURIComponent(e.name)}`}>{e.name}</a> : `${e.name} bot`} · {rating(e.rating)}
+              {e.rank}. {e.kind === "builtin" ? `${e.name} bot` : <><a href={`#/profile/${encodeURIComponent(e.name)}`}>{e.name}</a>{e.kind === "bot" ? " (bot)" : ""}</>} · {rating(e.rating)}
             </li>
           ))}
         </ul>

@@ -46,6 +46,7 @@ from .hint_pass import HintPass
 from .jack_of_diamonds_enum import JackOfDiamondsEnum
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_entry_kind_enum import LeaderboardEntryKindEnum
+from .leaderboard_list_kind import LeaderboardListKind
 from .lesson import Lesson
 from .lesson_prompt import LessonPrompt
 from .lesson_verdict import LessonVerdict
@@ -162,6 +163,7 @@ __all__ = (
     "JackOfDiamondsEnum",
     "LeaderboardEntry",
     "LeaderboardEntryKindEnum",
+    "LeaderboardListKind",
     "Lesson",
     "LessonPrompt",
     "LessonVerdict",

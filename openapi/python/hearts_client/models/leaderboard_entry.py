@@ -22,12 +22,15 @@ class LeaderboardEntry:
         rank (int): 1 = the highest rating; equal ratings: the first rated first
         kind (LeaderboardEntryKindEnum): * `player` - player
             * `bot` - bot
+            * `builtin` - builtin
+        is_bot (bool): a program plays: a bot account or a built-in level
         name (str): the player's username, or the bot level
         rating (Rating):
     """
 
     rank: int
     kind: LeaderboardEntryKindEnum
+    is_bot: bool
     name: str
     rating: Rating
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -36,6 +39,8 @@ class LeaderboardEntry:
         rank = self.rank
 
         kind: str = self.kind
+
+        is_bot = self.is_bot
 
         name = self.name
 
@@ -47,6 +52,7 @@ class LeaderboardEntry:
             {
                 "rank": rank,
                 "kind": kind,
+                "is_bot": is_bot,
                 "name": name,
                 "rating": rating,
             }
@@ -63,6 +69,8 @@ class LeaderboardEntry:
 
         kind = check_leaderboard_entry_kind_enum(d.pop("kind"))
 
+        is_bot = d.pop("is_bot")
+
         name = d.pop("name")
 
         rating = Rating.from_dict(d.pop("rating"))
@@ -70,6 +78,7 @@ class LeaderboardEntry:
         leaderboard_entry = cls(
             rank=rank,
             kind=kind,
+            is_bot=is_bot,
             name=name,
             rating=rating,
         )

@@ -1,9 +1,10 @@
 from typing import Literal
 
-LeaderboardEntryKindEnum = Literal["bot", "player"]
+LeaderboardEntryKindEnum = Literal["bot", "builtin", "player"]
 
 LEADERBOARD_ENTRY_KIND_ENUM_VALUES: set[LeaderboardEntryKindEnum] = {
     "bot",
+    "builtin",
     "player",
 }
 

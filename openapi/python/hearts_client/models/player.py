@@ -22,11 +22,14 @@ class Player:
             * `west` - west
         name (None | str):
         bot_level (BotLevelEnum | None):
+        is_bot (bool): a program holds the seat: a built-in bot (bot_level) or a bot account (a player registered as a
+            bot)
     """
 
     seat: SeatEnum
     name: None | str
     bot_level: BotLevelEnum | None
+    is_bot: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -41,6 +44,8 @@ class Player:
         else:
             bot_level = self.bot_level
 
+        is_bot = self.is_bot
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -48,6 +53,7 @@ class Player:
                 "seat": seat,
                 "name": name,
                 "bot_level": bot_level,
+                "is_bot": is_bot,
             }
         )
 
@@ -80,10 +86,13 @@ class Player:
 
         bot_level = _parse_bot_level(d.pop("bot_level"))
 
+        is_bot = d.pop("is_bot")
+
         player = cls(
             seat=seat,
             name=name,
             bot_level=bot_level,
+            is_bot=is_bot,
         )
 
         player.additional_properties = d

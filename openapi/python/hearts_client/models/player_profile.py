@@ -21,6 +21,8 @@ class PlayerProfile:
 
         Attributes:
             username (str):
+            is_bot (bool): a bot account: a program plays as this player
+            owner (None | str): the player who registered this bot account; null for a person, or a bot account nobody owns
             matches_played (int): won, shared, lost and aborted
             matches_won (int): with the only lowest total
             matches_shared (int): with a lowest total tied with others
@@ -35,6 +37,8 @@ class PlayerProfile:
     """
 
     username: str
+    is_bot: bool
+    owner: None | str
     matches_played: int
     matches_won: int
     matches_shared: int
@@ -51,6 +55,11 @@ class PlayerProfile:
         from ..models.rating import Rating  # noqa: PLC0415
 
         username = self.username
+
+        is_bot = self.is_bot
+
+        owner: None | str
+        owner = self.owner
 
         matches_played = self.matches_played
 
@@ -84,6 +93,8 @@ class PlayerProfile:
         field_dict.update(
             {
                 "username": username,
+                "is_bot": is_bot,
+                "owner": owner,
                 "matches_played": matches_played,
                 "matches_won": matches_won,
                 "matches_shared": matches_shared,
@@ -106,6 +117,15 @@ class PlayerProfile:
 
         d = dict(src_dict)
         username = d.pop("username")
+
+        is_bot = d.pop("is_bot")
+
+        def _parse_owner(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        owner = _parse_owner(d.pop("owner"))
 
         matches_played = d.pop("matches_played")
 
@@ -147,6 +167,8 @@ class PlayerProfile:
 
         player_profile = cls(
             username=username,
+            is_bot=is_bot,
+            owner=owner,
             matches_played=matches_played,
             matches_won=matches_won,
             matches_shared=matches_shared,

@@ -26,12 +26,15 @@ class SeatSummary:
             * `open` - open
         name (None | str): The player's username.
         bot_level (BotLevelEnum | None):
+        is_bot (bool): a program holds the seat: a built-in bot (bot_level) or a bot account (a player registered as a
+            bot)
     """
 
     seat: SeatEnum
     kind: SeatSummaryKindEnum
     name: None | str
     bot_level: BotLevelEnum | None
+    is_bot: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +51,8 @@ class SeatSummary:
         else:
             bot_level = self.bot_level
 
+        is_bot = self.is_bot
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -56,6 +61,7 @@ class SeatSummary:
                 "kind": kind,
                 "name": name,
                 "bot_level": bot_level,
+                "is_bot": is_bot,
             }
         )
 
@@ -90,11 +96,14 @@ class SeatSummary:
 
         bot_level = _parse_bot_level(d.pop("bot_level"))
 
+        is_bot = d.pop("is_bot")
+
         seat_summary = cls(
             seat=seat,
             kind=kind,
             name=name,
             bot_level=bot_level,
+            is_bot=is_bot,
         )
 
         seat_summary.additional_properties = d

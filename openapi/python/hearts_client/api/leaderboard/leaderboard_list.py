@@ -5,6 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.leaderboard_list_kind import LeaderboardListKind
 from ...models.paginated_leaderboard_entry_list import PaginatedLeaderboardEntryList
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -12,11 +13,18 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    kind: LeaderboardListKind | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    json_kind: str | Unset = UNSET
+    if not isinstance(kind, Unset):
+        json_kind = kind
+
+    params["kind"] = json_kind
 
     params["page"] = page
 
@@ -86,16 +94,19 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    kind: LeaderboardListKind | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
 ) -> Response[PaginatedLeaderboardEntryList | Problem]:
-    """Players and bot levels by rating, the highest first
+    """Players, bot accounts and bot levels by rating, the highest first
 
      Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated
     match (finished, every deal shuffled by the server, a player seated), by the conservative estimate
-    mu - 3 sigma of its openskill (Plackett-Luce) rating.
+    mu - 3 sigma of its openskill (Plackett-Luce) rating; with kind, only people, bot accounts or built-
+    in levels, ranked among themselves.
 
     Args:
+        kind (LeaderboardListKind | Unset):
         page (int | Unset):
         page_size (int | Unset):
 
@@ -108,6 +119,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        kind=kind,
         page=page,
         page_size=page_size,
     )
@@ -122,16 +134,19 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    kind: LeaderboardListKind | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
 ) -> PaginatedLeaderboardEntryList | Problem | None:
-    """Players and bot levels by rating, the highest first
+    """Players, bot accounts and bot levels by rating, the highest first
 
      Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated
     match (finished, every deal shuffled by the server, a player seated), by the conservative estimate
-    mu - 3 sigma of its openskill (Plackett-Luce) rating.
+    mu - 3 sigma of its openskill (Plackett-Luce) rating; with kind, only people, bot accounts or built-
+    in levels, ranked among themselves.
 
     Args:
+        kind (LeaderboardListKind | Unset):
         page (int | Unset):
         page_size (int | Unset):
 
@@ -145,6 +160,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        kind=kind,
         page=page,
         page_size=page_size,
     ).parsed
@@ -153,16 +169,19 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    kind: LeaderboardListKind | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
 ) -> Response[PaginatedLeaderboardEntryList | Problem]:
-    """Players and bot levels by rating, the highest first
+    """Players, bot accounts and bot levels by rating, the highest first
 
      Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated
     match (finished, every deal shuffled by the server, a player seated), by the conservative estimate
-    mu - 3 sigma of its openskill (Plackett-Luce) rating.
+    mu - 3 sigma of its openskill (Plackett-Luce) rating; with kind, only people, bot accounts or built-
+    in levels, ranked among themselves.
 
     Args:
+        kind (LeaderboardListKind | Unset):
         page (int | Unset):
         page_size (int | Unset):
 
@@ -175,6 +194,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        kind=kind,
         page=page,
         page_size=page_size,
     )
@@ -187,16 +207,19 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    kind: LeaderboardListKind | Unset = UNSET,
     page: int | Unset = UNSET,
     page_size: int | Unset = UNSET,
 ) -> PaginatedLeaderboardEntryList | Problem | None:
-    """Players and bot levels by rating, the highest first
+    """Players, bot accounts and bot levels by rating, the highest first
 
      Open to anyone, with a token or without. Every player (no staff account) and bot level with a rated
     match (finished, every deal shuffled by the server, a player seated), by the conservative estimate
-    mu - 3 sigma of its openskill (Plackett-Luce) rating.
+    mu - 3 sigma of its openskill (Plackett-Luce) rating; with kind, only people, bot accounts or built-
+    in levels, ranked among themselves.
 
     Args:
+        kind (LeaderboardListKind | Unset):
         page (int | Unset):
         page_size (int | Unset):
 
@@ -211,6 +234,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            kind=kind,
             page=page,
             page_size=page_size,
         )

@@ -43,6 +43,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 403:
         response_403 = Problem.from_dict(response.json())
 
@@ -100,11 +105,13 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PlayerCreateRequest,
 ) -> Response[PlayerCreated | Problem]:
-    """Register a player and get its first bearer token
+    """Register a player (or a bot account) and get its first bearer token
 
      A registration with a password counts against the quota password_registrations (30/hour
     registrations with a password, per address), before the password is checked: beyond it 429
-    quota_exceeded. One without a password has only the rate of requests without a token.
+    quota_exceeded. One without a password has only the rate of requests without a token. No token is
+    needed; a bot account registered with one (bot: true) names that token's player as its owner, and a
+    token that is not valid is 401 (an AuthenticatedClient of the SDKs sends it).
 
     Args:
         body (PlayerCreateRequest): A request body; a field it does not name is refused (400
@@ -134,11 +141,13 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PlayerCreateRequest,
 ) -> PlayerCreated | Problem | None:
-    """Register a player and get its first bearer token
+    """Register a player (or a bot account) and get its first bearer token
 
      A registration with a password counts against the quota password_registrations (30/hour
     registrations with a password, per address), before the password is checked: beyond it 429
-    quota_exceeded. One without a password has only the rate of requests without a token.
+    quota_exceeded. One without a password has only the rate of requests without a token. No token is
+    needed; a bot account registered with one (bot: true) names that token's player as its owner, and a
+    token that is not valid is 401 (an AuthenticatedClient of the SDKs sends it).
 
     Args:
         body (PlayerCreateRequest): A request body; a field it does not name is refused (400
@@ -163,11 +172,13 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PlayerCreateRequest,
 ) -> Response[PlayerCreated | Problem]:
-    """Register a player and get its first bearer token
+    """Register a player (or a bot account) and get its first bearer token
 
      A registration with a password counts against the quota password_registrations (30/hour
     registrations with a password, per address), before the password is checked: beyond it 429
-    quota_exceeded. One without a password has only the rate of requests without a token.
+    quota_exceeded. One without a password has only the rate of requests without a token. No token is
+    needed; a bot account registered with one (bot: true) names that token's player as its owner, and a
+    token that is not valid is 401 (an AuthenticatedClient of the SDKs sends it).
 
     Args:
         body (PlayerCreateRequest): A request body; a field it does not name is refused (400
@@ -195,11 +206,13 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PlayerCreateRequest,
 ) -> PlayerCreated | Problem | None:
-    """Register a player and get its first bearer token
+    """Register a player (or a bot account) and get its first bearer token
 
      A registration with a password counts against the quota password_registrations (30/hour
     registrations with a password, per address), before the password is checked: beyond it 429
-    quota_exceeded. One without a password has only the rate of requests without a token.
+    quota_exceeded. One without a password has only the rate of requests without a token. No token is
+    needed; a bot account registered with one (bot: true) names that token's player as its owner, and a
+    token that is not valid is 401 (an AuthenticatedClient of the SDKs sends it).
 
     Args:
         body (PlayerCreateRequest): A request body; a field it does not name is refused (400
