@@ -72,6 +72,8 @@ class Match(models.Model):
     bot_accounts = models.JSONField(
         default=list, blank=True,
         help_text="usernames of its players that are bot accounts (games.bot_accounts)")
+    open_to_all = models.BooleanField(
+        default=True, help_text="a seat nobody holds nor is invited to: the lobby lists it")
     bot_accounts_only = models.BooleanField(
         default=False, help_text="its players, two or more, are all bot accounts "
                                  "(capped per day: games.bot_accounts)")
@@ -94,6 +96,34 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.id} ({self.status}, v{self.version})"
+
+
+class Invitation(models.Model):
+    """A seat of a waiting match held for ``player`` until ``expires_at``
+    (games.invitations); written by the command that invites, and marked by the one that
+    seats the player, releases the seat, or lets it expire."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        EXPIRED = "expired"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invitations")
+    seat = models.PositiveSmallIntegerField(help_text="0 north, 1 east, 2 south, 3 west")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="invitations")
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seat"],
+                                               name="one_invitation_per_seat")]
+        indexes = [models.Index(fields=["player", "status", "expires_at"],
+                                name="invitation_by_player"),
+                   models.Index(fields=["status", "expires_at"], name="invitation_by_expiry")]
 
 
 class BotAccount(models.Model):

@@ -203,7 +203,7 @@ def match_list(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet
 def lobby_list(*, user: AbstractBaseUser) -> QuerySet[models.Match]:
     """The matches ``user`` may join, newest first: waiting (so a seat is open) and no seat
     ``user``'s or left by them."""
-    return (models.Match.objects.filter(status=models.Match.Status.WAITING)
+    return (models.Match.objects.filter(status=models.Match.Status.WAITING, open_to_all=True)
             .exclude(seats__player=user).exclude(seats__left_by=user)
             .order_by("-created_at", "-id"))
 

@@ -18,7 +18,18 @@ from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from . import bot_accounts, daily, dispatch, lessons, models, quotas, records, statements, timeouts
+from . import (
+    bot_accounts,
+    daily,
+    dispatch,
+    invitations,
+    lessons,
+    models,
+    quotas,
+    records,
+    statements,
+    timeouts,
+)
 from .bot_levels import BOT_LEVELS, STAND_IN_LEVEL
 from .engine import (
     NEW_MATCH,
@@ -30,11 +41,13 @@ from .engine import (
     EndLesson,
     Event,
     IllegalMove,
+    InviteSeat,
     LeaveSeat,
     MatchState,
     PassCards,
     Phase,
     PlayCard,
+    ReleaseSeat,
     ReplaceSeat,
     RuleSet,
     Seat,
@@ -45,7 +58,16 @@ from .engine import (
     step,
 )
 from .engine.cards import format_cards
-from .engine.events import HandScored, MatchCreated, SeatLeft, SeatReplaced, SeatTaken, TrickTaken
+from .engine.events import (
+    HandScored,
+    MatchCreated,
+    SeatInvited,
+    SeatLeft,
+    SeatReleased,
+    SeatReplaced,
+    SeatTaken,
+    TrickTaken,
+)
 from .engine.state import Deal
 from .errors import ServiceError, match_not_found, quota_exceeded, unknown_bot_level
 from .selectors import (
@@ -62,10 +84,12 @@ from .signals import MATCH_ADVANCED_CHANNEL, announcement, match_advanced
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """One seat of a new match: ``kind`` is ``player`` (the creator), ``bot`` or ``open``."""
+    """One seat of a new match: ``kind`` is ``player`` (the creator), ``bot``, ``open`` or
+    ``invited`` (held for ``username``)."""
 
     kind: str
     bot_level: str | None = None
+    username: str | None = None
 
 
 @dataclass(frozen=True)
@@ -106,10 +130,11 @@ def match_create(
     open, else none; ``hints``: its players may ask for hints. Its bots' moves are charged to
     ``creator``. Raises ``invalid_request``
     (unknown bot level), ``quota_exceeded``, and ``IllegalMove`` for an invalid deal."""
-    open_seat = any(spec.kind == "open" for spec in seats)
+    open_seat = any(spec.kind in ("open", "invited") for spec in seats)
     if turn_timeout_s is None and open_seat:
         turn_timeout_s = settings.OPEN_SEAT_TURN_TIMEOUT_S
     commands: list[Command] = [CreateMatch(rules, tuple(tuple(map(tuple, d)) for d in deals))]  # type: ignore[arg-type]
+    users = {creator.get_username(): creator}
     for seat, spec in zip(Seat, seats, strict=True):
         if spec.kind == "player":
             commands.append(TakeSeat(seat, player=creator.get_username()))
@@ -117,6 +142,10 @@ def match_create(
             if spec.bot_level not in BOT_LEVELS:
                 raise unknown_bot_level(spec.bot_level)
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
+        elif spec.kind == "invited":
+            invited = invitations.invitee(spec.username or "", f"seats.{seat}.username")
+            users[invited.get_username()] = invited
+            commands.append(InviteSeat(seat, invited.get_username()))
     with transaction.atomic():
         quotas.check_match_create(creator, open_seat=open_seat, expert=any(
             spec.kind == "bot" and spec.bot_level == "expert" for spec in seats))
@@ -126,7 +155,7 @@ def match_create(
                                             bot_think_ms=bots.think_ms,
                                             fixed_deals=len(deals), turn_timeout_s=turn_timeout_s,
                                             daily_date=daily_date, hints=hints)
-        result = _run(match, NEW_MATCH, commands, users={creator.get_username(): creator})
+        result = _run(match, NEW_MATCH, commands, users=users)
         if any(spec.kind == "player" for spec in seats):
             bot_accounts.seated(match, result.state, creator)
         return result
@@ -171,10 +200,39 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
     the table fills. Raises ``not_found``, then ``IllegalMove``."""
     with transaction.atomic():
         match = _lock(match_id)
-        command = TakeSeat(seat, player=player.get_username())
-        result = _run(match, match_state(match), [command], users={player.get_username(): player})
+        state = match_state(match)
+        commands: list[Command] = [*invitations.expired_releases(match, state, timezone.now()),
+                                   TakeSeat(seat, player=player.get_username())]
+        result = _run(match, state, commands, users={player.get_username(): player})
         bot_accounts.seated(match, result.state, player)
         return result
+
+
+def invitation_decline(*, invitation_id: uuid.UUID, player: AbstractBaseUser) -> models.Invitation:
+    """``player`` declines their invitation: its seat is open to anyone (a ``seat_released``
+    event). Raises ``not_found`` (none of theirs), ``invitation_closed`` (accepted, declined
+    or expired)."""
+    with transaction.atomic():
+        invitation = invitations.invitation_get(invitation_id=invitation_id, user=player)
+        match = _lock(invitation.match_id)
+        invitation.refresh_from_db()
+        status = invitations.status_now(invitation, timezone.now())
+        if status != models.Invitation.Status.PENDING:
+            raise ServiceError("invitation_closed", f"this invitation is {status}",
+                               invitation_status=status)
+        _run(match, match_state(match), [ReleaseSeat(Seat(invitation.seat), "declined")])
+        invitation.refresh_from_db()
+        return invitation
+
+
+def invitations_expire(*, match_id: uuid.UUID) -> int:
+    """Release the seats of ``match_id`` whose invitations expired; how many."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        releases = invitations.expired_releases(match, match_state(match), timezone.now())
+        if releases:
+            _run(match, match_state(match), releases)
+        return len(releases)
 
 
 def cards_pass(
@@ -413,9 +471,12 @@ def _run(
     due = dispatch.due_work(match, state, now)
     notify = ((MATCH_ADVANCED_CHANNEL, announcement(match.id, match.version))
               if settings.LIVE_NOTIFIER == "postgresql" else None)
-    statements.command_write(match, rows, ["version", "state", "status", "bot_to_act",
-                                           "turn_started_at", "turn_deadline", "updated_at"],
-                             due, lease, notify)
+    written = ["version", "state", "status", "bot_to_act", "turn_started_at", "turn_deadline",
+               "updated_at"]
+    if match.open_to_all != bool(state.open_seats):
+        match.open_to_all = bool(state.open_seats)
+        written.append("open_to_all")
+    statements.command_write(match, rows, written, due, lease, notify)
     if (logged and logged[-1].event.type in records.RECORDED_EVENTS
             and not (match.lesson or match.hints)):
         records.match_recorded(match, state, logged[-1].at)  # reads the hand rows written above
@@ -433,6 +494,8 @@ def _project(match: models.Match, before: MatchState, event: Event, after: Match
     """The projection rows ``event`` changes: a seat's is written now, a new trick's or hand's is
     returned for ``statements.command_write``; ``users`` by username."""
     hand = after.hand
+    if isinstance(event, SeatInvited | SeatReleased | SeatTaken):
+        invitations.projected(match, event, users)
     if isinstance(event, SeatTaken | SeatLeft | SeatReplaced):
         occupant = after.seats[event.seat]
         assert occupant is not None

@@ -37,6 +37,9 @@ urlpatterns = [
     re_path(r"^tokens/(?P<token_key>[0-9a-f]{1,64})$", views.TokenDetailView.as_view(),
             name="token-detail"),
     path("leaderboard", views.LeaderboardView.as_view(), name="leaderboard"),
+    path("invitations", views.InvitationListView.as_view(), name="invitations"),
+    path("invitations/<uuid:invitation_id>/decline", views.InvitationDeclineView.as_view(),
+         name="invitation-decline"),
     # A day is YYYY-MM-DD (views.DAY_PATTERN); anything else is a plain 404.
     path("daily", views.DailyTodayView.as_view(), name="daily"),
     re_path(rf"^daily/(?P<day>{DAY})$", views.DailyDetailView.as_view(), name="daily-detail"),

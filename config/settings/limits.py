@@ -22,3 +22,5 @@ OPEN_SEAT_TURN_TIMEOUT_S = env.int("OPEN_SEAT_TURN_TIMEOUT_S", default=60)
 # Matches among bot accounts only (two or more, no person, no built-in bot) that a bot
 # account may start in 24 hours (429 quota_exceeded bot_account_matches beyond it).
 BOT_ACCOUNT_MATCHES_PER_DAY = env.int("BOT_ACCOUNT_MATCHES_PER_DAY", default=100)
+# How long a seat is held for an invited player (seconds) before it opens to anyone.
+INVITATION_TTL_S = env.int("INVITATION_TTL_S", default=3600)

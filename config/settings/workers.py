@@ -47,6 +47,8 @@ CELERY_BEAT_SCHEDULE = {
                   "options": {"expires": 30, "queue": "bots"}},
     "purge-idempotency-keys": {"task": "hearts_api.tasks.purge_idempotency_keys",
                                "schedule": timedelta(hours=1)},
+    "release-expired-invitations": {"task": "games.tasks.release_expired_invitations",
+                                    "schedule": timedelta(minutes=1)},
 }
 
 # games.dispatch's shares (README, "Limits and quotas").

@@ -74,7 +74,9 @@ from hearts_client.models import (
     PlayerSeatSpecRequest,
     Problem,
     RulesRequest,
+    SeatInvitedEvent,
     SeatLeftEvent,
+    SeatReleasedEvent,
     SeatReplacedEvent,
     SeatTakenEvent,
     SeatView,
@@ -280,7 +282,8 @@ def print_score_sheet(events: list[Event]) -> None:
             case MatchAbortedEvent(reason=reason):
                 print(f"     the match was aborted: {reason}")
             case (MatchCreatedEvent() | SeatTakenEvent() | CardsPassedEvent()
-                  | CardsExchangedEvent() | CardPlayedEvent() | MatchEndedEvent()):
+                  | CardsExchangedEvent() | CardPlayedEvent() | MatchEndedEvent()
+                  | SeatInvitedEvent() | SeatReleasedEvent()):
                 pass
             case UnknownEvent():
                 pass  # a type newer than this SDK: nothing on the score sheet

@@ -394,6 +394,9 @@ function scoreSheet(events: Event[]): Sheet {
       case "match_aborted":
         console.log(`the match was aborted: ${event.reason}`);
         break;
+      case "seat_invited":
+      case "seat_released":
+        break; // an invitation to a seat, before the match started
       default: {
         // Every type in the schema's Event union is handled above: a new one fails to compile here.
         const unhandled: never = event;

@@ -22,7 +22,9 @@ from .events import (
     MatchAborted,
     MatchCreated,
     MatchEnded,
+    SeatInvited,
     SeatLeft,
+    SeatReleased,
     SeatReplaced,
     SeatTaken,
     TrickTaken,
@@ -73,6 +75,22 @@ class TakeSeat:
     seat: Seat | None
     player: str | None = None
     bot_level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InviteSeat:
+    """Hold the open ``seat`` for ``player`` (a username), before the match starts."""
+
+    seat: Seat
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseSeat:
+    """Open the invited ``seat`` to anyone again, for ``reason`` (declined, expired)."""
+
+    seat: Seat
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +149,7 @@ class EndLesson:
 
 
 Command = (CreateMatch | TakeSeat | DealHand | PassCards | PlayCard | LeaveSeat | ReplaceSeat
-           | AbortMatch | EndLesson)
+           | AbortMatch | EndLesson | InviteSeat | ReleaseSeat)
 
 
 def check_deal(holdings: Sequence[Sequence[Card]]) -> Deal:
@@ -186,6 +204,8 @@ def _decide(state: MatchState, command: Command) -> list[Event]:
         raise IllegalMove("match_finished", f"the match is over ({state.phase.value})")
     if isinstance(command, TakeSeat):
         return _decide_take_seat(state, command)
+    if isinstance(command, InviteSeat | ReleaseSeat):
+        return _decide_invitation(state, command)
     if isinstance(command, LeaveSeat | ReplaceSeat):
         return _decide_leave(state, command)
     if isinstance(command, AbortMatch):
@@ -210,13 +230,38 @@ def _decide_take_seat(state: MatchState, command: TakeSeat) -> list[Event]:
             raise IllegalMove("already_seated", f"you left {left.label}: join it to take it back",
                               seat=left.label)
         return [SeatTaken(left, command.player)]
+    invited = state.invited_seat(command.player) if command.player else None
+    if invited is not None and command.seat in (None, invited):
+        return [SeatTaken(invited, command.player)]
     open_seats = state.open_seats
     if not open_seats:
-        raise IllegalMove("match_full", "every seat is taken")
+        raise IllegalMove("match_full", "every seat is taken or held for an invited player")
     seat = command.seat if command.seat is not None else open_seats[0]
     if seat not in open_seats:
-        raise IllegalMove("seat_taken", f"{seat.label} is taken")
+        held = state.invited[seat]
+        raise IllegalMove("seat_taken", f"{seat.label} is held for {held}" if held
+                          and state.seats[seat] is None else f"{seat.label} is taken")
     return [SeatTaken(seat, command.player, command.bot_level)]
+
+
+def _four(names: list[str | None]) -> tuple[str | None, str | None, str | None, str | None]:
+    return (names[0], names[1], names[2], names[3])
+
+
+def _decide_invitation(state: MatchState, command: InviteSeat | ReleaseSeat) -> list[Event]:
+    held = state.invited[command.seat]
+    if isinstance(command, ReleaseSeat):
+        if held is None:
+            raise ValueError(f"{command.seat.label} is held for nobody")
+        return [SeatReleased(command.seat, held, command.reason)]
+    if state.phase is not Phase.WAITING:
+        raise IllegalMove("wrong_phase", "invitations are sent before the match starts")
+    if command.seat not in state.open_seats:
+        raise IllegalMove("seat_taken", f"{command.seat.label} is taken")
+    if state.invited_seat(command.player) is not None or any(
+            o and command.player in (o.player, o.left_by) for o in state.seats):
+        raise IllegalMove("already_seated", f"{command.player} already has a seat in this match")
+    return [SeatInvited(command.seat, command.player)]
 
 
 def _decide_leave(state: MatchState, command: LeaveSeat | ReplaceSeat) -> list[Event]:
@@ -402,9 +447,17 @@ def evolve(state: MatchState, event: Event) -> MatchState:
                                          replaced=isinstance(event, SeatReplaced))
         else:
             seats[event.seat] = Occupant(event.player, event.bot_level)
+        # Taking a seat ends any invitation of the player and to the seat.
+        invited = [None if seat == event.seat or (name and name == event.player) else name
+                   for seat, name in zip(Seat, state.invited, strict=True)]
         # Only the fourth seat taken starts the match.
         full = state.phase is Phase.WAITING and all(seats)
-        return replace(state, seats=tuple(seats), phase=Phase.DEALING if full else state.phase)
+        return replace(state, seats=tuple(seats), invited=_four(invited),
+                       phase=Phase.DEALING if full else state.phase)
+    if isinstance(event, SeatInvited | SeatReleased):
+        held = list(state.invited)
+        held[event.seat] = event.player if isinstance(event, SeatInvited) else None
+        return replace(state, invited=_four(held))
     if isinstance(event, MatchAborted):
         return replace(state, phase=Phase.ABORTED)
     if isinstance(event, HandDealt):

@@ -257,6 +257,41 @@ class SeatReplaced:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatInvited:
+    """``seat`` is held for ``player`` (a username): only they may take it, until it is
+    released."""
+
+    type: ClassVar[str] = "seat_invited"
+    seat: Seat
+    player: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.label, "player": self.player}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatInvited:
+        return cls(Seat.from_label(data["seat"]), data["player"])
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReleased:
+    """``seat``, held for ``player``, is open to anyone again: the invitation was
+    ``declined`` or ``expired``."""
+
+    type: ClassVar[str] = "seat_released"
+    seat: Seat
+    player: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.label, "player": self.player, "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatReleased:
+        return cls(Seat.from_label(data["seat"]), data["player"], data["reason"])
+
+
+@dataclass(frozen=True, slots=True)
 class MatchAborted:
     """An operator stopped the match, for ``reason``; it has no result."""
 
@@ -272,11 +307,13 @@ class MatchAborted:
 
 
 Event = (MatchCreated | SeatTaken | HandDealt | CardsPassed | CardsExchanged | CardPlayed
-         | TrickTaken | HandScored | MatchEnded | SeatLeft | SeatReplaced | MatchAborted)
+         | TrickTaken | HandScored | MatchEnded | SeatLeft | SeatReplaced | MatchAborted
+         | SeatInvited | SeatReleased)
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (MatchCreated, SeatTaken, HandDealt, CardsPassed, CardsExchanged, CardPlayed,
-                TrickTaken, HandScored, MatchEnded, SeatLeft, SeatReplaced, MatchAborted)
+                TrickTaken, HandScored, MatchEnded, SeatLeft, SeatReplaced, MatchAborted,
+                SeatInvited, SeatReleased)
 }
 
 
@@ -297,7 +334,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
 def event_seat(event: Event) -> Seat | None:
     """The seat an event is about (who sat, passed, played, left, was replaced or won the
     trick), if any."""
-    if isinstance(event, SeatTaken | CardsPassed | CardPlayed | SeatLeft | SeatReplaced):
+    if isinstance(event, SeatTaken | CardsPassed | CardPlayed | SeatLeft | SeatReplaced
+                  | SeatInvited | SeatReleased):
         return event.seat
     if isinstance(event, TrickTaken):
         return event.winner

@@ -136,6 +136,7 @@ class MatchState:
     end_started_after: int | None = None
     moons: tuple[tuple[int, Seat], ...] = ()
     result: MatchResult | None = None
+    invited: tuple[str | None, str | None, str | None, str | None] = (None, None, None, None)
 
     @property
     def to_act(self) -> list[Seat]:
@@ -161,8 +162,12 @@ class MatchState:
 
     @property
     def open_seats(self) -> list[Seat]:
-        """The seats nobody holds, north to west."""
-        return [seat for seat in Seat if self.seats[seat] is None]
+        """The seats nobody holds nor is invited to, north to west: any player may take them."""
+        return [seat for seat in Seat if self.seats[seat] is None and self.invited[seat] is None]
+
+    def invited_seat(self, player: str) -> Seat | None:
+        """The seat held for ``player`` (a username) by an invitation, if any."""
+        return next((seat for seat in Seat if self.invited[seat] == player), None)
 
     def is_forfeited(self, seat: Seat) -> bool:
         """Whether ``seat`` is held by the bot its player left it to (and did not take back)."""
@@ -282,6 +287,8 @@ def state_to_json(state: MatchState) -> dict[str, Any]:
         "end_started_after": state.end_started_after,
         "moons": [[number, seat.label] for number, seat in state.moons],
         "result": result_to_json(state.result) if state.result else None,
+        # only when a seat is held for someone, so older snapshots read the same
+        **({"invited": list(state.invited)} if any(state.invited) else {}),
         "hand": None if hand is None else {
             "number": hand.number,
             "pass_direction": hand.pass_direction.value,
@@ -323,4 +330,5 @@ def state_from_json(data: dict[str, Any]) -> MatchState:
         end_started_after=data["end_started_after"],
         moons=tuple((number, Seat.from_label(seat)) for number, seat in data["moons"]),
         result=result_from_json(data["result"]) if data["result"] else None,
+        invited=tuple(data.get("invited", (None, None, None, None))),
     )

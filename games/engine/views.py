@@ -45,6 +45,7 @@ class SeatView:
     players: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None]
     result: MatchResult | None
     end_started_after: int | None
+    invited: tuple[str | None, str | None, str | None, str | None]
 
     @property
     def is_your_turn(self) -> bool:
@@ -59,7 +60,7 @@ def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
     if hand is None:
         return SeatView(seat, state.phase, state.rules, state.hands_played, None, (), to_act, (),
                         None, None, None, None, (), False, (0, 0, 0, 0), (0, 0, 0, 0), state.totals,
-                        state.seats, state.result, state.end_started_after)
+                        state.seats, state.result, state.end_started_after, state.invited)
     mine = seat is not None
     return SeatView(
         seat=seat,
@@ -82,6 +83,7 @@ def seat_view(state: MatchState, seat: Seat | None) -> SeatView:
         players=state.seats,
         result=state.result,
         end_started_after=state.end_started_after,
+        invited=state.invited,
     )
 
 

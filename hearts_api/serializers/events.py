@@ -157,6 +157,16 @@ EVENT_SERIALIZERS: dict[str, type[EventBaseSerializer]] = {
                             "more commands.",
                             payload=lambda e, viewer: {"reason": e.reason},
                             reason=serializers.CharField()),
+    "seat_invited": _event("SeatInvitedEventSerializer", "seat_invited",
+                           "The seat is held for an invited player (GET /invitations): only "
+                           "they may take it, until they decline or it expires.",
+                           payload=lambda e, viewer: {"player": e.player},
+                           player=serializers.CharField(help_text="who is invited")),
+    "seat_released": _event("SeatReleasedEventSerializer", "seat_released",
+                            "The seat held for an invited player is open to anyone again.",
+                            payload=lambda e, viewer: {"player": e.player, "reason": e.reason},
+                            player=serializers.CharField(help_text="who was invited"),
+                            reason=serializers.ChoiceField(["declined", "expired"])),
 }
 
 def event_list_field(**kwargs: Any) -> PolymorphicProxySerializer:

@@ -18,6 +18,7 @@ from games.engine.state import MatchResult, Occupant
 from games.lessons import lessons
 from games.models import TURN_TIMEOUT_S_MAX, TURN_TIMEOUT_S_MIN, Match
 
+from ..accounts import USERNAME_PATTERN
 from .fields import (
     BOT_LEVEL_CHOICES,
     SEAT_CHOICES,
@@ -29,6 +30,7 @@ from .fields import (
     SingleValueField,
     StrictBooleanField,
     StrictIntegerField,
+    StrictRegexField,
     StrictSerializer,
     by_seat,
 )
@@ -62,11 +64,21 @@ class BotSeatSpecSerializer(StrictSerializer):
     level = serializers.ChoiceField(BOT_LEVEL_CHOICES, default=DEFAULT_BOT_LEVEL)
 
 
+class InvitedSeatSpecSerializer(StrictSerializer):
+    """This seat is held for one player or bot account (GET /invitations shows it to them)
+    until they join, decline, or INVITATION_TTL_S (an hour) passes; then it is open."""
+
+    kind = SingleValueField("invited")
+    username = StrictRegexField(USERNAME_PATTERN, help_text="the invited player (400 "
+                                                            "invalid_request, code "
+                                                            "unknown_player, for nobody)")
+
+
 # One seat of a new match, by its kind: these validate it, and the schema's SeatSpec union
 # is made of them (hearts_api.schema), so the two cannot drift apart.
 SEAT_SPECS: dict[str, type[StrictSerializer]] = {
     "player": PlayerSeatSpecSerializer, "open": OpenSeatSpecSerializer,
-    "bot": BotSeatSpecSerializer}
+    "bot": BotSeatSpecSerializer, "invited": InvitedSeatSpecSerializer}
 SEAT_SPEC_SCHEMA = PolymorphicProxySerializer(component_name="SeatSpec",
                                               resource_type_field_name="kind",
                                               serializers=SEAT_SPECS)
@@ -141,16 +153,19 @@ class MatchListQuerySerializer(PageQuerySerializer):
                                      help_text="only matches with this status")
 
 
+INVITED_HELP = ("the player this open seat is held for (GET /invitations); null when nobody "
+                "is invited to it")
 IS_BOT_HELP = ("a program holds the seat: a built-in bot (bot_level) or a bot account (a "
                "player registered as a bot)")
 
 
 class SeatSummarySerializer(serializers.Serializer):
     seat = serializers.ChoiceField(SEAT_CHOICES)
-    kind = serializers.ChoiceField(["player", "bot", "open"])
+    kind = serializers.ChoiceField(["player", "bot", "open", "invited"])
     name = serializers.CharField(allow_null=True, help_text="The player's username.")
     bot_level = serializers.ChoiceField(BOT_LEVEL_CHOICES, allow_null=True)
     is_bot = serializers.BooleanField(help_text=IS_BOT_HELP)
+    invited = serializers.CharField(allow_null=True, help_text=INVITED_HELP)
 
 
 class StandingSerializer(serializers.Serializer):
@@ -230,11 +245,12 @@ class MatchSummarySerializer(ResponseSerializer):
             "status": match.status,
             "rules": rules_body(view.rules),
             "bots": {"delay_ms": match.bot_delay_ms, "think_ms": match.bot_think_ms},
-            "seats": [{"seat": seat.label, "kind": seat_kind(occupant),
+            "seats": [{"seat": seat.label, "kind": seat_kind(occupant, invited),
                        "name": occupant.player if occupant else None,
                        "bot_level": occupant.bot_level if occupant else None,
-                       "is_bot": seat_is_bot(match, occupant)}
-                      for seat, occupant in zip(Seat, view.players, strict=True)],
+                       "is_bot": seat_is_bot(match, occupant), "invited": invited}
+                      for seat, occupant, invited in zip(Seat, view.players, view.invited,
+                                                         strict=True)],
             "hand_number": view.hand_number,
             "scores": by_seat(view.scores),
             "version": match.version,
@@ -258,8 +274,8 @@ class LobbyEntrySerializer(MatchSummarySerializer):
     """A match you may join: its summary and the seats still open."""
 
     open_seats = serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES), min_length=1,
-                                       help_text="the seats nobody holds yet, north to west; "
-                                                 "join takes one")
+                                       help_text="the seats nobody holds yet nor is invited "
+                                                 "to, north to west; join takes one")
 
     @staticmethod
     def body(match: Match, state: MatchState) -> dict[str, Any]:
@@ -267,8 +283,9 @@ class LobbyEntrySerializer(MatchSummarySerializer):
                 "open_seats": [seat.label for seat in state.open_seats]}
 
 
-def seat_kind(occupant: Occupant | None) -> str:
-    """Who sits in a seat, as the summary's ``kind`` says it: ``player``, ``bot`` or ``open``."""
+def seat_kind(occupant: Occupant | None, invited: str | None) -> str:
+    """Who sits in a seat, as the summary's ``kind`` says it: ``player``, ``bot``, ``open``,
+    or ``invited`` (held for a player)."""
     if occupant is None:
-        return "open"
+        return "invited" if invited else "open"
     return "bot" if occupant.is_bot else "player"

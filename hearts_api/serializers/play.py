@@ -34,7 +34,7 @@ from .fields import (
     cards_field,
 )
 from .lessons import LESSON_VERDICT_CHOICES
-from .matches import FIXED_DEALS_HELP, HINTS_HELP, IS_BOT_HELP, MatchResultSerializer
+from .matches import FIXED_DEALS_HELP, HINTS_HELP, INVITED_HELP, IS_BOT_HELP, MatchResultSerializer
 from .rules import RuleSetSerializer, rules_body
 
 
@@ -70,6 +70,7 @@ class PlayerSerializer(serializers.Serializer):
     name = serializers.CharField(allow_null=True)
     bot_level = serializers.ChoiceField(BOT_LEVEL_CHOICES, allow_null=True)
     is_bot = serializers.BooleanField(help_text=IS_BOT_HELP)
+    invited = serializers.CharField(allow_null=True, help_text=INVITED_HELP)
 
 
 class SeatViewSerializer(ResponseSerializer):
@@ -145,8 +146,9 @@ class SeatViewSerializer(ResponseSerializer):
             "scores": by_seat(view.scores),
             "players": [{"seat": seat.label, "name": occupant.player if occupant else None,
                          "bot_level": occupant.bot_level if occupant else None,
-                         "is_bot": seat_is_bot(match, occupant)}
-                        for seat, occupant in zip(Seat, view.players, strict=True)],
+                         "is_bot": seat_is_bot(match, occupant), "invited": invited}
+                        for seat, occupant, invited in zip(Seat, view.players, view.invited,
+                                                           strict=True)],
             "rules": rules_body(view.rules),
             "result": MatchResultSerializer.body(view.result) if view.result else None,
             "fixed_deals": match.fixed_deals,

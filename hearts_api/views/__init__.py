@@ -13,6 +13,7 @@ from .daily import (
 )
 from .events import EventListView, MatchStreamView
 from .health import HealthView
+from .invitations import InvitationDeclineView, InvitationListView
 from .lessons import LessonAttemptView, LessonListView
 from .matches import (
     LobbyView,
@@ -30,7 +31,8 @@ from .review import AnalysisView, HintView
 __all__ = [
     "AnalysisView", "DAY_PATTERN", "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
     "DailyTodayView", "EventListView", "HealthView", "HintView", "LessonAttemptView",
-    "LessonListView", "LeaderboardView", "LobbyView", "PlayerBotView",
+    "InvitationDeclineView", "InvitationListView", "LessonListView", "LeaderboardView",
+    "LobbyView", "PlayerBotView",
     "MatchCancelView", "MatchDetailView", "MatchJoinView", "MatchLeaveView",
     "MatchListCreateView", "MatchStreamView", "PassView", "PlayView", "PlayerCreateView",
     "PlayerProfileView", "SeatReplaceView", "SeatViewView", "TokenDetailView", "TokenListView",

@@ -69,7 +69,8 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
     def post(self, request: Request) -> Response:
         MatchCreationThrottle().check(request, self)  # after the key: a replay is not counted
         data = valid_data(MatchCreateSerializer, request.data)
-        seats = [services.SeatSpec(seat["kind"], seat.get("level")) for seat in data["seats"]]
+        seats = [services.SeatSpec(seat["kind"], seat.get("level"), seat.get("username"))
+                 for seat in data["seats"]]
         result = services.match_create(creator=request.user, seats=seats,
                                        rules=data.get("rules") or RuleSet(),
                                        deals=data.get("deals") or [],

@@ -29,7 +29,9 @@ from .models import (
     MatchCreatedEvent,
     MatchEndedEvent,
     Problem,
+    SeatInvitedEvent,
     SeatLeftEvent,
+    SeatReleasedEvent,
     SeatReplacedEvent,
     SeatTakenEvent,
     SeatView,
@@ -40,7 +42,7 @@ from .models import (
 Event: TypeAlias = (
     MatchCreatedEvent | SeatTakenEvent | HandDealtEvent | CardsPassedEvent | CardsExchangedEvent
     | CardPlayedEvent | TrickTakenEvent | HandScoredEvent | MatchEndedEvent | SeatLeftEvent
-    | SeatReplacedEvent | MatchAbortedEvent | UnknownEvent
+    | SeatReplacedEvent | MatchAbortedEvent | SeatInvitedEvent | SeatReleasedEvent | UnknownEvent
 )
 
 RETRY_S = 1.0  # the first wait before connecting again; it doubles up to MAX_RETRY_S

@@ -24,10 +24,12 @@ from games.engine import (
     AbortMatch,
     CreateMatch,
     DealHand,
+    InviteSeat,
     LeaveSeat,
     PassCards,
     Phase,
     PlayCard,
+    ReleaseSeat,
     ReplaceSeat,
     RuleSet,
     Seat,
@@ -37,10 +39,19 @@ from games.engine import (
     seat_view,
 )
 from games.lessons import lessons
-from games.models import Analysis, BotAccount, DailyAttempt, Match, OpponentRecord, PlayerRecord, Rating
+from games.models import (
+    Analysis,
+    BotAccount,
+    DailyAttempt,
+    Invitation,
+    Match,
+    OpponentRecord,
+    PlayerRecord,
+    Rating,
+)
 from games.selectors import LoggedEvent, PlayerProfile
 from hearts_api.health import Health
-from hearts_api.serializers import accounts, daily, events, health, records
+from hearts_api.serializers import accounts, daily, events, health, invitations, records
 from hearts_api.serializers.events import EVENT_SERIALIZERS, EventBaseSerializer, event_bodies
 from hearts_api.serializers.fields import ResponseSerializer
 from hearts_api.serializers.lessons import LessonPromptSerializer, LessonSerializer
@@ -60,7 +71,8 @@ def _subclasses(cls):
 
 def _match(number, rules, abort_at=None):
     """Each step of a whole match of bots and ada, north, who leaves her seat to a bot and
-    takes it back after her pass and whose first hand's plays are a stand-in's: (state,
+    takes it back after her pass and whose first hand's plays are a stand-in's, east first
+    held for cat, who declines: (state,
     events so far). With ``abort_at``, the match is aborted after that many events."""
     rng = random.Random(number)
     state, logged = NEW_MATCH, []
@@ -74,6 +86,9 @@ def _match(number, rules, abort_at=None):
     apply(decide(state, CreateMatch(rules)))
     apply(decide(state, TakeSeat(Seat.NORTH, player="ada")))
     yield state, list(logged)
+    apply(decide(state, InviteSeat(Seat.EAST, "cat")))
+    yield state, list(logged)
+    apply(decide(state, ReleaseSeat(Seat.EAST, "declined")))
     apply(decide(state, TakeSeat(Seat.EAST, player="bea")))  # replaced after her first move
     for seat in (Seat.SOUTH, Seat.WEST):
         apply(decide(state, TakeSeat(seat, bot_level="easy")))
@@ -136,6 +151,10 @@ def _bodies(steps, finished):
     yield records.PlayerProfileSerializer, records.PlayerProfileSerializer.body(
         PlayerProfile("bea", PlayerRecord(), [], None, BotAccount(user=ada, owner=ada)))
     yield records.LeaderboardEntrySerializer, records.LeaderboardEntrySerializer.body(rating, 1)
+    held = Match(id=uuid.UUID(int=4), created_by=ada)
+    yield invitations.InvitationSerializer, invitations.InvitationSerializer.body(
+        Invitation(id=uuid.UUID(int=5), match=held, match_id=held.id, seat=1, created_at=AT,
+                   expires_at=AT), AT)
     yield records.RatingSerializer, records.RatingSerializer.body(
         Rating(bot_level="easy", matches_rated=1))
     for deals, who in ((None, None), ([deal] * 4, attempt)):

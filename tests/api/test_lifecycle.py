@@ -56,7 +56,7 @@ def test_a_player_who_leaves_is_replaced_by_a_hard_bot_that_plays_at_once(
         response = table.clients["north"].post(match_url(table.id, "leave"), {}, format="json")
     assert response.status_code == 200, response.content
     assert response.json()["seats"][0] == {"seat": "north", "kind": "bot", "name": None,
-                                           "bot_level": "hard", "is_bot": True}
+                                           "bot_level": "hard", "is_bot": True, "invited": None}
     events = table.events("east")
     left = next(e for e in events if e["type"] == "seat_left")
     assert {k: left[k] for k in ("seat", "player", "bot_level")} == {
@@ -83,7 +83,8 @@ def test_the_player_who_left_takes_the_seat_back_with_join(make_table: Callable[
     table = make_table(D1)
     table.clients["east"].post(match_url(table.id, "leave"), {"bot_level": "random"}, format="json")
     assert table.view("north")["players"][1] == {"seat": "east", "name": None,
-                                                 "bot_level": "random", "is_bot": True}
+                                                 "bot_level": "random", "is_bot": True,
+                                                 "invited": None}
     listed = table.clients["east"].get("/api/v1/matches").json()["results"]
     assert [m["id"] for m in listed] == [table.id]  # the match stays in east's list
     wrong = table.clients["east"].post(match_url(table.id, "join"), {"seat": "south"}, format="json")
@@ -92,7 +93,7 @@ def test_the_player_who_left_takes_the_seat_back_with_join(make_table: Callable[
     assert back.status_code == 200, back.content
     assert back.json()["seats"][1] == {"seat": "east", "kind": "player",
                                        "name": table.names()["east"], "bot_level": None,
-                                       "is_bot": False}
+                                       "is_bot": False, "invited": None}
     view = table.view("east")
     assert view["seat"] == "east" and len(view["hand"]) == 13  # nobody has played yet
     assert table.events("east")[-1]["type"] == "seat_taken"
@@ -305,7 +306,7 @@ def test_the_creator_replaces_an_overdue_player_with_a_bot_for_good(
             response = _replace(table, "north", "east", bot_level="easy")
     assert response.status_code == 200, response.content
     assert response.json()["seats"][1] == {"seat": "east", "kind": "bot", "name": None,
-                                           "bot_level": "easy", "is_bot": True}
+                                           "bot_level": "easy", "is_bot": True, "invited": None}
     replaced, played = table.events("north", after=version)[:2]
     assert {k: replaced[k] for k in ("type", "seat", "player", "bot_level")} == {
         "type": "seat_replaced", "seat": "east", "player": table.names()["east"],

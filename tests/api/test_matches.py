@@ -32,7 +32,7 @@ OPEN_TABLE = [{"kind": "player"}, {"kind": "open"}, {"kind": "open"}, {"kind": "
 
 def _seat(seat, kind, name=None, bot_level=None):
     return {"seat": seat, "kind": kind, "name": name, "bot_level": bot_level,
-            "is_bot": kind == "bot"}
+            "is_bot": kind == "bot", "invited": None}
 
 
 def _all_events(client, match_id):
@@ -166,7 +166,8 @@ def test_list_shows_a_match_the_caller_created_without_a_seat(make_client):
     listed = alice.get(f"{API}/matches").json()
     assert [m["id"] for m in listed["results"]] == [watched["id"]]
     assert listed["results"][0]["seats"][0] == {"seat": "north", "kind": "bot", "name": None,
-                                                "bot_level": "easy", "is_bot": True}
+                                                "bot_level": "easy", "is_bot": True,
+                                                "invited": None}
 
 
 @pytest.mark.django_db

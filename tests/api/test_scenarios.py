@@ -48,7 +48,7 @@ def test_r05_after_trick_2_every_view_credits_west_with_14_points(make_table):
         assert view["trick"] == {"number": 3, "leader": "west", "cards": []}
         assert view["to_act"] == ["west"]
         assert view["players"][3] == {"seat": "west", "name": west_name, "bot_level": None,
-                                      "is_bot": False}
+                                      "is_bot": False, "invited": None}
         assert view["scores"] == {"north": 0, "east": 0, "south": 0, "west": 0}
 
 

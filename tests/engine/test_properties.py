@@ -35,12 +35,14 @@ from games.engine import (
     CreateMatch,
     DealHand,
     IllegalMove,
+    InviteSeat,
     LeaveSeat,
     MatchState,
     PassCards,
     PassDirection,
     Phase,
     PlayCard,
+    ReleaseSeat,
     ReplaceSeat,
     RuleSet,
     Seat,
@@ -58,6 +60,7 @@ from games.engine import (
     state_from_json,
     state_to_json,
 )
+from games.engine import step as step_of
 from games.engine.cards import format_cards
 from games.engine.events import (
     EVENT_TYPES,
@@ -736,8 +739,13 @@ def test_a_short_match_logs_every_event_type_each_surviving_its_json_round_trip(
             table.do(PlayCard(seat, first_legal(table.now, seat), auto=seat is Seat.EAST))
     aborted = Table(D1)
     aborted.do(AbortMatch("a test"))
-    log = table.log + aborted.log
-    assert {event.type for event in log} == set(EVENT_TYPES) and len(EVENT_TYPES) == 12
+    state, invitations = NEW_MATCH, []
+    for command in (CreateMatch(), InviteSeat(Seat.EAST, "player-east"),
+                    ReleaseSeat(Seat.EAST, "declined")):
+        events, state = step_of(state, command)
+        invitations += events
+    log = table.log + aborted.log + invitations
+    assert {event.type for event in log} == set(EVENT_TYPES) and len(EVENT_TYPES) == 14
     assert isinstance(table.log[-1], MatchEnded) and table.now.hands_played == 1
     assert {e.auto for e in table.log if isinstance(e, CardPlayed) and e.seat is Seat.EAST} == {True}
     for event in log:

@@ -9,7 +9,7 @@ import { isOver, type Message } from "./table";
 const EVENT_TYPES: Record<EventType, true> = {
   match_created: true, seat_taken: true, seat_left: true, seat_replaced: true, hand_dealt: true,
   cards_passed: true, cards_exchanged: true, card_played: true, trick_taken: true,
-  hand_scored: true, match_ended: true, match_aborted: true,
+  hand_scored: true, match_ended: true, match_aborted: true, seat_invited: true, seat_released: true,
 };
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;

@@ -90,6 +90,7 @@ export function seatName(view: SeatView, seat: Seat): string {
   const player = view.players.find((p) => p.seat === seat);
   if (player?.name) return player.is_bot ? `${player.name} (bot)` : player.name;
   if (player?.bot_level) return `${player.bot_level} bot (${seat})`;
+  if (player?.invited) return `held for ${player.invited} (${seat})`;
   return `open seat (${seat})`;
 }
 

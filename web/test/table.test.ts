@@ -50,15 +50,17 @@ describe("the table", () => {
     expect(clickCard(view({}), "AH", [])).toEqual({ kind: "refused", reason: "you must follow clubs" });
     expect(clickCard(view({ refusal: null }), "AH", [])).toEqual({ kind: "play", card: "AH" });  // the server answers
     const theirs = view({ is_your_turn: false, to_act: ["west"], legal_cards: [], refusal: null,
-      players: [{ seat: "west", name: null, bot_level: "hard", is_bot: true }] });
+      players: [{ seat: "west", name: null, bot_level: "hard", is_bot: true, invited: null }] });
     expect(clickCard(theirs, "9C", [])).toEqual({ kind: "refused", reason: "Waiting for hard bot (west)" });
   });
 
-  it("names a bot account's seat as a bot, and a person's by name alone", () => {
-    const players = [{ seat: "west" as const, name: "robo", bot_level: null, is_bot: true },
-      { seat: "north" as const, name: "ann", bot_level: null, is_bot: false }];
+  it("names a bot account's seat as a bot, a person's by name alone, and a seat held for someone", () => {
+    const players = [{ seat: "west" as const, name: "robo", bot_level: null, is_bot: true, invited: null },
+      { seat: "north" as const, name: "ann", bot_level: null, is_bot: false, invited: null },
+      { seat: "east" as const, name: null, bot_level: null, is_bot: false, invited: "bob" }];
     expect(seatName(view({ players }), "west")).toBe("robo (bot)");
     expect(seatName(view({ players }), "north")).toBe("ann");
+    expect(seatName(view({ players }), "east")).toBe("held for bob (east)");
   });
 
   it("selects exactly pass_count cards to pass, and unselects one clicked again", () => {

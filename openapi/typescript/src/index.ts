@@ -86,6 +86,8 @@ export type RecordMoon = Schemas["RecordMoon"];
 /** An openskill rating; `conservative` (mu - 3 sigma) is the leaderboard's order. */
 export type Rating = Schemas["Rating"];
 export type LeaderboardEntry = Schemas["LeaderboardEntry"];
+/** GET /invitations: a seat held for you; join the match to accept, or decline it. */
+export type Invitation = Schemas["Invitation"];
 
 /** The daily challenge (GET /daily, /daily/{day}): the same rules, bots and deals for all. */
 export type DailyChallenge = Schemas["DailyChallenge"];
@@ -135,6 +137,8 @@ export type CardPlayedEvent = Schemas["CardPlayedEvent"];
 export type TrickTakenEvent = Schemas["TrickTakenEvent"];
 export type HandScoredEvent = Schemas["HandScoredEvent"];
 export type MatchEndedEvent = Schemas["MatchEndedEvent"];
+export type SeatInvitedEvent = Schemas["SeatInvitedEvent"];
+export type SeatReleasedEvent = Schemas["SeatReleasedEvent"];
 
 // --- the client ----------------------------------------------------------------------
 

@@ -84,6 +84,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Seats held for you, newest first: join the match to accept, or decline */
+        get: operations["invitations_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{invitation_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
+         * @description 409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none of yours.
+         */
+        post: operations["invitations_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/leaderboard": {
         parameters: {
             query?: never;
@@ -807,7 +844,7 @@ export interface components {
          * @enum {string}
          */
         EndedByEnum: "target_score" | "max_hands" | "hand_cap" | "lesson";
-        Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["SeatReplacedEvent"] | components["schemas"]["MatchAbortedEvent"];
+        Event: components["schemas"]["MatchCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["CardsPassedEvent"] | components["schemas"]["CardsExchangedEvent"] | components["schemas"]["CardPlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["HandScoredEvent"] | components["schemas"]["MatchEndedEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["SeatReplacedEvent"] | components["schemas"]["MatchAbortedEvent"] | components["schemas"]["SeatInvitedEvent"] | components["schemas"]["SeatReleasedEvent"];
         EventList: {
             events: components["schemas"]["Event"][];
             /** @description the match's current version */
@@ -816,7 +853,7 @@ export interface components {
         /** @description one event of the log, redacted for you; id: its seq */
         EventMessage: {
             /** @enum {string} */
-            event: "match_created" | "seat_taken" | "hand_dealt" | "cards_passed" | "cards_exchanged" | "card_played" | "trick_taken" | "hand_scored" | "match_ended" | "seat_left" | "seat_replaced" | "match_aborted";
+            event: "match_created" | "seat_taken" | "hand_dealt" | "cards_passed" | "cards_exchanged" | "card_played" | "trick_taken" | "hand_scored" | "match_ended" | "seat_left" | "seat_replaced" | "match_aborted" | "seat_invited" | "seat_released";
             id: string;
             data: string;
         };
@@ -941,6 +978,66 @@ export interface components {
              * @description the share of those deals in which another seat shot the moon (or sun)
              */
             moon_against: number;
+        };
+        Invitation: {
+            /**
+             * Format: uuid
+             * @description POST /invitations/{id}/decline names it
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description join the match to accept (POST /matches/{match_id}/join)
+             */
+            match_id: string;
+            /**
+             * @description the seat held for you
+             *
+             *     * `north` - north
+             *     * `east` - east
+             *     * `south` - south
+             *     * `west` - west
+             */
+            seat: components["schemas"]["SeatEnum"];
+            /** @description the match's creator */
+            invited_by: string;
+            /**
+             * @description pending until you join (accepted) or decline, or its time is up (expired)
+             *
+             *     * `pending` - pending
+             *     * `accepted` - accepted
+             *     * `declined` - declined
+             *     * `expired` - expired
+             */
+            status: components["schemas"]["InvitationStatusEnum"];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description when the seat opens to anyone unless you have joined
+             */
+            expires_at: string;
+        };
+        /**
+         * @description * `pending` - pending
+         *     * `accepted` - accepted
+         *     * `declined` - declined
+         *     * `expired` - expired
+         * @enum {string}
+         */
+        InvitationStatusEnum: "pending" | "accepted" | "declined" | "expired";
+        /**
+         * @description This seat is held for one player or bot account (GET /invitations shows it to them)
+         *     until they join, decline, or INVITATION_TTL_S (an hour) passes; then it is open.
+         */
+        InvitedSeatSpecRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "invited";
+            /** @description the invited player (400 invalid_request, code unknown_player, for nobody) */
+            username: string;
         };
         /**
          * @description * `0` - 0
@@ -1078,7 +1175,7 @@ export interface components {
             hints: boolean;
             /** @description the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not a lesson */
             lesson: components["schemas"]["LessonPrompt"] | null;
-            /** @description the seats nobody holds yet, north to west; join takes one */
+            /** @description the seats nobody holds yet nor is invited to, north to west; join takes one */
             open_seats: components["schemas"]["SeatEnum"][];
         };
         /** @description An operator stopped the match; it has no result and takes no more commands. */
@@ -1282,6 +1379,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["DailyLeaderboardEntry"][];
         };
+        PaginatedInvitationList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Invitation"][];
+        };
         PaginatedLeaderboardEntryList: {
             /** @example 123 */
             count: number;
@@ -1380,6 +1492,8 @@ export interface components {
             bot_level: components["schemas"]["BotLevelEnum"] | components["schemas"]["NullEnum"];
             /** @description a program holds the seat: a built-in bot (bot_level) or a bot account (a player registered as a bot) */
             is_bot: boolean;
+            /** @description the player this open seat is held for (GET /invitations); null when nobody is invited to it */
+            invited: string | null;
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         PlayerCreateRequest: {
@@ -1443,7 +1557,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, not_for_bot_accounts, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, not_for_bot_accounts, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, invitation_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -1475,6 +1589,8 @@ export interface components {
              * @description with daily_attempted: the match of your attempt
              */
             match_id?: string;
+            /** @description with invitation_closed: what became of the invitation */
+            invitation_status?: string;
             /** @description with unavailable at /healthz: "ok" or "error: <exception class>" */
             database?: string;
             /** @description with unavailable at /healthz: "ok", "error: <exception class>", or "none (tasks run in-process)" */
@@ -1500,6 +1616,12 @@ export interface components {
             sigma: number;
             matches_rated: number;
         };
+        /**
+         * @description * `declined` - declined
+         *     * `expired` - expired
+         * @enum {string}
+         */
+        ReasonEnum: "declined" | "expired";
         RecordMoon: {
             hand: number;
             seat: components["schemas"]["SeatEnum"];
@@ -1602,6 +1724,20 @@ export interface components {
          * @enum {string}
          */
         SeatEnum: "north" | "east" | "south" | "west";
+        /** @description The seat is held for an invited player (GET /invitations): only they may take it, until they decline or it expires. */
+        SeatInvitedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_invited";
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            /** @description who is invited */
+            player: string;
+        };
         /** @description A player left the seat to a bot for the rest of the match; the player may take it back with join. */
         SeatLeftEvent: {
             seq: number;
@@ -1625,6 +1761,21 @@ export interface components {
              *     * `expert` - expert
              */
             bot_level: components["schemas"]["BotLevelEnum"];
+        };
+        /** @description The seat held for an invited player is open to anyone again. */
+        SeatReleasedEvent: {
+            seq: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_released";
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /** Format: date-time */
+            at: string;
+            /** @description who was invited */
+            player: string;
+            reason: components["schemas"]["ReasonEnum"];
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         SeatReplaceRequest: {
@@ -1664,7 +1815,7 @@ export interface components {
              */
             bot_level: components["schemas"]["BotLevelEnum"];
         };
-        SeatSpecRequest: components["schemas"]["PlayerSeatSpecRequest"] | components["schemas"]["OpenSeatSpecRequest"] | components["schemas"]["BotSeatSpecRequest"];
+        SeatSpecRequest: components["schemas"]["PlayerSeatSpecRequest"] | components["schemas"]["OpenSeatSpecRequest"] | components["schemas"]["BotSeatSpecRequest"] | components["schemas"]["InvitedSeatSpecRequest"];
         SeatSummary: {
             seat: components["schemas"]["SeatEnum"];
             kind: components["schemas"]["SeatSummaryKindEnum"];
@@ -1673,14 +1824,17 @@ export interface components {
             bot_level: components["schemas"]["BotLevelEnum"] | components["schemas"]["NullEnum"];
             /** @description a program holds the seat: a built-in bot (bot_level) or a bot account (a player registered as a bot) */
             is_bot: boolean;
+            /** @description the player this open seat is held for (GET /invitations); null when nobody is invited to it */
+            invited: string | null;
         };
         /**
          * @description * `player` - player
          *     * `bot` - bot
          *     * `open` - open
+         *     * `invited` - invited
          * @enum {string}
          */
-        SeatSummaryKindEnum: "player" | "bot" | "open";
+        SeatSummaryKindEnum: "player" | "bot" | "open" | "invited";
         /** @description A seat was taken. */
         SeatTakenEvent: {
             seq: number;
@@ -2095,6 +2249,151 @@ export interface operations {
                 };
             };
             /** @description throttled (over a request rate), or quota_exceeded with quota unfinished_matches (10 unfinished matches a player created) or unfinished_expert_matches (2 of those with an expert seat) or idempotency_keys (10000/day new Idempotency-Keys per player) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    invitations_list: {
+        parameters: {
+            query?: {
+                /** @description 1-based; a page past the last is empty */
+                page?: number;
+                /** @description default 20 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedInvitationList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    invitations_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

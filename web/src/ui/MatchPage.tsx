@@ -143,7 +143,8 @@ export function MatchPage({ session, matchId, onNewMatch, onOver, onMatch, onLes
   };
   const placed = positions(view.seat);
   const passing = isPassing(view);
-  const open = !over && view.players.some((p) => p.name === null && p.bot_level === null);
+  const open = !over && view.players.some((p) => p.name === null && p.bot_level === null
+    && (p.invited === null || p.invited === session.username));
   const lastTrick = screen.lastTrick;
   const pass = view.pass;
   const direction = view.pass_direction;

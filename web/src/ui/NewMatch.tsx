@@ -95,7 +95,7 @@ export function NewMatch({ session, onMatch }: { session: Session; onMatch: (id:
 }
 
 const seatsText = (match: MatchSummary): string =>
-  match.seats.map((s) => `${s.seat}: ${s.kind === "open" ? "open" : s.name ? `${s.name}${s.is_bot ? " (bot)" : ""}` : `${s.bot_level} bot`}`).join(" · ");
+  match.seats.map((s) => `${s.seat}: ${s.kind === "open" ? "open" : s.kind === "invited" ? `held for ${s.invited}` : s.name ? `${s.name}${s.is_bot ? " (bot)" : ""}` : `${s.bot_level} bot`}`).join(" · ");
 
 /** The caller's matches that have not ended, to go back to. */
 export function MyMatches({ session }: { session: Session }) {

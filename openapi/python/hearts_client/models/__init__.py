@@ -43,6 +43,10 @@ from .health import Health
 from .hint import Hint
 from .hint_option import HintOption
 from .hint_pass import HintPass
+from .invitation import Invitation
+from .invitation_status_enum import InvitationStatusEnum
+from .invited_seat_spec_request import InvitedSeatSpecRequest
+from .invited_seat_spec_request_kind import InvitedSeatSpecRequestKind
 from .jack_of_diamonds_enum import JackOfDiamondsEnum
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_entry_kind_enum import LeaderboardEntryKindEnum
@@ -73,6 +77,7 @@ from .open_seat_spec_request_kind import OpenSeatSpecRequestKind
 from .opponent_record import OpponentRecord
 from .paginated_api_token_list import PaginatedApiTokenList
 from .paginated_daily_leaderboard_entry_list import PaginatedDailyLeaderboardEntryList
+from .paginated_invitation_list import PaginatedInvitationList
 from .paginated_leaderboard_entry_list import PaginatedLeaderboardEntryList
 from .paginated_lesson_list import PaginatedLessonList
 from .paginated_lobby_entry_list import PaginatedLobbyEntryList
@@ -90,13 +95,18 @@ from .player_seat_spec_request import PlayerSeatSpecRequest
 from .player_seat_spec_request_kind import PlayerSeatSpecRequestKind
 from .problem import Problem
 from .rating import Rating
+from .reason_enum import ReasonEnum
 from .record_moon import RecordMoon
 from .rule_set import RuleSet
 from .rules_request import RulesRequest
 from .scores_by_seat import ScoresBySeat
 from .seat_enum import SeatEnum
+from .seat_invited_event import SeatInvitedEvent
+from .seat_invited_event_type import SeatInvitedEventType
 from .seat_left_event import SeatLeftEvent
 from .seat_left_event_type import SeatLeftEventType
+from .seat_released_event import SeatReleasedEvent
+from .seat_released_event_type import SeatReleasedEventType
 from .seat_replace_request import SeatReplaceRequest
 from .seat_replaced_event import SeatReplacedEvent
 from .seat_replaced_event_type import SeatReplacedEventType
@@ -160,6 +170,10 @@ __all__ = (
     "Hint",
     "HintOption",
     "HintPass",
+    "Invitation",
+    "InvitationStatusEnum",
+    "InvitedSeatSpecRequest",
+    "InvitedSeatSpecRequestKind",
     "JackOfDiamondsEnum",
     "LeaderboardEntry",
     "LeaderboardEntryKindEnum",
@@ -190,6 +204,7 @@ __all__ = (
     "OpponentRecord",
     "PaginatedApiTokenList",
     "PaginatedDailyLeaderboardEntryList",
+    "PaginatedInvitationList",
     "PaginatedLeaderboardEntryList",
     "PaginatedLessonList",
     "PaginatedLobbyEntryList",
@@ -207,13 +222,18 @@ __all__ = (
     "PlayRuleEnum",
     "Problem",
     "Rating",
+    "ReasonEnum",
     "RecordMoon",
     "RuleSet",
     "RulesRequest",
     "ScoresBySeat",
     "SeatEnum",
+    "SeatInvitedEvent",
+    "SeatInvitedEventType",
     "SeatLeftEvent",
     "SeatLeftEventType",
+    "SeatReleasedEvent",
+    "SeatReleasedEventType",
     "SeatReplacedEvent",
     "SeatReplacedEventType",
     "SeatReplaceRequest",

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
     from ..models.match_aborted_event import MatchAbortedEvent
     from ..models.match_created_event import MatchCreatedEvent
     from ..models.match_ended_event import MatchEndedEvent
+    from ..models.seat_invited_event import SeatInvitedEvent
     from ..models.seat_left_event import SeatLeftEvent
+    from ..models.seat_released_event import SeatReleasedEvent
     from ..models.seat_replaced_event import SeatReplacedEvent
     from ..models.seat_taken_event import SeatTakenEvent
     from ..models.seat_view import SeatView
@@ -33,8 +35,9 @@ class CommandResult:
     Attributes:
         version (int): the match version after your command
         events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
-            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatReplacedEvent | SeatTakenEvent |
-            TrickTakenEvent | UnknownEvent]): the events your command caused, redacted for you
+            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatInvitedEvent | SeatLeftEvent | SeatReleasedEvent |
+            SeatReplacedEvent | SeatTakenEvent | TrickTakenEvent | UnknownEvent]): the events your command caused, redacted
+            for you
         view (SeatView): What the caller's seat may see (a spectator's view when the caller has no seat).
         lesson (LessonVerdict | None): in a lesson's match, the lesson's verdict on your move (the match then ends:
             ended_by lesson); null otherwise
@@ -50,7 +53,9 @@ class CommandResult:
         | MatchAbortedEvent
         | MatchCreatedEvent
         | MatchEndedEvent
+        | SeatInvitedEvent
         | SeatLeftEvent
+        | SeatReleasedEvent
         | SeatReplacedEvent
         | SeatTakenEvent
         | TrickTakenEvent
@@ -70,7 +75,9 @@ class CommandResult:
         from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_invited_event import SeatInvitedEvent  # noqa: PLC0415
         from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_released_event import SeatReleasedEvent  # noqa: PLC0415
         from ..models.seat_replaced_event import SeatReplacedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
@@ -103,6 +110,10 @@ class CommandResult:
             elif isinstance(events_item_data, SeatReplacedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, MatchAbortedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatInvitedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatReleasedEvent):
                 events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
@@ -141,7 +152,9 @@ class CommandResult:
         from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_invited_event import SeatInvitedEvent  # noqa: PLC0415
         from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_released_event import SeatReleasedEvent  # noqa: PLC0415
         from ..models.seat_replaced_event import SeatReplacedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.seat_view import SeatView  # noqa: PLC0415
@@ -166,7 +179,9 @@ class CommandResult:
                 | MatchAbortedEvent
                 | MatchCreatedEvent
                 | MatchEndedEvent
+                | SeatInvitedEvent
                 | SeatLeftEvent
+                | SeatReleasedEvent
                 | SeatReplacedEvent
                 | SeatTakenEvent
                 | TrickTakenEvent
@@ -268,11 +283,27 @@ class CommandResult:
                     return componentsschemas_event_type_11
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_12 = SeatInvitedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_12
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_13 = SeatReleasedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_13
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_12 = UnknownEvent.from_dict(data)
+                componentsschemas_event_type_14 = UnknownEvent.from_dict(data)
 
-                return componentsschemas_event_type_12
+                return componentsschemas_event_type_14
 
             events_item = _parse_events_item(events_item_data)
 

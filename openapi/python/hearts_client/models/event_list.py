@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from ..models.match_aborted_event import MatchAbortedEvent
     from ..models.match_created_event import MatchCreatedEvent
     from ..models.match_ended_event import MatchEndedEvent
+    from ..models.seat_invited_event import SeatInvitedEvent
     from ..models.seat_left_event import SeatLeftEvent
+    from ..models.seat_released_event import SeatReleasedEvent
     from ..models.seat_replaced_event import SeatReplacedEvent
     from ..models.seat_taken_event import SeatTakenEvent
     from ..models.trick_taken_event import TrickTakenEvent
@@ -30,8 +32,8 @@ class EventList:
     """
     Attributes:
         events (list[CardPlayedEvent | CardsExchangedEvent | CardsPassedEvent | HandDealtEvent | HandScoredEvent |
-            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatLeftEvent | SeatReplacedEvent | SeatTakenEvent |
-            TrickTakenEvent | UnknownEvent]):
+            MatchAbortedEvent | MatchCreatedEvent | MatchEndedEvent | SeatInvitedEvent | SeatLeftEvent | SeatReleasedEvent |
+            SeatReplacedEvent | SeatTakenEvent | TrickTakenEvent | UnknownEvent]):
         version (int): the match's current version
     """
 
@@ -44,7 +46,9 @@ class EventList:
         | MatchAbortedEvent
         | MatchCreatedEvent
         | MatchEndedEvent
+        | SeatInvitedEvent
         | SeatLeftEvent
+        | SeatReleasedEvent
         | SeatReplacedEvent
         | SeatTakenEvent
         | TrickTakenEvent
@@ -62,7 +66,9 @@ class EventList:
         from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_invited_event import SeatInvitedEvent  # noqa: PLC0415
         from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_released_event import SeatReleasedEvent  # noqa: PLC0415
         from ..models.seat_replaced_event import SeatReplacedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
@@ -94,6 +100,10 @@ class EventList:
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, MatchAbortedEvent):
                 events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatInvitedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, SeatReleasedEvent):
+                events_item = events_item_data.to_dict()
             else:
                 events_item = events_item_data.to_dict()
 
@@ -122,7 +132,9 @@ class EventList:
         from ..models.match_aborted_event import MatchAbortedEvent  # noqa: PLC0415
         from ..models.match_created_event import MatchCreatedEvent  # noqa: PLC0415
         from ..models.match_ended_event import MatchEndedEvent  # noqa: PLC0415
+        from ..models.seat_invited_event import SeatInvitedEvent  # noqa: PLC0415
         from ..models.seat_left_event import SeatLeftEvent  # noqa: PLC0415
+        from ..models.seat_released_event import SeatReleasedEvent  # noqa: PLC0415
         from ..models.seat_replaced_event import SeatReplacedEvent  # noqa: PLC0415
         from ..models.seat_taken_event import SeatTakenEvent  # noqa: PLC0415
         from ..models.trick_taken_event import TrickTakenEvent  # noqa: PLC0415
@@ -144,7 +156,9 @@ class EventList:
                 | MatchAbortedEvent
                 | MatchCreatedEvent
                 | MatchEndedEvent
+                | SeatInvitedEvent
                 | SeatLeftEvent
+                | SeatReleasedEvent
                 | SeatReplacedEvent
                 | SeatTakenEvent
                 | TrickTakenEvent
@@ -246,11 +260,27 @@ class EventList:
                     return componentsschemas_event_type_11
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_12 = SeatInvitedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_12
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_13 = SeatReleasedEvent.from_dict(data)
+
+                    return componentsschemas_event_type_13
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_12 = UnknownEvent.from_dict(data)
+                componentsschemas_event_type_14 = UnknownEvent.from_dict(data)
 
-                return componentsschemas_event_type_12
+                return componentsschemas_event_type_14
 
             events_item = _parse_events_item(events_item_data)
 

@@ -57,7 +57,7 @@ class LobbyEntry:
             hints is unrated and counts in no record.
         lesson (LessonPrompt | None): the lesson this match is an attempt at (POST /lessons/{slug}/attempts); null: not
             a lesson
-        open_seats (list[SeatEnum]): the seats nobody holds yet, north to west; join takes one
+        open_seats (list[SeatEnum]): the seats nobody holds yet nor is invited to, north to west; join takes one
     """
 
     id: UUID

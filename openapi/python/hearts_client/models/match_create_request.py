@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.bot_options_request import BotOptionsRequest
     from ..models.bot_seat_spec_request import BotSeatSpecRequest
+    from ..models.invited_seat_spec_request import InvitedSeatSpecRequest
     from ..models.open_seat_spec_request import OpenSeatSpecRequest
     from ..models.player_seat_spec_request import PlayerSeatSpecRequest
     from ..models.rules_request import RulesRequest
@@ -23,8 +24,8 @@ class MatchCreateRequest:
     """A request body; a field it does not name is refused (400 unknown_field).
 
     Attributes:
-        seats (list[BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]): north, east, south, west, in
-            order
+        seats (list[BotSeatSpecRequest | InvitedSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]): north,
+            east, south, west, in order
         rules (None | RulesRequest | Unset):
         deals (list[list[list[str]]] | None | Unset): Explicit deals for the first hands: each is four lists of 13 cards
             (north, east, south, west), before passing, holding each of the 52 cards once (a card named twice is 422
@@ -41,7 +42,7 @@ class MatchCreateRequest:
             match with hints is unrated and counts in no record. Default: False.
     """
 
-    seats: list[BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]
+    seats: list[BotSeatSpecRequest | InvitedSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest]
     rules: None | RulesRequest | Unset = UNSET
     deals: list[list[list[str]]] | None | Unset = UNSET
     bots: BotOptionsRequest | None | Unset = UNSET
@@ -50,6 +51,7 @@ class MatchCreateRequest:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.bot_options_request import BotOptionsRequest  # noqa: PLC0415
+        from ..models.bot_seat_spec_request import BotSeatSpecRequest  # noqa: PLC0415
         from ..models.open_seat_spec_request import OpenSeatSpecRequest  # noqa: PLC0415
         from ..models.player_seat_spec_request import PlayerSeatSpecRequest  # noqa: PLC0415
         from ..models.rules_request import RulesRequest  # noqa: PLC0415
@@ -60,6 +62,8 @@ class MatchCreateRequest:
             if isinstance(seats_item_data, PlayerSeatSpecRequest):
                 seats_item = seats_item_data.to_dict()
             elif isinstance(seats_item_data, OpenSeatSpecRequest):
+                seats_item = seats_item_data.to_dict()
+            elif isinstance(seats_item_data, BotSeatSpecRequest):
                 seats_item = seats_item_data.to_dict()
             else:
                 seats_item = seats_item_data.to_dict()
@@ -131,6 +135,7 @@ class MatchCreateRequest:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bot_options_request import BotOptionsRequest  # noqa: PLC0415
         from ..models.bot_seat_spec_request import BotSeatSpecRequest  # noqa: PLC0415
+        from ..models.invited_seat_spec_request import InvitedSeatSpecRequest  # noqa: PLC0415
         from ..models.open_seat_spec_request import OpenSeatSpecRequest  # noqa: PLC0415
         from ..models.player_seat_spec_request import PlayerSeatSpecRequest  # noqa: PLC0415
         from ..models.rules_request import RulesRequest  # noqa: PLC0415
@@ -140,7 +145,9 @@ class MatchCreateRequest:
         _seats = d.pop("seats")
         for seats_item_data in _seats:
 
-            def _parse_seats_item(data: object) -> BotSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest:
+            def _parse_seats_item(
+                data: object,
+            ) -> BotSeatSpecRequest | InvitedSeatSpecRequest | OpenSeatSpecRequest | PlayerSeatSpecRequest:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -157,11 +164,19 @@ class MatchCreateRequest:
                     return componentsschemas_seat_spec_request_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_seat_spec_request_type_2 = BotSeatSpecRequest.from_dict(data)
+
+                    return componentsschemas_seat_spec_request_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_seat_spec_request_type_2 = BotSeatSpecRequest.from_dict(data)
+                componentsschemas_seat_spec_request_type_3 = InvitedSeatSpecRequest.from_dict(data)
 
-                return componentsschemas_seat_spec_request_type_2
+                return componentsschemas_seat_spec_request_type_3
 
             seats_item = _parse_seats_item(seats_item_data)
 

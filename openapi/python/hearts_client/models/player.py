@@ -24,12 +24,15 @@ class Player:
         bot_level (BotLevelEnum | None):
         is_bot (bool): a program holds the seat: a built-in bot (bot_level) or a bot account (a player registered as a
             bot)
+        invited (None | str): the player this open seat is held for (GET /invitations); null when nobody is invited to
+            it
     """
 
     seat: SeatEnum
     name: None | str
     bot_level: BotLevelEnum | None
     is_bot: bool
+    invited: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +49,9 @@ class Player:
 
         is_bot = self.is_bot
 
+        invited: None | str
+        invited = self.invited
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,6 +60,7 @@ class Player:
                 "name": name,
                 "bot_level": bot_level,
                 "is_bot": is_bot,
+                "invited": invited,
             }
         )
 
@@ -88,11 +95,19 @@ class Player:
 
         is_bot = d.pop("is_bot")
 
+        def _parse_invited(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        invited = _parse_invited(d.pop("invited"))
+
         player = cls(
             seat=seat,
             name=name,
             bot_level=bot_level,
             is_bot=is_bot,
+            invited=invited,
         )
 
         player.additional_properties = d

@@ -31,8 +31,8 @@ class Problem:
                 unknown_card, not_authenticated, not_seated, not_creator, permission_denied, not_for_bot_accounts,
                 registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished,
                 match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken,
-                match_full, request_in_progress, daily_closed, daily_attempted, stale_version, payload_too_large,
-                unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit,
+                match_full, request_in_progress, daily_closed, invitation_closed, daily_attempted, stale_version,
+                payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit,
                 no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards,
                 idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones)
             legal_cards (list[str] | Unset): with rule refusals: what you may play or pass
@@ -48,6 +48,7 @@ class Problem:
             limit (int | Unset): with quota_exceeded: how many may be held, or with period_s, how many a window allows
             period_s (int | Unset): with quota_exceeded for a rate: its window, in seconds
             match_id (UUID | Unset): with daily_attempted: the match of your attempt
+            invitation_status (str | Unset): with invitation_closed: what became of the invitation
             database (str | Unset): with unavailable at /healthz: "ok" or "error: <exception class>"
             broker (str | Unset): with unavailable at /healthz: "ok", "error: <exception class>", or "none (tasks run in-
                 process)"
@@ -69,6 +70,7 @@ class Problem:
     limit: int | Unset = UNSET
     period_s: int | Unset = UNSET
     match_id: UUID | Unset = UNSET
+    invitation_status: str | Unset = UNSET
     database: str | Unset = UNSET
     broker: str | Unset = UNSET
     redis: str | Unset = UNSET
@@ -121,6 +123,8 @@ class Problem:
         if not isinstance(self.match_id, Unset):
             match_id = str(self.match_id)
 
+        invitation_status = self.invitation_status
+
         database = self.database
 
         broker = self.broker
@@ -158,6 +162,8 @@ class Problem:
             field_dict["period_s"] = period_s
         if match_id is not UNSET:
             field_dict["match_id"] = match_id
+        if invitation_status is not UNSET:
+            field_dict["invitation_status"] = invitation_status
         if database is not UNSET:
             field_dict["database"] = database
         if broker is not UNSET:
@@ -226,6 +232,8 @@ class Problem:
         else:
             match_id = UUID(_match_id)
 
+        invitation_status = d.pop("invitation_status", UNSET)
+
         database = d.pop("database", UNSET)
 
         broker = d.pop("broker", UNSET)
@@ -248,6 +256,7 @@ class Problem:
             limit=limit,
             period_s=period_s,
             match_id=match_id,
+            invitation_status=invitation_status,
             database=database,
             broker=broker,
             redis=redis,

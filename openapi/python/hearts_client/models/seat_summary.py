@@ -24,10 +24,13 @@ class SeatSummary:
         kind (SeatSummaryKindEnum): * `player` - player
             * `bot` - bot
             * `open` - open
+            * `invited` - invited
         name (None | str): The player's username.
         bot_level (BotLevelEnum | None):
         is_bot (bool): a program holds the seat: a built-in bot (bot_level) or a bot account (a player registered as a
             bot)
+        invited (None | str): the player this open seat is held for (GET /invitations); null when nobody is invited to
+            it
     """
 
     seat: SeatEnum
@@ -35,6 +38,7 @@ class SeatSummary:
     name: None | str
     bot_level: BotLevelEnum | None
     is_bot: bool
+    invited: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,6 +57,9 @@ class SeatSummary:
 
         is_bot = self.is_bot
 
+        invited: None | str
+        invited = self.invited
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -62,6 +69,7 @@ class SeatSummary:
                 "name": name,
                 "bot_level": bot_level,
                 "is_bot": is_bot,
+                "invited": invited,
             }
         )
 
@@ -98,12 +106,20 @@ class SeatSummary:
 
         is_bot = d.pop("is_bot")
 
+        def _parse_invited(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        invited = _parse_invited(d.pop("invited"))
+
         seat_summary = cls(
             seat=seat,
             kind=kind,
             name=name,
             bot_level=bot_level,
             is_bot=is_bot,
+            invited=invited,
         )
 
         seat_summary.additional_properties = d

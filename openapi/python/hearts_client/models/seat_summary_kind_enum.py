@@ -1,9 +1,10 @@
 from typing import Literal
 
-SeatSummaryKindEnum = Literal["bot", "open", "player"]
+SeatSummaryKindEnum = Literal["bot", "invited", "open", "player"]
 
 SEAT_SUMMARY_KIND_ENUM_VALUES: set[SeatSummaryKindEnum] = {
     "bot",
+    "invited",
     "open",
     "player",
 }

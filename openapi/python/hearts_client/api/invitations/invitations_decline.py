@@ -1,0 +1,197 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.invitation import Invitation
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    invitation_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/invitations/{invitation_id}/decline".format(
+            invitation_id=quote(str(invitation_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Invitation | Problem | None:
+    if response.status_code == 200:
+        response_200 = Invitation.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 406:
+        response_406 = Problem.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Invitation | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    invitation_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Invitation | Problem]:
+    """Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
+
+     409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none
+    of yours.
+
+    Args:
+        invitation_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Invitation | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        invitation_id=invitation_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    invitation_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Invitation | Problem | None:
+    """Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
+
+     409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none
+    of yours.
+
+    Args:
+        invitation_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Invitation | Problem
+    """
+
+    return sync_detailed(
+        invitation_id=invitation_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    invitation_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Invitation | Problem]:
+    """Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
+
+     409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none
+    of yours.
+
+    Args:
+        invitation_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Invitation | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        invitation_id=invitation_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    invitation_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Invitation | Problem | None:
+    """Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
+
+     409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none
+    of yours.
+
+    Args:
+        invitation_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Invitation | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            invitation_id=invitation_id,
+            client=client,
+        )
+    ).parsed
