@@ -72,6 +72,9 @@ class Match(models.Model):
     bot_accounts = models.JSONField(
         default=list, blank=True,
         help_text="usernames of its players that are bot accounts (games.bot_accounts)")
+    hooked = models.BooleanField(
+        default=False, help_text="a player of it has a webhook: commands look for deliveries "
+                                 "(games.webhooks)")
     open_to_all = models.BooleanField(
         default=True, help_text="a seat nobody holds nor is invited to: the lobby lists it")
     bot_accounts_only = models.BooleanField(
@@ -124,6 +127,49 @@ class Invitation(models.Model):
         indexes = [models.Index(fields=["player", "status", "expires_at"],
                                 name="invitation_by_player"),
                    models.Index(fields=["status", "expires_at"], name="invitation_by_expiry")]
+
+
+class Webhook(models.Model):
+    """An endpoint ``owner`` registered for ``events`` (games.webhooks), signed with ``secret``
+    (Standard Webhooks); ``enabled`` until a delivery fails for good."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="webhooks")
+    url = models.URLField(max_length=2000)
+    events = models.JSONField(help_text="the kinds it receives: turn, invitation, match_ended")
+    secret = models.CharField(max_length=100, help_text="whsec_ and base64 of 32 random bytes")
+    enabled = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+
+class WebhookDelivery(models.Model):
+    """One message to a webhook, written in the command's transaction; ``id`` is its
+    ``webhook-id``. Attempts follow ``games.webhooks.BACKOFF_S``."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        DELIVERED = "delivered"
+        FAILED = "failed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    type = models.CharField(max_length=32)
+    payload = models.JSONField()
+    created_at = models.DateTimeField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField()
+    last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=200, blank=True, default="")
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["webhook", "created_at"], name="delivery_by_webhook"),
+                   models.Index(fields=["status", "next_attempt_at"], name="delivery_due")]
 
 
 class BotAccount(models.Model):

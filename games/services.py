@@ -29,6 +29,7 @@ from . import (
     records,
     statements,
     timeouts,
+    webhooks,
 )
 from .bot_levels import BOT_LEVELS, STAND_IN_LEVEL
 from .engine import (
@@ -155,6 +156,8 @@ def match_create(
                                             bot_think_ms=bots.think_ms,
                                             fixed_deals=len(deals), turn_timeout_s=turn_timeout_s,
                                             daily_date=daily_date, hints=hints)
+        for user in users.values():
+            webhooks.seated(match, user)
         result = _run(match, NEW_MATCH, commands, users=users)
         if any(spec.kind == "player" for spec in seats):
             bot_accounts.seated(match, result.state, creator)
@@ -203,6 +206,7 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
         state = match_state(match)
         commands: list[Command] = [*invitations.expired_releases(match, state, timezone.now()),
                                    TakeSeat(seat, player=player.get_username())]
+        webhooks.seated(match, player)
         result = _run(match, state, commands, users={player.get_username(): player})
         bot_accounts.seated(match, result.state, player)
         return result
@@ -437,6 +441,7 @@ def _run(
     events: list[Event] = []
     rows: list[Model] = []
     fixed: tuple[Deal, ...] | None = None
+    initial = state
     for command in commands:
         before = state
         new, state = step(state, command)
@@ -477,6 +482,8 @@ def _run(
         match.open_to_all = bool(state.open_seats)
         written.append("open_to_all")
     statements.command_write(match, rows, written, due, lease, notify)
+    if match.hooked:
+        webhooks.emitted(match, initial, state, events, now)
     if (logged and logged[-1].event.type in records.RECORDED_EVENTS
             and not (match.lesson or match.hints)):
         records.match_recorded(match, state, logged[-1].at)  # reads the hand rows written above

@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+import uuid
+
 from celery import shared_task
 from django.utils import timezone
 
-from . import invitations, services
+from . import invitations, services, webhooks
+
+
+@shared_task(ignore_result=True)
+def deliver_webhook(delivery_id: str) -> str:
+    """Send one webhook delivery (``games.webhooks.deliver``); its status after the attempt."""
+    return webhooks.deliver(uuid.UUID(delivery_id))
+
+
+@shared_task(ignore_result=True)
+def deliver_late_webhooks() -> int:
+    """Send again the deliveries whose ticket was lost (beat's schedule); how many."""
+    late = webhooks.due(timezone.now())
+    for delivery_id in late:
+        deliver_webhook.delay(str(delivery_id))
+    return len(late)
 
 
 @shared_task(ignore_result=True)

@@ -38,6 +38,12 @@ urlpatterns = [
             name="token-detail"),
     path("leaderboard", views.LeaderboardView.as_view(), name="leaderboard"),
     path("invitations", views.InvitationListView.as_view(), name="invitations"),
+    path("webhooks", views.WebhookListView.as_view(), name="webhooks"),
+    path("webhooks/<uuid:webhook_id>", views.WebhookDetailView.as_view(), name="webhook-detail"),
+    path("webhooks/<uuid:webhook_id>/enable", views.WebhookEnableView.as_view(),
+         name="webhook-enable"),
+    path("webhooks/<uuid:webhook_id>/deliveries", views.WebhookDeliveryListView.as_view(),
+         name="webhook-deliveries"),
     path("invitations/<uuid:invitation_id>/decline", views.InvitationDeclineView.as_view(),
          name="invitation-decline"),
     # A day is YYYY-MM-DD (views.DAY_PATTERN); anything else is a plain 404.

@@ -81,6 +81,7 @@ SPECTACULAR_SETTINGS = {
         "BotLevelEnum": "hearts_api.serializers.fields.BOT_LEVEL_CHOICES",
         "PlayRuleEnum": "hearts_api.serializers.fields.PLAY_RULE_CHOICES",
         "DecisionKindEnum": "hearts_api.serializers.fields.DECISION_KIND_CHOICES",
+        "WebhookEventEnum": "games.webhooks.EVENTS",
     },
 }
 

@@ -11,6 +11,7 @@ QUOTAS = {name: env.int(f"QUOTA_{name.upper()}", default=default) for name, defa
     ("waiting_requests_per_user", 20),
     ("tokens", 20),
     ("leaves_per_match", 10),  # a player's leaves of one match (each a seat_left event)
+    ("webhooks", 5),  # webhook endpoints a player holds
 )}
 # Sizes of a match (400 invalid_request beyond them).
 TARGET_SCORE_MAX = env.int("TARGET_SCORE_MAX", default=500)
@@ -24,3 +25,6 @@ OPEN_SEAT_TURN_TIMEOUT_S = env.int("OPEN_SEAT_TURN_TIMEOUT_S", default=60)
 BOT_ACCOUNT_MATCHES_PER_DAY = env.int("BOT_ACCOUNT_MATCHES_PER_DAY", default=100)
 # How long a seat is held for an invited player (seconds) before it opens to anyone.
 INVITATION_TTL_S = env.int("INVITATION_TTL_S", default=3600)
+# Webhook URLs: only https to public addresses, unless this allows http and any address
+# (tests and a deployment's own network).
+WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)

@@ -49,6 +49,8 @@ CELERY_BEAT_SCHEDULE = {
                                "schedule": timedelta(hours=1)},
     "release-expired-invitations": {"task": "games.tasks.release_expired_invitations",
                                     "schedule": timedelta(minutes=1)},
+    "deliver-late-webhooks": {"task": "games.tasks.deliver_late_webhooks",
+                              "schedule": timedelta(minutes=1)},
 }
 
 # games.dispatch's shares (README, "Limits and quotas").

@@ -27,12 +27,19 @@ from .matches import (
 from .play import PassView, PlayView, SeatViewView
 from .records import LeaderboardView, PlayerBotView, PlayerProfileView
 from .review import AnalysisView, HintView
+from .webhooks import (
+    WebhookDeliveryListView,
+    WebhookDetailView,
+    WebhookEnableView,
+    WebhookListView,
+)
 
 __all__ = [
     "AnalysisView", "DAY_PATTERN", "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
     "DailyTodayView", "EventListView", "HealthView", "HintView", "LessonAttemptView",
     "InvitationDeclineView", "InvitationListView", "LessonListView", "LeaderboardView",
-    "LobbyView", "PlayerBotView",
+    "LobbyView", "PlayerBotView", "WebhookDeliveryListView", "WebhookDetailView",
+    "WebhookEnableView", "WebhookListView",
     "MatchCancelView", "MatchDetailView", "MatchJoinView", "MatchLeaveView",
     "MatchListCreateView", "MatchStreamView", "PassView", "PlayView", "PlayerCreateView",
     "PlayerProfileView", "SeatReplaceView", "SeatViewView", "TokenDetailView", "TokenListView",

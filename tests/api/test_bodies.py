@@ -48,10 +48,20 @@ from games.models import (
     OpponentRecord,
     PlayerRecord,
     Rating,
+    Webhook,
+    WebhookDelivery,
 )
 from games.selectors import LoggedEvent, PlayerProfile
 from hearts_api.health import Health
-from hearts_api.serializers import accounts, daily, events, health, invitations, records
+from hearts_api.serializers import (
+    accounts,
+    daily,
+    events,
+    health,
+    invitations,
+    records,
+    webhooks,
+)
 from hearts_api.serializers.events import EVENT_SERIALIZERS, EventBaseSerializer, event_bodies
 from hearts_api.serializers.fields import ResponseSerializer
 from hearts_api.serializers.lessons import LessonPromptSerializer, LessonSerializer
@@ -151,6 +161,18 @@ def _bodies(steps, finished):
     yield records.PlayerProfileSerializer, records.PlayerProfileSerializer.body(
         PlayerProfile("bea", PlayerRecord(), [], None, BotAccount(user=ada, owner=ada)))
     yield records.LeaderboardEntrySerializer, records.LeaderboardEntrySerializer.body(rating, 1)
+    hook = Webhook(id=uuid.UUID(int=6), owner=ada, url="https://example.com/hook",
+                   events=["turn"], secret="whsec_c2VjcmV0", created_at=AT)
+    yield webhooks.WebhookSerializer, webhooks.WebhookSerializer.body(hook)
+    yield webhooks.WebhookCreatedSerializer, webhooks.WebhookCreatedSerializer.body(hook)
+    for delivered in (None, AT):
+        yield webhooks.WebhookDeliverySerializer, webhooks.WebhookDeliverySerializer.body(
+            WebhookDelivery(id=uuid.UUID(int=7), webhook=hook, type="turn",
+                            payload={"type": "turn"}, created_at=AT, next_attempt_at=AT,
+                            status="delivered" if delivered else "pending",
+                            attempts=1 if delivered else 0,
+                            last_status_code=204 if delivered else None,
+                            delivered_at=delivered))
     held = Match(id=uuid.UUID(int=4), created_by=ada)
     yield invitations.InvitationSerializer, invitations.InvitationSerializer.body(
         Invitation(id=uuid.UUID(int=5), match=held, match_id=held.id, seat=1, created_at=AT,

@@ -88,6 +88,10 @@ export type Rating = Schemas["Rating"];
 export type LeaderboardEntry = Schemas["LeaderboardEntry"];
 /** GET /invitations: a seat held for you; join the match to accept, or decline it. */
 export type Invitation = Schemas["Invitation"];
+/** POST /webhooks's answer: the endpoint and its signing secret, shown once. */
+export type WebhookCreated = Schemas["WebhookCreated"];
+export type Webhook = Schemas["Webhook"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
 
 /** The daily challenge (GET /daily, /daily/{day}): the same rules, bots and deals for all. */
 export type DailyChallenge = Schemas["DailyChallenge"];

@@ -82,6 +82,8 @@ from .paginated_leaderboard_entry_list import PaginatedLeaderboardEntryList
 from .paginated_lesson_list import PaginatedLessonList
 from .paginated_lobby_entry_list import PaginatedLobbyEntryList
 from .paginated_match_summary_list import PaginatedMatchSummaryList
+from .paginated_webhook_delivery_list import PaginatedWebhookDeliveryList
+from .paginated_webhook_list import PaginatedWebhookList
 from .pass_direction_enum import PassDirectionEnum
 from .pass_info import PassInfo
 from .play_refusal import PlayRefusal
@@ -125,6 +127,13 @@ from .unknown_event import UnknownEvent
 from .verdict_enum import VerdictEnum
 from .view_message import ViewMessage
 from .view_message_event import ViewMessageEvent
+from .webhook import Webhook
+from .webhook_create_request import WebhookCreateRequest
+from .webhook_created import WebhookCreated
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_payload import WebhookDeliveryPayload
+from .webhook_delivery_status_enum import WebhookDeliveryStatusEnum
+from .webhook_event_enum import WebhookEventEnum
 
 __all__ = (
     "Analysis",
@@ -209,6 +218,8 @@ __all__ = (
     "PaginatedLessonList",
     "PaginatedLobbyEntryList",
     "PaginatedMatchSummaryList",
+    "PaginatedWebhookDeliveryList",
+    "PaginatedWebhookList",
     "PassDirectionEnum",
     "PassInfo",
     "PlayedCard",
@@ -252,4 +263,11 @@ __all__ = (
     "VerdictEnum",
     "ViewMessage",
     "ViewMessageEvent",
+    "Webhook",
+    "WebhookCreated",
+    "WebhookCreateRequest",
+    "WebhookDelivery",
+    "WebhookDeliveryPayload",
+    "WebhookDeliveryStatusEnum",
+    "WebhookEventEnum",
 )

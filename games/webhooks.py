@@ -1,0 +1,231 @@
+"""Webhooks: endpoints a player registers for kinds of events (your turn, an invitation, a
+match's end), each message written in the command's transaction and sent by the workers,
+signed per the Standard Webhooks specification, retried with backoff for about a day; an
+endpoint whose delivery fails for good is disabled until its owner enables it again."""
+
+from __future__ import annotations
+
+import base64
+import ipaddress
+import secrets
+import socket
+import threading
+import uuid
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection, transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from standardwebhooks.webhooks import Webhook as Signer
+
+from . import models
+from .engine import MatchState, Phase
+from .engine.events import Event, MatchAborted, MatchEnded, SeatInvited
+from .errors import ServiceError, quota_exceeded
+
+EVENTS = ("turn", "invitation", "match_ended")
+# Seconds before each retry: the last, some 22 hours after the first try, ends it.
+BACKOFF_S = (5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200)
+TIMEOUT_S = 5
+Status = models.WebhookDelivery.Status
+ENDED = tuple(phase.value for phase in Phase if phase.is_over)
+
+
+def webhook_create(*, owner: AbstractBaseUser, url: str, events: Sequence[str]) -> models.Webhook:
+    """Register ``url`` for ``events`` with a fresh secret; ``invalid_request`` (field url)
+    for a URL refused by ``url_refusal``, ``quota_exceeded`` beyond ``QUOTAS["webhooks"]``."""
+    refusal = url_refusal(url)
+    if refusal:
+        raise ServiceError("invalid_request", refusal, errors=[
+            {"field": "url", "code": "url_not_allowed", "detail": refusal}])
+    limit = settings.QUOTAS["webhooks"]
+    with transaction.atomic():
+        held = models.Webhook.objects.select_for_update().filter(owner_id=owner.pk)
+        if len(held) >= limit:
+            raise quota_exceeded("webhooks", limit, f"you hold {limit} webhooks, the most a "
+                                                    "player may: delete one first")
+        secret = "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
+        hook = models.Webhook.objects.create(owner_id=owner.pk, url=url, events=sorted(set(events)),
+                                             secret=secret)
+        _mark_matches(owner)
+    return hook
+
+
+def webhook_list(*, owner: AbstractBaseUser) -> QuerySet[models.Webhook]:
+    return models.Webhook.objects.filter(owner_id=owner.pk).order_by("created_at", "id")
+
+
+def webhook_get(*, owner: AbstractBaseUser, webhook_id: uuid.UUID) -> models.Webhook:
+    """``owner``'s webhook ``webhook_id``; ``not_found`` for another's or none."""
+    hook = models.Webhook.objects.filter(owner_id=owner.pk, id=webhook_id).first()
+    if hook is None:
+        raise ServiceError("not_found", "you have no webhook with that id")
+    return hook
+
+
+def webhook_enable(*, owner: AbstractBaseUser, webhook_id: uuid.UUID) -> models.Webhook:
+    """Enable ``owner``'s webhook again; the deliveries that failed stay failed."""
+    hook = webhook_get(owner=owner, webhook_id=webhook_id)
+    hook.enabled = True
+    hook.save(update_fields=["enabled"])
+    return hook
+
+
+def webhook_delete(*, owner: AbstractBaseUser, webhook_id: uuid.UUID) -> None:
+    webhook_get(owner=owner, webhook_id=webhook_id).delete()
+
+
+def delivery_list(*, owner: AbstractBaseUser,
+                  webhook_id: uuid.UUID) -> QuerySet[models.WebhookDelivery]:
+    """The deliveries of ``owner``'s webhook, newest first."""
+    hook = webhook_get(owner=owner, webhook_id=webhook_id)
+    return hook.deliveries.order_by("-created_at", "-id")
+
+
+def url_refusal(url: str) -> str | None:
+    """Why ``url`` may not receive webhooks, or None: only https to addresses outside private
+    ranges, unless ``WEBHOOK_ALLOW_PRIVATE`` (http and any address)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("https", "http") or not parts.hostname:
+        return "a webhook URL is an absolute https URL"
+    if settings.WEBHOOK_ALLOW_PRIVATE:
+        return None
+    if parts.scheme != "https":
+        return "a webhook URL must use https"
+    try:
+        found = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return f"{parts.hostname} does not resolve"
+    if any(not ipaddress.ip_address(info[4][0]).is_global for info in found):
+        return f"{parts.hostname} resolves to a private address"
+    return None
+
+
+def _mark_matches(owner: AbstractBaseUser) -> None:
+    # The owner's unfinished matches look for deliveries from now on.
+    (models.Match.objects.filter(Q(seats__player_id=owner.pk) | Q(invitations__player_id=owner.pk))
+     .exclude(status__in=ENDED).update(hooked=True))
+
+
+def seated(match: models.Match, user: AbstractBaseUser) -> None:
+    """Mark ``match`` when ``user``, seated or invited in it, has a webhook."""
+    if not match.hooked and models.Webhook.objects.filter(owner_id=user.pk).exists():
+        match.hooked = True
+        match.save(update_fields=["hooked"])
+
+
+def emitted(match: models.Match, before: MatchState, after: MatchState, events: Sequence[Event],
+            now: datetime) -> None:
+    """Write the deliveries a command's ``events`` owe (``before`` -> ``after``), to be sent
+    once it commits: ``turn`` to each player newly to act, ``invitation`` to the invited,
+    ``match_ended`` to every player of a match that ended."""
+    owed: list[tuple[str, str, dict[str, Any]]] = []  # (username, type, body)
+    base = {"match_id": str(match.id), "version": match.version}
+    newly = set(after.players_to_act) - set(before.players_to_act)
+    for seat in sorted(newly):
+        occupant = after.seats[seat]
+        if occupant is not None and occupant.player:
+            owed.append((occupant.player, "turn", {"type": "turn", **base, "seat": seat.label}))
+    for event in events:
+        if isinstance(event, SeatInvited):
+            owed.append((event.player, "invitation", {"type": "invitation", **base,
+                                                      "seat": event.seat.label}))
+        elif isinstance(event, MatchEnded | MatchAborted):
+            owed += [(name, "match_ended", {"type": "match_ended", **base,
+                                            "status": after.phase.value})
+                     for name in {o.player or o.left_by for o in after.seats if o} if name]
+    if not owed:
+        return
+    hooks = models.Webhook.objects.filter(owner__username__in={name for name, _, _ in owed},
+                                          enabled=True).select_related("owner")
+    rows = [models.WebhookDelivery(webhook=hook, type=kind, payload=body, created_at=now,
+                                   next_attempt_at=now)
+            for name, kind, body in owed for hook in hooks
+            if hook.owner.get_username() == name and kind in hook.events]
+    if rows:
+        models.WebhookDelivery.objects.bulk_create(rows)
+        ids = [row.id for row in rows]
+        transaction.on_commit(lambda: _queue(ids))
+
+
+def _queue(ids: Sequence[uuid.UUID], countdown: float = 0) -> None:
+    """Send each delivery after ``countdown`` seconds: by a worker, or, without a broker
+    (tasks run in-process), on a thread of its own, never the request's."""
+    from .tasks import deliver_webhook  # the task module imports this one
+    for delivery_id in ids:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            timer = threading.Timer(countdown, _deliver_on_thread, (delivery_id,))
+            timer.daemon = True
+            timer.start()
+        else:
+            deliver_webhook.apply_async((str(delivery_id),), countdown=countdown)
+
+
+def _deliver_on_thread(delivery_id: uuid.UUID) -> None:
+    try:
+        deliver(delivery_id)
+    finally:
+        connection.close()  # the thread's own
+
+
+def deliver(delivery_id: uuid.UUID) -> str:
+    """Send one pending delivery (once, whoever else holds it) and record the attempt: a 2xx
+    delivers it; else it is retried after ``BACKOFF_S``, and after the last its webhook is
+    disabled. Returns the delivery's status."""
+    with transaction.atomic():
+        delivery = (models.WebhookDelivery.objects.select_for_update(skip_locked=True)
+                    .select_related("webhook").filter(id=delivery_id, status=Status.PENDING)
+                    .first())
+        if delivery is None:
+            return "taken"
+        hook = delivery.webhook
+        if not hook.enabled:
+            return str(delivery.status)
+        status_code, error = _post(hook, delivery)
+        now = timezone.now()
+        delivery.attempts += 1
+        delivery.last_status_code, delivery.last_error = status_code, error[:200]
+        if status_code is not None and 200 <= status_code < 300:
+            delivery.status, delivery.delivered_at = Status.DELIVERED, now
+        elif delivery.attempts > len(BACKOFF_S):
+            delivery.status = Status.FAILED
+            hook.enabled = False
+            hook.save(update_fields=["enabled"])
+        else:
+            wait = BACKOFF_S[delivery.attempts - 1]
+            delivery.next_attempt_at = now + timedelta(seconds=wait)
+            transaction.on_commit(lambda: _queue([delivery.id], countdown=wait))
+        delivery.save()
+        return str(delivery.status)
+
+
+def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int | None, str]:
+    """POST the signed delivery; ``(status code, "")`` or ``(None, why it failed)``."""
+    refusal = url_refusal(hook.url)  # again: what a name resolves to may have changed
+    if refusal:
+        return None, refusal
+    body = DjangoJSONEncoder().encode(delivery.payload).encode()
+    at = timezone.now()
+    headers = {"content-type": "application/json", "webhook-id": str(delivery.id),
+               "webhook-timestamp": str(int(at.timestamp())),
+               "webhook-signature": Signer(hook.secret).sign(str(delivery.id), at, body)}
+    try:
+        response = httpx.post(hook.url, content=body, headers=headers, timeout=TIMEOUT_S,
+                              follow_redirects=False)
+    except httpx.HTTPError as error:
+        return None, f"{type(error).__name__}: {error}"
+    return response.status_code, ""
+
+
+def due(now: datetime, limit: int = 500) -> list[uuid.UUID]:
+    """Pending deliveries whose attempt is over a minute late: their ticket was lost."""
+    return list(models.WebhookDelivery.objects
+                .filter(status=Status.PENDING, next_attempt_at__lte=now - timedelta(minutes=1))
+                .values_list("id", flat=True)[:limit])

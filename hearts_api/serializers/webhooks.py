@@ -1,0 +1,76 @@
+"""Webhooks' request and response shapes: an endpoint, and each delivery to it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.models import Webhook, WebhookDelivery
+from games.webhooks import BACKOFF_S, EVENTS
+
+from .fields import ResponseSerializer, StrictSerializer, UniqueListField
+
+EVENTS_HELP = ("turn: it is your turn in a match (a seat of yours is newly to act); "
+               "invitation: a seat is held for you; match_ended: a match you played ended "
+               "(finished or aborted)")
+
+
+class WebhookCreateSerializer(StrictSerializer):
+    url = serializers.URLField(max_length=2000, help_text=(
+        "where deliveries are POSTed: https, to an address outside private ranges (unless the "
+        "server's WEBHOOK_ALLOW_PRIVATE); else 400 invalid_request, code url_not_allowed"))
+    events = UniqueListField(child=serializers.ChoiceField(list(EVENTS)), min_length=1,
+                             help_text=EVENTS_HELP)
+
+
+class WebhookSerializer(ResponseSerializer):
+    id = serializers.UUIDField()
+    url = serializers.URLField()
+    events = serializers.ListField(child=serializers.ChoiceField(list(EVENTS)))
+    enabled = serializers.BooleanField(help_text=(
+        f"false once a delivery failed {len(BACKOFF_S) + 1} times (about a day of retries): "
+        "nothing more is sent until POST /webhooks/{id}/enable"))
+    created_at = serializers.DateTimeField()
+
+    @staticmethod
+    def body(hook: Webhook) -> dict[str, Any]:
+        return {"id": hook.id, "url": hook.url, "events": hook.events, "enabled": hook.enabled,
+                "created_at": hook.created_at}
+
+
+class WebhookCreatedSerializer(WebhookSerializer):
+    secret = serializers.CharField(help_text=(
+        "the signing secret (whsec_ and base64), shown only this once: verify each delivery's "
+        "webhook-signature with a Standard Webhooks library"))
+
+    @staticmethod
+    def body(hook: Webhook) -> dict[str, Any]:
+        return {**WebhookSerializer.body(hook), "secret": hook.secret}
+
+
+class WebhookDeliverySerializer(ResponseSerializer):
+    id = serializers.UUIDField(help_text="its webhook-id header: the same on every attempt")
+    type = serializers.ChoiceField(list(EVENTS))
+    payload = serializers.DictField(help_text="the JSON body sent: type, match_id, version, "
+                                              "and seat (turn, invitation) or status "
+                                              "(match_ended)")
+    status = serializers.ChoiceField(list(WebhookDelivery.Status.values),
+                                     help_text="pending (to be tried, again), delivered (a "
+                                               "2xx), failed (every retry failed)")
+    attempts = serializers.IntegerField(min_value=0)
+    next_attempt_at = serializers.DateTimeField(help_text="while pending: when it is tried")
+    last_status_code = serializers.IntegerField(allow_null=True, help_text=(
+        "the endpoint's answer to the last attempt; null before one, or when none came"))
+    last_error = serializers.CharField(help_text="why the last attempt got no answer, if so")
+    created_at = serializers.DateTimeField()
+    delivered_at = serializers.DateTimeField(allow_null=True)
+
+    @staticmethod
+    def body(delivery: WebhookDelivery) -> dict[str, Any]:
+        return {"id": delivery.id, "type": delivery.type, "payload": delivery.payload,
+                "status": delivery.status, "attempts": delivery.attempts,
+                "next_attempt_at": delivery.next_attempt_at,
+                "last_status_code": delivery.last_status_code,
+                "last_error": delivery.last_error, "created_at": delivery.created_at,
+                "delivered_at": delivery.delivered_at}

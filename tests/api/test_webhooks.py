@@ -1,0 +1,163 @@
+"""Webhooks over HTTP (docs/api.md, "Webhooks"): registered with a secret shown once,
+owed by the commands that make a turn, an invitation or a match's end, sent signed to a
+real receiver on loopback (Standard Webhooks), retried, and disabled after the last retry."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from standardwebhooks.webhooks import Webhook as Verifier
+
+from games import webhooks
+from games.models import WebhookDelivery
+
+from .helpers import API, assert_invalid, assert_problem, create_match
+
+pytestmark = pytest.mark.django_db
+
+BOTS = [{"kind": "bot", "level": "easy"}] * 3
+
+
+class Receiver:
+    """An HTTP endpoint on loopback answering ``status`` and keeping what it was sent."""
+
+    def __init__(self) -> None:
+        self.status = 204
+        self.received: list[tuple[dict[str, str], bytes]] = []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.received.append((dict(self.headers), body))
+                self.send_response(receiver.status)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+@pytest.fixture
+def receiver(settings: Any) -> Iterator[Receiver]:
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+    found = Receiver()
+    yield found
+    found.server.shutdown()
+
+
+def register(client: Any, url: str, *events: str) -> dict[str, Any]:
+    response = client.post(f"{API}/webhooks", {"url": url, "events": list(events)}, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def test_a_webhook_shows_its_secret_once_and_lists_without_it(client_a, receiver):
+    created = register(client_a, receiver.url, "turn", "match_ended")
+    assert created["secret"].startswith("whsec_") and created["enabled"] is True
+    assert created["events"] == ["match_ended", "turn"]
+    [listed] = client_a.get(f"{API}/webhooks").json()["results"]
+    assert listed == {k: created[k] for k in ("id", "url", "events", "enabled", "created_at")}
+
+
+@pytest.mark.parametrize("url", ["http://example.com/hook", "https://127.0.0.1/hook",
+                                 "https://10.1.2.3/hook", "ftp://example.com/"])
+def test_only_https_to_public_addresses_unless_the_setting_allows(client_a, url):
+    response = client_a.post(f"{API}/webhooks", {"url": url, "events": ["turn"]}, format="json")
+    assert_invalid(response, "url")
+
+
+def test_a_player_holds_at_most_the_quota_of_webhooks(client_a, receiver, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "webhooks": 1}
+    register(client_a, receiver.url, "turn")
+    response = client_a.post(f"{API}/webhooks", {"url": receiver.url, "events": ["turn"]},
+                             format="json")
+    assert assert_problem(response, 429, "quota_exceeded")["quota"] == "webhooks"
+
+
+def test_your_turn_is_owed_when_a_seat_of_yours_becomes_to_act(client_a, receiver):
+    register(client_a, receiver.url, "turn")
+    summary = create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    [turn] = WebhookDelivery.objects.filter(type="turn")
+    assert turn.payload == {"type": "turn", "match_id": summary["id"], "seat": "north",
+                            "version": summary["version"]}
+
+
+def test_an_invitation_is_owed_to_the_invited_and_nothing_to_others(client_a, make_client,
+                                                                     receiver):
+    bob = make_client("bob")
+    register(bob, receiver.url, "invitation")
+    register(client_a, receiver.url, "invitation")
+    summary = create_match(client_a, seats=[{"kind": "player"},
+                                            {"kind": "invited", "username": "bob"}, *BOTS[:2]])
+    [owed] = WebhookDelivery.objects.all()
+    assert (owed.webhook.owner.username, owed.payload) == ("bob", {
+        "type": "invitation", "match_id": summary["id"], "seat": "east",
+        "version": summary["version"]})
+
+
+def test_a_registered_webhook_hears_of_the_matches_already_under_way(client_a, receiver):
+    summary = create_match(client_a, seats=[{"kind": "player"}, {"kind": "open"}, *BOTS[:2]])
+    register(client_a, receiver.url, "match_ended")
+    client_a.post(f"{API}/matches/{summary['id']}/cancel")
+    [ended] = WebhookDelivery.objects.all()
+    assert ended.payload["type"] == "match_ended" and ended.payload["status"] == "aborted"
+
+
+def test_a_delivery_is_signed_as_standard_webhooks_says_and_listed_delivered(client_a, receiver):
+    created = register(client_a, receiver.url, "turn")
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    delivery = WebhookDelivery.objects.get()
+
+    assert webhooks.deliver(delivery.id) == "delivered"
+
+    [(headers, body)] = receiver.received
+    verified = Verifier(created["secret"]).verify(body, headers)
+    assert verified == delivery.payload and headers["webhook-id"] == str(delivery.id)
+    [listed] = client_a.get(f"{API}/webhooks/{created['id']}/deliveries").json()["results"]
+    assert (listed["status"], listed["attempts"], listed["last_status_code"]) == (
+        "delivered", 1, 204)
+    assert webhooks.deliver(delivery.id) == "taken"  # sent once
+    assert len(receiver.received) == 1
+
+
+def test_a_failing_endpoint_is_retried_with_backoff_then_disabled_and_enabled_again(
+        client_a, receiver):
+    created = register(client_a, receiver.url, "turn")
+    receiver.status = 500
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    delivery = WebhookDelivery.objects.get()
+
+    assert webhooks.deliver(delivery.id) == "pending"
+    delivery.refresh_from_db()
+    waited = (delivery.next_attempt_at - delivery.created_at).total_seconds()
+    assert (delivery.attempts, delivery.last_status_code) == (1, 500)
+    assert webhooks.BACKOFF_S[0] <= waited < webhooks.BACKOFF_S[0] + 5
+    for _ in webhooks.BACKOFF_S:
+        webhooks.deliver(delivery.id)
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("failed", len(webhooks.BACKOFF_S) + 1)
+    hook = client_a.get(f"{API}/webhooks").json()["results"][0]
+    assert hook["enabled"] is False
+    enabled = client_a.post(f"{API}/webhooks/{created['id']}/enable")
+    assert enabled.json()["enabled"] is True
+    assert len(receiver.received) == len(webhooks.BACKOFF_S) + 1
+    assert {json.loads(body)["type"] for _, body in receiver.received} == {"turn"}
+
+
+def test_another_players_webhook_is_not_found(client_a, make_client, receiver):
+    created = register(client_a, receiver.url, "turn")
+    mallory = make_client("mallory")
+    for response in (mallory.delete(f"{API}/webhooks/{created['id']}"),
+                     mallory.post(f"{API}/webhooks/{created['id']}/enable"),
+                     mallory.get(f"{API}/webhooks/{created['id']}/deliveries")):
+        assert_problem(response, 404, "not_found")
+    assert client_a.delete(f"{API}/webhooks/{created['id']}").status_code == 204
