@@ -29,7 +29,8 @@ install: $(STAMP)
 NPM := $(shell command -v npm 2>/dev/null)
 NODE_STAMP := node_modules/.installed
 $(NODE_STAMP): package.json package-lock.json openapi/typescript/package.json \
-               examples/sdk_typescript/package.json web/package.json
+               examples/sdk_typescript/package.json examples/bot_typescript/package.json \
+               web/package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
@@ -129,9 +130,10 @@ lint: install node
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/mypy --strict games/engine bots/strategies bots/arena.py bots/appraisal.py bots/analysis.py
-	$(BIN)/mypy --strict examples/sdk_python
+	$(BIN)/mypy --strict examples/sdk_python examples/bot_python
 ifneq ($(NPM),)
 	npm run --silent -w openapi/typescript build
 	npm run --silent -w examples/sdk_typescript typecheck
+	npm run --silent -w examples/bot_typescript typecheck
 	npm run --silent -w web typecheck
 endif

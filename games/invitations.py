@@ -22,13 +22,11 @@ from .selectors import players
 Status = models.Invitation.Status
 
 
-def invitee(username: str, field: str) -> AbstractBaseUser:
-    """The player ``username`` names; ``invalid_request`` on ``field`` for nobody (or staff)."""
+def invitee(username: str) -> AbstractBaseUser:
+    """The player ``username`` names; ``not_found`` for nobody (or staff)."""
     user = get_user_model().objects.filter(players(), username=username).first()
     if user is None:
-        raise ServiceError("invalid_request", f"no player is named {username!r}",
-                           errors=[{"field": field, "code": "unknown_player",
-                                    "detail": f"no player is named {username!r}"}])
+        raise ServiceError("not_found", f"no player is named {username!r}")
     return user
 
 

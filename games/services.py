@@ -144,7 +144,7 @@ def match_create(
                 raise unknown_bot_level(spec.bot_level)
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
         elif spec.kind == "invited":
-            invited = invitations.invitee(spec.username or "", f"seats.{seat}.username")
+            invited = invitations.invitee(spec.username or "")
             users[invited.get_username()] = invited
             commands.append(InviteSeat(seat, invited.get_username()))
     with transaction.atomic():

@@ -43,8 +43,7 @@ def webhook_create(*, owner: AbstractBaseUser, url: str, events: Sequence[str]) 
     for a URL refused by ``url_refusal``, ``quota_exceeded`` beyond ``QUOTAS["webhooks"]``."""
     refusal = url_refusal(url)
     if refusal:
-        raise ServiceError("invalid_request", refusal, errors=[
-            {"field": "url", "code": "url_not_allowed", "detail": refusal}])
+        raise ServiceError("url_not_allowed", refusal)
     limit = settings.QUOTAS["webhooks"]
     with transaction.atomic():
         held = models.Webhook.objects.select_for_update().filter(owner_id=owner.pk)
@@ -92,7 +91,11 @@ def delivery_list(*, owner: AbstractBaseUser,
 def url_refusal(url: str) -> str | None:
     """Why ``url`` may not receive webhooks, or None: only https to addresses outside private
     ranges, unless ``WEBHOOK_ALLOW_PRIVATE`` (http and any address)."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return "a webhook URL is an absolute https URL"
     if parts.scheme not in ("https", "http") or not parts.hostname:
         return "a webhook URL is an absolute https URL"
     if settings.WEBHOOK_ALLOW_PRIVATE:
@@ -100,7 +103,7 @@ def url_refusal(url: str) -> str | None:
     if parts.scheme != "https":
         return "a webhook URL must use https"
     try:
-        found = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
+        found = socket.getaddrinfo(parts.hostname, port or 443, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
         return f"{parts.hostname} does not resolve"
     if any(not ipaddress.ip_address(info[4][0]).is_global for info in found):
@@ -219,7 +222,7 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
     try:
         response = httpx.post(hook.url, content=body, headers=headers, timeout=TIMEOUT_S,
                               follow_redirects=False)
-    except httpx.HTTPError as error:
+    except (httpx.HTTPError, httpx.InvalidURL, ValueError) as error:  # IDNA's too
         return None, f"{type(error).__name__}: {error}"
     return response.status_code, ""
 

@@ -69,9 +69,8 @@ class InvitedSeatSpecSerializer(StrictSerializer):
     until they join, decline, or INVITATION_TTL_S (an hour) passes; then it is open."""
 
     kind = SingleValueField("invited")
-    username = StrictRegexField(USERNAME_PATTERN, help_text="the invited player (400 "
-                                                            "invalid_request, code "
-                                                            "unknown_player, for nobody)")
+    username = StrictRegexField(USERNAME_PATTERN, help_text="the invited player (404 "
+                                                            "not_found for nobody)")
 
 
 # One seat of a new match, by its kind: these validate it, and the schema's SeatSpec union

@@ -9,7 +9,10 @@ from rest_framework import serializers
 from games.models import Webhook, WebhookDelivery
 from games.webhooks import BACKOFF_S, EVENTS
 
-from .fields import ResponseSerializer, StrictSerializer, UniqueListField
+from .fields import ResponseSerializer, StrictRegexField, StrictSerializer, UniqueListField
+
+# Explicit ranges, not \s: Python's and ECMAScript's white space differ (U+0085).
+URL_PATTERN = r"^https?://[^\x00-\x20\x7f/?#@]+(?:[/?#][^\x00-\x20\x7f]*)?$"
 
 EVENTS_HELP = ("turn: it is your turn in a match (a seat of yours is newly to act); "
                "invitation: a seat is held for you; match_ended: a match you played ended "
@@ -17,11 +20,16 @@ EVENTS_HELP = ("turn: it is your turn in a match (a seat of yours is newly to ac
 
 
 class WebhookCreateSerializer(StrictSerializer):
-    url = serializers.URLField(max_length=2000, help_text=(
+    url = StrictRegexField(URL_PATTERN, max_length=2000, help_text=(
         "where deliveries are POSTed: https, to an address outside private ranges (unless the "
-        "server's WEBHOOK_ALLOW_PRIVATE); else 400 invalid_request, code url_not_allowed"))
+        "server's WEBHOOK_ALLOW_PRIVATE); another is 422 url_not_allowed"))
     events = UniqueListField(child=serializers.ChoiceField(list(EVENTS)), min_length=1,
                              help_text=EVENTS_HELP)
+
+    def validate_events(self, events: list[str]) -> list[str]:
+        if len(set(events)) != len(events):
+            raise serializers.ValidationError("each kind once", code="not_unique")
+        return events
 
 
 class WebhookSerializer(ResponseSerializer):

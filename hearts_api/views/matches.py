@@ -57,7 +57,7 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
             MatchSummarySerializer.body(match, selectors.match_state(match)) for match in page or []])
 
     @extend_schema(operation_id="matches_create", request=MatchCreateSerializer,
-                   **idempotent(201, MatchSummarySerializer, *BODY_PROBLEMS, 409, 422,
+                   **idempotent(201, MatchSummarySerializer, *BODY_PROBLEMS, 404, 409, 422,
                                  parameters=[OpenApiParameter(
                                      "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
                                      response=[201], required=True,

@@ -40,7 +40,7 @@ class WebhookListView(generics.GenericAPIView):
 
     @extend_schema(operation_id="webhooks_create", request=WebhookCreateSerializer,
                    responses={201: WebhookCreatedSerializer,
-                              **problem_responses(*BODY_PROBLEMS, quotas=[_HELD])},
+                              **problem_responses(*BODY_PROBLEMS, 422, quotas=[_HELD])},
                    summary="Register an endpoint for kinds of events; the signing secret is "
                            "shown once",
                    description="Deliveries follow the Standard Webhooks specification: a JSON "

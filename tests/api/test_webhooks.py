@@ -5,9 +5,7 @@ real receiver on loopback (Standard Webhooks), retried, and disabled after the l
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -16,6 +14,7 @@ from standardwebhooks.webhooks import Webhook as Verifier
 from games import webhooks
 from games.models import WebhookDelivery
 
+from ..receiver import Receiver
 from .helpers import API, assert_invalid, assert_problem, create_match
 
 pytestmark = pytest.mark.django_db
@@ -23,35 +22,12 @@ pytestmark = pytest.mark.django_db
 BOTS = [{"kind": "bot", "level": "easy"}] * 3
 
 
-class Receiver:
-    """An HTTP endpoint on loopback answering ``status`` and keeping what it was sent."""
-
-    def __init__(self) -> None:
-        self.status = 204
-        self.received: list[tuple[dict[str, str], bytes]] = []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.received.append((dict(self.headers), body))
-                self.send_response(receiver.status)
-                self.end_headers()
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-
 @pytest.fixture
 def receiver(settings: Any) -> Iterator[Receiver]:
     settings.WEBHOOK_ALLOW_PRIVATE = True
     found = Receiver()
     yield found
-    found.server.shutdown()
+    found.close()
 
 
 def register(client: Any, url: str, *events: str) -> dict[str, Any]:
@@ -69,8 +45,15 @@ def test_a_webhook_shows_its_secret_once_and_lists_without_it(client_a, receiver
 
 
 @pytest.mark.parametrize("url", ["http://example.com/hook", "https://127.0.0.1/hook",
-                                 "https://10.1.2.3/hook", "ftp://example.com/"])
+                                 "https://10.1.2.3/hook", "https://[::1]/hook",
+                                 "https://example.com:99999/"])
 def test_only_https_to_public_addresses_unless_the_setting_allows(client_a, url):
+    response = client_a.post(f"{API}/webhooks", {"url": url, "events": ["turn"]}, format="json")
+    assert_problem(response, 422, "url_not_allowed")
+
+
+@pytest.mark.parametrize("url", ["ftp://example.com/", "https://", "example.com", " https://x.io"])
+def test_a_webhook_url_is_an_absolute_http_url(client_a, url):
     response = client_a.post(f"{API}/webhooks", {"url": url, "events": ["turn"]}, format="json")
     assert_invalid(response, "url")
 
@@ -161,3 +144,20 @@ def test_another_players_webhook_is_not_found(client_a, make_client, receiver):
                      mallory.get(f"{API}/webhooks/{created['id']}/deliveries")):
         assert_problem(response, 404, "not_found")
     assert client_a.delete(f"{API}/webhooks/{created['id']}").status_code == 204
+
+
+@pytest.mark.parametrize(("events", "field"), [
+    ([], "events"), (["turn", "turn"], "events"), (["moves"], "events.0")])
+def test_the_events_are_known_kinds_each_named_once(client_a, receiver, events, field):
+    response = client_a.post(f"{API}/webhooks", {"url": receiver.url, "events": events},
+                             format="json")
+    assert_invalid(response, field)
+
+
+def test_a_url_that_cannot_be_sent_to_is_an_attempt_that_failed(client_a, receiver):
+    register(client_a, "http://" + "a" * 70 + ".example/hook", "turn")
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    delivery = WebhookDelivery.objects.get()
+    assert webhooks.deliver(delivery.id) == "pending"
+    delivery.refresh_from_db()
+    assert delivery.last_error.startswith("UnicodeError") and delivery.last_status_code is None

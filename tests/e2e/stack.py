@@ -105,6 +105,7 @@ def service_env(database_url: str, broker: str = "") -> dict[str, str]:
         "DEBUG": "false",
         "PYTHONUNBUFFERED": "1",
         "LOG_LEVEL": "ERROR",  # not a line per refused move; errors (any 500) still logged
+        "WEBHOOK_ALLOW_PRIVATE": "true",  # the tests' receivers listen on loopback
     })
     return env
 

@@ -15,9 +15,11 @@ import time
 from datetime import UTC, datetime
 
 import pytest
+from standardwebhooks.webhooks import Webhook as Verifier
 
 from games import daily
 
+from ..receiver import Receiver
 from .cutting_proxy import CuttingProxy
 from .helpers import ApiClient
 from .stack import ROOT, Stack
@@ -141,3 +143,37 @@ def test_python_sdk_example_plays_again_as_the_same_player_and_the_daily(e2e_sta
     profile = ApiClient.register(e2e_stack.base_url, "reader").ok("GET", f"/players/{name}")
     assert profile["matches_played"] == 2 and len(profile["records"]) == 2
     assert f"{name}'s record: 2 played" in daily
+
+
+def test_python_bot_example_accepts_an_invitation_and_plays_it_to_the_end(e2e_stack: Stack) -> None:
+    """The bot account plays through follow; a webhook of its own, sent by the worker,
+    tells it of every turn and of the end, each signed as Standard Webhooks says."""
+    receiver = Receiver()
+    bot = subprocess.Popen([sys.executable, str(ROOT / "examples" / "bot_python" / "bot.py"),
+                            "--base-url", e2e_stack.base_url], stdout=subprocess.PIPE, text=True)
+    try:
+        assert bot.stdout is not None
+        name, token = re.fullmatch(r"(\S+) ready; --token (\S+) plays as it again\n",
+                                   bot.stdout.readline()).groups()  # type: ignore[union-attr]
+        as_bot = ApiClient(e2e_stack.base_url, token)
+        secret = as_bot.ok("POST", "/webhooks", 201, json={
+            "url": receiver.url, "events": ["turn", "match_ended"]})["secret"]
+        host = ApiClient.register(e2e_stack.base_url, "host")
+        summary = host.create_match([{"kind": "invited", "username": name}]
+                                    + [{"kind": "bot", "level": "easy"}] * 3,
+                                    rules={"target_score": 30})
+        deadline = time.monotonic() + 120
+        while host.ok("GET", f"/matches/{summary['id']}")["status"] != "finished":
+            assert time.monotonic() < deadline, "the bot's match did not finish"
+            time.sleep(0.5)
+        ended = host.ok("GET", f"/matches/{summary['id']}")
+        assert (ended["seats"][0]["name"], ended["seats"][0]["is_bot"]) == (name, True)
+        while not any(b'"match_ended"' in body for _, body in receiver.received):
+            assert time.monotonic() < deadline, "no match_ended delivery"
+            time.sleep(0.2)
+    finally:
+        bot.kill()
+        receiver.close()
+    verified = [Verifier(secret).verify(body, headers) for headers, body in receiver.received]
+    assert {message["type"] for message in verified} == {"turn", "match_ended"}
+    assert {message["match_id"] for message in verified} == {summary["id"]}

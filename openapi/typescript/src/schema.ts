@@ -1108,7 +1108,7 @@ export interface components {
              * @enum {string}
              */
             kind: "invited";
-            /** @description the invited player (400 invalid_request, code unknown_player, for nobody) */
+            /** @description the invited player (404 not_found for nobody) */
             username: string;
         };
         /**
@@ -1659,7 +1659,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, not_for_bot_accounts, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, invitation_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, not_for_bot_accounts, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, invitation_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, url_not_allowed, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -2071,10 +2071,7 @@ export interface components {
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         WebhookCreateRequest: {
-            /**
-             * Format: uri
-             * @description where deliveries are POSTed: https, to an address outside private ranges (unless the server's WEBHOOK_ALLOW_PRIVATE); else 400 invalid_request, code url_not_allowed
-             */
+            /** @description where deliveries are POSTed: https, to an address outside private ranges (unless the server's WEBHOOK_ALLOW_PRIVATE); another is 422 url_not_allowed */
             url: string;
             /** @description turn: it is your turn in a match (a seat of yours is newly to act); invitation: a seat is held for you; match_ended: a match you played ended (finished or aborted) */
             events: components["schemas"]["WebhookEventEnum"][];
@@ -3037,6 +3034,14 @@ export interface operations {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5092,6 +5097,14 @@ export interface operations {
                 };
             };
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,7 +17,7 @@ class InvitedSeatSpecRequest:
 
         Attributes:
             kind (InvitedSeatSpecRequestKind):
-            username (str): the invited player (400 invalid_request, code unknown_player, for nobody)
+            username (str): the invited player (404 not_found for nobody)
     """
 
     kind: InvitedSeatSpecRequestKind

@@ -34,7 +34,8 @@ class Problem:
                 match_full, request_in_progress, daily_closed, invitation_closed, daily_attempted, stale_version,
                 payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit,
                 no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards,
-                idempotency_key_reused, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones)
+                idempotency_key_reused, url_not_allowed, throttled, quota_exceeded, server_error, unavailable (a client should
+                expect new ones)
             legal_cards (list[str] | Unset): with rule refusals: what you may play or pass
             errors (list[FieldError] | Unset): always with invalid_request and unknown_card: each fault
             to_act (list[SeatEnum] | Unset): with not_your_turn: the seats to act

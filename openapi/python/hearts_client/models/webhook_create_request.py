@@ -16,7 +16,7 @@ class WebhookCreateRequest:
 
     Attributes:
         url (str): where deliveries are POSTed: https, to an address outside private ranges (unless the server's
-            WEBHOOK_ALLOW_PRIVATE); else 400 invalid_request, code url_not_allowed
+            WEBHOOK_ALLOW_PRIVATE); another is 422 url_not_allowed
         events (list[WebhookEventEnum]): turn: it is your turn in a match (a seat of yours is newly to act); invitation:
             a seat is held for you; match_ended: a match you played ended (finished or aborted)
     """
