@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from . import models
 from .engine import MatchState, ReleaseSeat, Seat
-from .engine.events import Event, SeatInvited, SeatReleased, SeatTaken
+from .engine.events import Event, MatchAborted, MatchEnded, SeatInvited, SeatReleased, SeatTaken
 from .errors import ServiceError
 from .selectors import players
 
@@ -53,6 +53,9 @@ def projected(match: models.Match, event: Event, users: dict[str, AbstractBaseUs
     elif isinstance(event, SeatTaken) and event.player:
         models.Invitation.objects.filter(match=match, player__username=event.player,
                                          status=Status.PENDING).update(status=Status.ACCEPTED)
+    elif isinstance(event, MatchAborted | MatchEnded):  # a match cancelled before it began
+        models.Invitation.objects.filter(match=match, status=Status.PENDING).update(
+            status=Status.EXPIRED)
 
 
 def invitation_list(*, user: AbstractBaseUser) -> QuerySet[models.Invitation]:
@@ -80,5 +83,7 @@ def status_now(invitation: models.Invitation, now: datetime) -> str:
 
 def expired_matches(now: datetime, limit: int = 100) -> list[uuid.UUID]:
     """Matches with an invitation that expired by ``now`` and is not yet released."""
-    return list(models.Invitation.objects.filter(status=Status.PENDING, expires_at__lte=now)
-                .values_list("match_id", flat=True).distinct()[:limit])
+    return list(models.Invitation.objects
+                .filter(status=Status.PENDING, expires_at__lte=now,
+                        match__status=models.Match.Status.WAITING)
+                .order_by("expires_at").values_list("match_id", flat=True)[:limit])

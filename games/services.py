@@ -61,7 +61,9 @@ from .engine import (
 from .engine.cards import format_cards
 from .engine.events import (
     HandScored,
+    MatchAborted,
     MatchCreated,
+    MatchEnded,
     SeatInvited,
     SeatLeft,
     SeatReleased,
@@ -144,6 +146,8 @@ def match_create(
                 raise unknown_bot_level(spec.bot_level)
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
         elif spec.kind == "invited":
+            if spec.username == creator.get_username():
+                raise ServiceError("already_seated", "you may not invite yourself")
             invited = invitations.invitee(spec.username or "")
             users[invited.get_username()] = invited
             commands.append(InviteSeat(seat, invited.get_username()))
@@ -221,10 +225,14 @@ def invitation_decline(*, invitation_id: uuid.UUID, player: AbstractBaseUser) ->
         match = _lock(invitation.match_id)
         invitation.refresh_from_db()
         status = invitations.status_now(invitation, timezone.now())
+        state = match_state(match)
+        if status == models.Invitation.Status.PENDING and (
+                state.invited[invitation.seat] != player.get_username()):
+            status = models.Invitation.Status.EXPIRED  # the table no longer holds it
         if status != models.Invitation.Status.PENDING:
             raise ServiceError("invitation_closed", f"this invitation is {status}",
                                invitation_status=status)
-        _run(match, match_state(match), [ReleaseSeat(Seat(invitation.seat), "declined")])
+        _run(match, state, [ReleaseSeat(Seat(invitation.seat), "declined")])
         invitation.refresh_from_db()
         return invitation
 
@@ -501,7 +509,7 @@ def _project(match: models.Match, before: MatchState, event: Event, after: Match
     """The projection rows ``event`` changes: a seat's is written now, a new trick's or hand's is
     returned for ``statements.command_write``; ``users`` by username."""
     hand = after.hand
-    if isinstance(event, SeatInvited | SeatReleased | SeatTaken):
+    if isinstance(event, SeatInvited | SeatReleased | SeatTaken | MatchAborted | MatchEnded):
         invitations.projected(match, event, users)
     if isinstance(event, SeatTaken | SeatLeft | SeatReplaced):
         occupant = after.seats[event.seat]

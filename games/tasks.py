@@ -8,6 +8,8 @@ from celery import shared_task
 from django.utils import timezone
 
 from . import invitations, services, webhooks
+from .engine import IllegalMove
+from .errors import ServiceError
 
 
 @shared_task(ignore_result=True)
@@ -28,5 +30,10 @@ def deliver_late_webhooks() -> int:
 @shared_task(ignore_result=True)
 def release_expired_invitations() -> int:
     """Open to anyone the seats whose invitations expired (beat's schedule); how many."""
-    return sum(services.invitations_expire(match_id=match_id)
-               for match_id in invitations.expired_matches(timezone.now()))
+    released = 0
+    for match_id in set(invitations.expired_matches(timezone.now())):
+        try:
+            released += services.invitations_expire(match_id=match_id)
+        except (IllegalMove, ServiceError):  # the match moved on meanwhile: the next minute
+            continue
+    return released

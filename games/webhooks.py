@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import httpx
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
@@ -27,7 +28,7 @@ from standardwebhooks.webhooks import Webhook as Signer
 
 from . import models
 from .engine import MatchState, Phase
-from .engine.events import Event, MatchAborted, MatchEnded, SeatInvited
+from .engine.events import CardPlayed, CardsPassed, Event, MatchAborted, MatchEnded, SeatInvited
 from .errors import ServiceError, quota_exceeded
 
 EVENTS = ("turn", "invitation", "match_ended")
@@ -39,15 +40,15 @@ ENDED = tuple(phase.value for phase in Phase if phase.is_over)
 
 
 def webhook_create(*, owner: AbstractBaseUser, url: str, events: Sequence[str]) -> models.Webhook:
-    """Register ``url`` for ``events`` with a fresh secret; ``invalid_request`` (field url)
-    for a URL refused by ``url_refusal``, ``quota_exceeded`` beyond ``QUOTAS["webhooks"]``."""
+    """Register ``url`` for ``events`` with a fresh secret; ``url_not_allowed`` for a URL
+    ``url_refusal`` refuses, ``quota_exceeded`` beyond ``QUOTAS["webhooks"]``."""
     refusal = url_refusal(url)
     if refusal:
         raise ServiceError("url_not_allowed", refusal)
     limit = settings.QUOTAS["webhooks"]
     with transaction.atomic():
-        held = models.Webhook.objects.select_for_update().filter(owner_id=owner.pk)
-        if len(held) >= limit:
+        get_user_model().objects.select_for_update().filter(pk=owner.pk).exists()
+        if models.Webhook.objects.filter(owner_id=owner.pk).count() >= limit:
             raise quota_exceeded("webhooks", limit, f"you hold {limit} webhooks, the most a "
                                                     "player may: delete one first")
         secret = "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
@@ -91,24 +92,31 @@ def delivery_list(*, owner: AbstractBaseUser,
 def url_refusal(url: str) -> str | None:
     """Why ``url`` may not receive webhooks, or None: only https to addresses outside private
     ranges, unless ``WEBHOOK_ALLOW_PRIVATE`` (http and any address)."""
+    return _checked(url)[0]
+
+
+def _checked(url: str) -> tuple[str | None, str | None]:
+    """``(why url may not be used, None)`` or ``(None, the public address its host
+    resolves to)``; ``(None, None)`` when ``WEBHOOK_ALLOW_PRIVATE`` lets any be used."""
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        return "a webhook URL is an absolute https URL"
+        return "a webhook URL is an absolute https URL", None
     if parts.scheme not in ("https", "http") or not parts.hostname:
-        return "a webhook URL is an absolute https URL"
+        return "a webhook URL is an absolute https URL", None
     if settings.WEBHOOK_ALLOW_PRIVATE:
-        return None
+        return None, None
     if parts.scheme != "https":
-        return "a webhook URL must use https"
+        return "a webhook URL must use https", None
     try:
         found = socket.getaddrinfo(parts.hostname, port or 443, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
-        return f"{parts.hostname} does not resolve"
-    if any(not ipaddress.ip_address(info[4][0]).is_global for info in found):
-        return f"{parts.hostname} resolves to a private address"
-    return None
+        return f"{parts.hostname} does not resolve", None
+    addresses = [str(info[4][0]) for info in found]
+    if not addresses or any(not ipaddress.ip_address(a).is_global for a in addresses):
+        return f"{parts.hostname} resolves to a private address", None
+    return None, addresses[0]
 
 
 def _mark_matches(owner: AbstractBaseUser) -> None:
@@ -131,7 +139,8 @@ def emitted(match: models.Match, before: MatchState, after: MatchState, events: 
     ``match_ended`` to every player of a match that ended."""
     owed: list[tuple[str, str, dict[str, Any]]] = []  # (username, type, body)
     base = {"match_id": str(match.id), "version": match.version}
-    newly = set(after.players_to_act) - set(before.players_to_act)
+    acted = {event.seat for event in events if isinstance(event, CardPlayed | CardsPassed)}
+    newly = set(after.players_to_act) - (set(before.players_to_act) - acted)
     for seat in sorted(newly):
         occupant = after.seats[seat]
         if occupant is not None and occupant.player:
@@ -179,12 +188,15 @@ def _deliver_on_thread(delivery_id: uuid.UUID) -> None:
 
 
 def deliver(delivery_id: uuid.UUID) -> str:
-    """Send one pending delivery (once, whoever else holds it) and record the attempt: a 2xx
-    delivers it; else it is retried after ``BACKOFF_S``, and after the last its webhook is
-    disabled. Returns the delivery's status."""
+    """Send one pending delivery that is due (once, whoever else asks) and record the
+    attempt: a 2xx delivers it; else it is retried after ``BACKOFF_S``, and after the last
+    its webhook is disabled. Returns the delivery's status, or ``taken`` when there was
+    nothing to send (another holds it, it is not due, or no longer pending)."""
     with transaction.atomic():
         delivery = (models.WebhookDelivery.objects.select_for_update(skip_locked=True)
-                    .select_related("webhook").filter(id=delivery_id, status=Status.PENDING)
+                    .select_related("webhook")
+                    .filter(id=delivery_id, status=Status.PENDING,
+                            next_attempt_at__lte=timezone.now() + timedelta(seconds=1))
                     .first())
         if delivery is None:
             return "taken"
@@ -211,7 +223,7 @@ def deliver(delivery_id: uuid.UUID) -> str:
 
 def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int | None, str]:
     """POST the signed delivery; ``(status code, "")`` or ``(None, why it failed)``."""
-    refusal = url_refusal(hook.url)  # again: what a name resolves to may have changed
+    refusal, address = _checked(hook.url)  # again, and used: what a name resolves to may change
     if refusal:
         return None, refusal
     body = DjangoJSONEncoder().encode(delivery.payload).encode()
@@ -219,16 +231,27 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
     headers = {"content-type": "application/json", "webhook-id": str(delivery.id),
                "webhook-timestamp": str(int(at.timestamp())),
                "webhook-signature": Signer(hook.secret).sign(str(delivery.id), at, body)}
-    try:
-        response = httpx.post(hook.url, content=body, headers=headers, timeout=TIMEOUT_S,
-                              follow_redirects=False)
+    url, extensions = hook.url, {}
+    if address is not None:  # connect to the address checked, naming the host to TLS and HTTP
+        parts = urlsplit(hook.url)
+        headers["host"] = parts.netloc
+        extensions = {"sni_hostname": parts.hostname or ""}
+        literal = f"[{address}]" if ":" in address else address
+        url = parts._replace(netloc=f"{literal}:{parts.port or 443}").geturl()
+    try:  # the answer's status is all that counts: its body is not read
+        with httpx.Client(timeout=TIMEOUT_S, follow_redirects=False) as client:
+            request = client.build_request("POST", url, content=body, headers=headers,
+                                           extensions=extensions)
+            response = client.send(request, stream=True)
+            response.close()
+            return response.status_code, ""
     except (httpx.HTTPError, httpx.InvalidURL, ValueError) as error:  # IDNA's too
-        return None, f"{type(error).__name__}: {error}"
-    return response.status_code, ""
+        return None, type(error).__name__  # the class only: no detail of the network
 
 
 def due(now: datetime, limit: int = 500) -> list[uuid.UUID]:
     """Pending deliveries whose attempt is over a minute late: their ticket was lost."""
     return list(models.WebhookDelivery.objects
-                .filter(status=Status.PENDING, next_attempt_at__lte=now - timedelta(minutes=1))
-                .values_list("id", flat=True)[:limit])
+                .filter(status=Status.PENDING, webhook__enabled=True,
+                        next_attempt_at__lte=now - timedelta(minutes=1))
+                .order_by("next_attempt_at").values_list("id", flat=True)[:limit])

@@ -152,3 +152,25 @@ def test_the_beat_task_releases_every_expired_invitation(client_a, make_client, 
         assert release_expired_invitations() == 2
     for summary in (first, second):
         assert client_a.get(f"{API}/matches/{summary['id']}").json()["seats"][1]["kind"] == "open"
+
+
+def test_a_cancelled_matchs_invitation_closes_and_the_sweep_passes_it_by(client_a, make_client,
+                                                                         settings):
+    bob = make_client("bob")
+    summary = invite(client_a, "bob")
+    assert client_a.post(match_url(summary["id"], "cancel")).status_code == 200
+    assert bob.get(f"{API}/invitations").json()["results"] == []
+    invitation = Invitation.objects.get()
+    assert invitation.status == "expired"
+    refused = bob.post(f"{API}/invitations/{invitation.id}/decline")
+    assert assert_problem(refused, 409, "invitation_closed")["invitation_status"] == "expired"
+    later = timezone.now() + timedelta(seconds=settings.INVITATION_TTL_S + 1)
+    with time_machine.travel(later, tick=False):
+        assert release_expired_invitations() == 0
+
+
+def test_inviting_yourself_to_an_earlier_seat_is_already_seated_too(client_a):
+    response = client_a.post(f"{API}/matches", {"seats": [
+        {"kind": "invited", "username": "alice"}, {"kind": "player"}, EASY, EASY]},
+        format="json")
+    assert_problem(response, 409, "already_seated")

@@ -5,14 +5,18 @@ real receiver on loopback (Standard Webhooks), retried, and disabled after the l
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
+import time_machine
+from django.conf import settings as django_settings
 from standardwebhooks.webhooks import Webhook as Verifier
 
 from games import webhooks
-from games.models import WebhookDelivery
+from games.models import Webhook, WebhookDelivery
 
 from ..receiver import Receiver
 from .helpers import API, assert_invalid, assert_problem, create_match
@@ -124,8 +128,11 @@ def test_a_failing_endpoint_is_retried_with_backoff_then_disabled_and_enabled_ag
     waited = (delivery.next_attempt_at - delivery.created_at).total_seconds()
     assert (delivery.attempts, delivery.last_status_code) == (1, 500)
     assert webhooks.BACKOFF_S[0] <= waited < webhooks.BACKOFF_S[0] + 5
+    assert webhooks.deliver(delivery.id) == "taken"  # not yet due: nothing is sent
     for _ in webhooks.BACKOFF_S:
-        webhooks.deliver(delivery.id)
+        delivery.refresh_from_db()
+        with time_machine.travel(delivery.next_attempt_at, tick=False):
+            webhooks.deliver(delivery.id)
     delivery.refresh_from_db()
     assert (delivery.status, delivery.attempts) == ("failed", len(webhooks.BACKOFF_S) + 1)
     hook = client_a.get(f"{API}/webhooks").json()["results"][0]
@@ -161,3 +168,41 @@ def test_a_url_that_cannot_be_sent_to_is_an_attempt_that_failed(client_a, receiv
     assert webhooks.deliver(delivery.id) == "pending"
     delivery.refresh_from_db()
     assert delivery.last_error.startswith("UnicodeError") and delivery.last_status_code is None
+
+
+def test_each_play_of_a_hand_is_owed_one_turn_to_its_player_trick_winners_too(make_table,
+                                                                            receiver):
+    # target 1: the hand dealt when west sat down is the match's only one
+    table = make_table(rules={"pass_rotation": ["hold"], "target_score": 1,
+                              "tie_policy": "share"})
+    for client in table.clients.values():
+        register(client, receiver.url, "turn")
+    table.play_out_hand()
+    turns = WebhookDelivery.objects.filter(type="turn").order_by("payload__version")
+    # the first player's turn began before the webhooks were registered
+    assert turns.count() == 51
+    assert {t.webhook.owner.username for t in turns} == set(table.names().values())
+
+
+def test_a_delivery_connects_to_the_address_it_checked_naming_the_host(client_a, monkeypatch,
+                                                                       receiver):
+    """A name that resolves elsewhere between the check and the connection (DNS rebinding)
+    is not asked again: the request goes to the public address checked."""
+    created = register(client_a, receiver.url, "turn")
+    Webhook.objects.filter(id=created["id"]).update(url="https://hooks.example.com:8443/in")
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    monkeypatch.setattr(django_settings, "WEBHOOK_ALLOW_PRIVATE", False)
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: [
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", 8443))])
+    sent: list[httpx.Request] = []
+    real_client = httpx.Client
+    monkeypatch.setattr(httpx, "Client", lambda **kwargs: real_client(
+        transport=httpx.MockTransport(lambda request: sent.append(request) or httpx.Response(204)),
+        **kwargs))
+
+    assert webhooks.deliver(WebhookDelivery.objects.get().id) == "delivered"
+
+    [request] = sent
+    assert (str(request.url), request.headers["host"]) == (
+        "https://93.184.216.34:8443/in", "hooks.example.com:8443")
+    assert request.extensions["sni_hostname"] == "hooks.example.com"

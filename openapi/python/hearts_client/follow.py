@@ -101,7 +101,12 @@ def _refused(response: httpx.Response, wait: float) -> float:
     and return the next wait; raise ``FollowRefused`` for any other status."""
     body = response.read()
     if response.status_code != 429 and response.status_code < 500:
-        raise FollowRefused(Problem.from_dict(json.loads(body)))
+        try:
+            problem = Problem.from_dict(json.loads(body))
+        except (ValueError, KeyError, TypeError):  # not the server's problem+json (a proxy's)
+            problem = Problem(type_="about:blank", title="Refused", status=response.status_code,
+                              detail=body[:200].decode(errors="replace"), code="unknown")
+        raise FollowRefused(problem)
     retry_after = response.headers.get("Retry-After", "")
     time.sleep(float(retry_after) if retry_after.isdigit() else wait)
     return min(wait * 2, MAX_RETRY_S)

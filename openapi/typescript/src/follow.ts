@@ -23,7 +23,7 @@ export interface FollowOptions {
   matchId: string;
   /** Resume after this seq: the events after it, then the view (left out: the view first). */
   after?: number;
-  /** Ends the iteration (and its open request) when aborted. */
+  /** Ends the iteration (and its open request) when aborted: the iterator returns. */
   signal?: AbortSignal;
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
@@ -63,7 +63,14 @@ export async function* follow(options: FollowOptions): AsyncGenerator<FollowItem
       }
       if (response.status !== 200 || response.body === null) {
         const retryAfter = Number(response.headers.get("Retry-After"));
-        const problem = (await response.json()) as Schemas["Problem"];
+        const text = await response.text();
+        let problem: Schemas["Problem"];
+        try {
+          problem = JSON.parse(text) as Schemas["Problem"];
+        } catch {
+          // not the server's problem+json (a proxy's page, say)
+          problem = { type: "about:blank", title: "Refused", status: response.status, detail: text.slice(0, 200), code: "unknown" } as Schemas["Problem"];
+        }
         if (response.status !== 429 && response.status < 500) throw new FollowRefused(problem);
         await pause(Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : wait, options.signal);
         wait = Math.min(wait * 2, MAX_RETRY_MS);
@@ -81,7 +88,8 @@ export async function* follow(options: FollowOptions): AsyncGenerator<FollowItem
         }
       }
     } catch (error) {
-      if (error instanceof FollowRefused || options.signal?.aborted) throw error;
+      if (options.signal?.aborted) return; // the caller stopped following
+      if (error instanceof FollowRefused) throw error;
       await pause(wait, options.signal); // a dropped connection: resume from `last`
       wait = Math.min(wait * 2, MAX_RETRY_MS);
     }
