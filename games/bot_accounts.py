@@ -61,8 +61,9 @@ def seated(match: models.Match, state: MatchState, user: AbstractBaseUser) -> No
         since = timezone.now() - timedelta(seconds=CAP_PERIOD_S)
         for name in players:
             held = models.Match.objects.filter(
+                Q(seats__player__username=name) | Q(seats__left_by__username=name),
                 bot_accounts_only=True, created_at__gte=since,
-                seats__player__username=name).exclude(pk=match.pk).count()
+            ).exclude(pk=match.pk).distinct().count()  # a seat left still counts
             if held >= limit:
                 raise quota_exceeded(
                     "bot_account_matches", limit, f"{name} has played {held} matches among bot "

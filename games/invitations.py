@@ -24,7 +24,7 @@ Status = models.Invitation.Status
 
 def invitee(username: str) -> AbstractBaseUser:
     """The player ``username`` names; ``not_found`` for nobody (or staff)."""
-    user = get_user_model().objects.filter(players(), username=username).first()
+    user = get_user_model().objects.filter(players(), username=username, is_active=True).first()
     if user is None:
         raise ServiceError("not_found", f"no player is named {username!r}")
     return user

@@ -34,7 +34,8 @@ from .errors import ServiceError, quota_exceeded
 EVENTS = ("turn", "invitation", "match_ended")
 # Seconds before each retry: the last, some 22 hours after the first try, ends it.
 BACKOFF_S = (5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200)
-TIMEOUT_S = 5
+TIMEOUT_S = 5  # for a whole attempt, the answer's headers included
+CLAIM_S = 60  # how long an attempt holds its delivery before another sender may retry it
 Status = models.WebhookDelivery.Status
 ENDED = tuple(phase.value for phase in Phase if phase.is_over)
 
@@ -109,14 +110,32 @@ def _checked(url: str) -> tuple[str | None, str | None]:
         return None, None
     if parts.scheme != "https":
         return "a webhook URL must use https", None
+    refused = "that host may not receive webhooks: it must resolve to public addresses only"
     try:
         found = socket.getaddrinfo(parts.hostname, port or 443, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
-        return f"{parts.hostname} does not resolve", None
+        return refused, None  # the same words: no probe of which names exist
     addresses = [str(info[4][0]) for info in found]
-    if not addresses or any(not ipaddress.ip_address(a).is_global for a in addresses):
-        return f"{parts.hostname} resolves to a private address", None
+    if not addresses or not all(_public(ipaddress.ip_address(a)) for a in addresses):
+        return refused, None
     return None, addresses[0]
+
+
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+
+
+def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Global, and for IPv6 no form that carries an IPv4 address (mapped, compatible, 6to4,
+    Teredo, NAT64) unless that address is global too."""
+    if isinstance(address, ipaddress.IPv6Address):
+        if address in _NAT64 or address in _IPV4_COMPATIBLE:
+            return False
+        embedded = address.ipv4_mapped or address.sixtofour or (
+            address.teredo[1] if address.teredo else None)
+        if embedded is not None and not embedded.is_global:
+            return False
+    return address.is_global
 
 
 def _mark_matches(owner: AbstractBaseUser) -> None:
@@ -190,35 +209,39 @@ def _deliver_on_thread(delivery_id: uuid.UUID) -> None:
 def deliver(delivery_id: uuid.UUID) -> str:
     """Send one pending delivery that is due (once, whoever else asks) and record the
     attempt: a 2xx delivers it; else it is retried after ``BACKOFF_S``, and after the last
-    its webhook is disabled. Returns the delivery's status, or ``taken`` when there was
-    nothing to send (another holds it, it is not due, or no longer pending)."""
-    with transaction.atomic():
+    its webhook is disabled. The POST runs outside any transaction, within ``TIMEOUT_S``
+    in all. Returns the delivery's status, or ``taken`` when there was nothing to send
+    (another holds it, it is not due, or no longer pending)."""
+    now = timezone.now()
+    with transaction.atomic():  # claim it: the claim's lease keeps other senders off
         delivery = (models.WebhookDelivery.objects.select_for_update(skip_locked=True)
                     .select_related("webhook")
-                    .filter(id=delivery_id, status=Status.PENDING,
-                            next_attempt_at__lte=timezone.now() + timedelta(seconds=1))
+                    .filter(id=delivery_id, status=Status.PENDING, webhook__enabled=True,
+                            next_attempt_at__lte=now + timedelta(seconds=1))
                     .first())
         if delivery is None:
             return "taken"
-        hook = delivery.webhook
-        if not hook.enabled:
-            return str(delivery.status)
-        status_code, error = _post(hook, delivery)
-        now = timezone.now()
-        delivery.attempts += 1
-        delivery.last_status_code, delivery.last_error = status_code, error[:200]
-        if status_code is not None and 200 <= status_code < 300:
-            delivery.status, delivery.delivered_at = Status.DELIVERED, now
-        elif delivery.attempts > len(BACKOFF_S):
-            delivery.status = Status.FAILED
-            hook.enabled = False
-            hook.save(update_fields=["enabled"])
-        else:
-            wait = BACKOFF_S[delivery.attempts - 1]
-            delivery.next_attempt_at = now + timedelta(seconds=wait)
+        delivery.next_attempt_at = now + timedelta(seconds=CLAIM_S)
+        delivery.save(update_fields=["next_attempt_at"])
+    hook = delivery.webhook
+    status_code, error = _post(hook, delivery)
+    now = timezone.now()
+    delivery.attempts += 1
+    delivery.last_status_code, delivery.last_error = status_code, error[:200]
+    if status_code is not None and 200 <= status_code < 300:
+        delivery.status, delivery.delivered_at = Status.DELIVERED, now
+    elif delivery.attempts > len(BACKOFF_S):
+        delivery.status = Status.FAILED
+        models.Webhook.objects.filter(id=hook.id).update(enabled=False)
+    else:
+        wait = BACKOFF_S[delivery.attempts - 1]
+        delivery.next_attempt_at = now + timedelta(seconds=wait)
+    with transaction.atomic():
+        delivery.save(update_fields=["attempts", "last_status_code", "last_error", "status",
+                                     "delivered_at", "next_attempt_at"])
+        if delivery.status == Status.PENDING:
             transaction.on_commit(lambda: _queue([delivery.id], countdown=wait))
-        delivery.save()
-        return str(delivery.status)
+    return str(delivery.status)
 
 
 def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int | None, str]:
@@ -238,15 +261,20 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
         extensions = {"sni_hostname": parts.hostname or ""}
         literal = f"[{address}]" if ":" in address else address
         url = parts._replace(netloc=f"{literal}:{parts.port or 443}").geturl()
+    client = httpx.Client(timeout=TIMEOUT_S, follow_redirects=False)
+    deadline = threading.Timer(TIMEOUT_S, client.close)  # a trickling answer is cut off
+    deadline.start()
     try:  # the answer's status is all that counts: its body is not read
-        with httpx.Client(timeout=TIMEOUT_S, follow_redirects=False) as client:
-            request = client.build_request("POST", url, content=body, headers=headers,
-                                           extensions=extensions)
-            response = client.send(request, stream=True)
-            response.close()
-            return response.status_code, ""
-    except (httpx.HTTPError, httpx.InvalidURL, ValueError) as error:  # IDNA's too
-        return None, type(error).__name__  # the class only: no detail of the network
+        request = client.build_request("POST", url, content=body, headers=headers,
+                                       extensions=extensions)
+        response = client.send(request, stream=True)
+        response.close()
+        return response.status_code, ""
+    except (httpx.HTTPError, httpx.InvalidURL, ValueError, RuntimeError) as error:  # IDNA's,
+        return None, type(error).__name__  # a closed client's; the class only: no detail
+    finally:
+        deadline.cancel()
+        client.close()
 
 
 def due(now: datetime, limit: int = 500) -> list[uuid.UUID]:

@@ -136,3 +136,16 @@ def test_a_registration_with_a_token_counts_in_its_addresses_rate_as_one_without
     response = client_a.post(f"{API}/players", {"username": "third-bot", "bot": True},
                              format="json")
     assert_problem(response, 429, "throttled")
+
+
+def test_leaving_a_match_among_bot_accounts_does_not_take_it_off_the_count(settings):
+    settings.BOT_ACCOUNT_MATCHES_PER_DAY = 1
+    first, second = register("bot-three", bot=True), register("bot-four", bot=True)
+    table = [{"kind": "player"}, {"kind": "open"}, EASY, EASY]
+    summary = create_match(first, seats=table)
+    assert second.post(match_url(summary["id"], "join"), {}, format="json").status_code == 200
+    for client in (first, second):
+        assert client.post(match_url(summary["id"], "leave"), {}, format="json").status_code == 200
+    again = create_match(first, seats=table)
+    refused = second.post(match_url(again["id"], "join"), {}, format="json")
+    assert assert_problem(refused, 429, "quota_exceeded")["quota"] == "bot_account_matches"

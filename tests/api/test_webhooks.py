@@ -4,15 +4,17 @@ real receiver on loopback (Standard Webhooks), retried, and disabled after the l
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 import time_machine
-from django.conf import settings as django_settings
 from standardwebhooks.webhooks import Webhook as Verifier
 
 from games import webhooks
@@ -185,13 +187,13 @@ def test_each_play_of_a_hand_is_owed_one_turn_to_its_player_trick_winners_too(ma
 
 
 def test_a_delivery_connects_to_the_address_it_checked_naming_the_host(client_a, monkeypatch,
-                                                                       receiver):
+                                                                       receiver, settings):
     """A name that resolves elsewhere between the check and the connection (DNS rebinding)
     is not asked again: the request goes to the public address checked."""
     created = register(client_a, receiver.url, "turn")
     Webhook.objects.filter(id=created["id"]).update(url="https://hooks.example.com:8443/in")
     create_match(client_a, seats=[{"kind": "player"}, *BOTS])
-    monkeypatch.setattr(django_settings, "WEBHOOK_ALLOW_PRIVATE", False)
+    settings.WEBHOOK_ALLOW_PRIVATE = False
     monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: [
         (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", 8443))])
     sent: list[httpx.Request] = []
@@ -206,3 +208,37 @@ def test_a_delivery_connects_to_the_address_it_checked_naming_the_host(client_a,
     assert (str(request.url), request.headers["host"]) == (
         "https://93.184.216.34:8443/in", "hooks.example.com:8443")
     assert request.extensions["sni_hostname"] == "hooks.example.com"
+
+
+@pytest.mark.parametrize("address", ["::127.0.0.1", "64:ff9b::a00:1", "2002:7f00:1::",
+                                     "::ffff:10.0.0.1", "fd00::1", "169.254.169.254"])
+def test_an_address_that_carries_a_private_one_is_refused(client_a, monkeypatch, address):
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: [
+        (socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM, 6, "",
+         (address, 443))])
+    response = client_a.post(f"{API}/webhooks", {"url": "https://hooks.example.com/in",
+                                                 "events": ["turn"]}, format="json")
+    assert_problem(response, 422, "url_not_allowed")
+
+
+def test_an_endpoint_that_trickles_its_answer_is_cut_off_at_the_attempts_deadline(
+        client_a, receiver):
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def trickle() -> None:
+        connection, _ = listener.accept()
+        connection.recv(65536)
+        connection.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+        for _ in range(20):  # a byte every second, never the end of the headers
+            time.sleep(1)
+            with contextlib.suppress(OSError):
+                connection.sendall(b"a")
+        connection.close()
+
+    threading.Thread(target=trickle, daemon=True).start()
+    register(client_a, f"http://127.0.0.1:{listener.getsockname()[1]}/hook", "turn")
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    started = time.monotonic()
+    assert webhooks.deliver(WebhookDelivery.objects.get().id) == "pending"
+    assert time.monotonic() - started < webhooks.TIMEOUT_S + 2
+    listener.close()
