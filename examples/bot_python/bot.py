@@ -41,6 +41,7 @@ def choose(view: SeatView) -> list[str]:
 
 
 def play(bot: AuthenticatedClient, match_id: UUID) -> None:
+    print(f"joined {match_id}", flush=True)
     for item in follow(bot, match_id):
         if isinstance(item, SeatView) and item.is_your_turn:
             cards, version = choose(item), f'"{item.version}"'  # a 412 means: wait for the next view
@@ -48,6 +49,7 @@ def play(bot: AuthenticatedClient, match_id: UUID) -> None:
                 matches_pass.sync(match_id, client=bot, body=CardsPassRequest(cards), if_match=version)
             else:
                 matches_play.sync(match_id, client=bot, body=CardPlayRequest(cards[0]), if_match=version)
+    print(f"{match_id} is over", flush=True)
 
 
 def main() -> None:

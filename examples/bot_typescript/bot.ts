@@ -21,6 +21,7 @@ function choose(view: SeatView): Card[] {
 }
 
 async function play(bot: HeartsClient, baseUrl: string, token: string, match_id: string): Promise<void> {
+  console.log(`joined ${match_id}`);
   for await (const item of follow({ baseUrl, token, matchId: match_id })) {
     if (item.kind !== "view" || !item.view.is_your_turn) continue;
     const [cards, header] = [choose(item.view), { "If-Match": `"${item.view.version}"` }]; // a 412: wait for the next view
@@ -28,6 +29,7 @@ async function play(bot: HeartsClient, baseUrl: string, token: string, match_id:
     if (item.view.status === "passing") await bot.POST("/api/v1/matches/{match_id}/pass", { params, body: { cards } });
     else await bot.POST("/api/v1/matches/{match_id}/play", { params, body: { card: cards[0] ?? "" } });
   }
+  console.log(`${match_id} is over`);
 }
 
 async function main(): Promise<void> {
