@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from games.bot_accounts import seat_is_bot
 from games.bot_levels import DEFAULT_BOT_LEVEL, STAND_IN_LEVEL
-from games.engine import MatchState, Seat, seat_view
+from games.engine import MatchState, Seat, SeatView, seat_view
 from games.engine.rules import EndedBy
 from games.engine.state import MatchResult, Occupant
 from games.lessons import lessons
@@ -244,12 +244,7 @@ class MatchSummarySerializer(ResponseSerializer):
             "status": match.status,
             "rules": rules_body(view.rules),
             "bots": {"delay_ms": match.bot_delay_ms, "think_ms": match.bot_think_ms},
-            "seats": [{"seat": seat.label, "kind": seat_kind(occupant, invited),
-                       "name": occupant.player if occupant else None,
-                       "bot_level": occupant.bot_level if occupant else None,
-                       "is_bot": seat_is_bot(match, occupant), "invited": invited}
-                      for seat, occupant, invited in zip(Seat, view.players, view.invited,
-                                                         strict=True)],
+            "seats": seat_bodies(match, view, kind=True),
             "hand_number": view.hand_number,
             "scores": by_seat(view.scores),
             "version": match.version,
@@ -280,6 +275,16 @@ class LobbyEntrySerializer(MatchSummarySerializer):
     def body(match: Match, state: MatchState) -> dict[str, Any]:
         return {**MatchSummarySerializer.body(match, state),
                 "open_seats": [seat.label for seat in state.open_seats]}
+
+
+def seat_bodies(match: Match, view: SeatView, *, kind: bool) -> list[dict[str, Any]]:
+    """Each seat of ``view`` as the summary's ``seats`` (``kind``) or the view's ``players``
+    show it."""
+    return [{"seat": seat.label, **({"kind": seat_kind(occupant, invited)} if kind else {}),
+             "name": occupant.player if occupant else None,
+             "bot_level": occupant.bot_level if occupant else None,
+             "is_bot": seat_is_bot(match, occupant), "invited": invited}
+            for seat, occupant, invited in zip(Seat, view.players, view.invited, strict=True)]
 
 
 def seat_kind(occupant: Occupant | None, invited: str | None) -> str:

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rest_framework import serializers
 
-from games.bot_accounts import seat_is_bot
-from games.engine import PassDirection, Phase, Seat, SeatView
+from games.engine import PassDirection, Phase, SeatView
 from games.engine.cards import format_cards
 from games.engine.state import Trick
 
@@ -34,7 +33,14 @@ from .fields import (
     cards_field,
 )
 from .lessons import LESSON_VERDICT_CHOICES
-from .matches import FIXED_DEALS_HELP, HINTS_HELP, INVITED_HELP, IS_BOT_HELP, MatchResultSerializer
+from .matches import (
+    FIXED_DEALS_HELP,
+    HINTS_HELP,
+    INVITED_HELP,
+    IS_BOT_HELP,
+    MatchResultSerializer,
+    seat_bodies,
+)
 from .rules import RuleSetSerializer, rules_body
 
 
@@ -144,11 +150,7 @@ class SeatViewSerializer(ResponseSerializer):
             "tricks_won": by_seat(view.tricks_won),
             "hand_points": by_seat(view.hand_points),
             "scores": by_seat(view.scores),
-            "players": [{"seat": seat.label, "name": occupant.player if occupant else None,
-                         "bot_level": occupant.bot_level if occupant else None,
-                         "is_bot": seat_is_bot(match, occupant), "invited": invited}
-                        for seat, occupant, invited in zip(Seat, view.players, view.invited,
-                                                           strict=True)],
+            "players": seat_bodies(match, view, kind=False),
             "rules": rules_body(view.rules),
             "result": MatchResultSerializer.body(view.result) if view.result else None,
             "fixed_deals": match.fixed_deals,
