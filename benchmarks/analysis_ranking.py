@@ -27,10 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.analysis import analyse, choices  # noqa: E402
 from bots.appraisal import appraise  # noqa: E402
-from bots.arena import deal_of, mean_ci95, play_table  # noqa: E402
+from bots.arena import play_table  # noqa: E402
 from bots.strategies.effort import PACE, reference_work  # noqa: E402
 from bots.strategies.expert import calibrate  # noqa: E402
 from games.bot_levels import BOT_LEVELS  # noqa: E402
+from games.duplicate import deal_of, mean_ci95  # noqa: E402
 from games.engine import Seat  # noqa: E402
 
 

@@ -9,7 +9,7 @@ is loaded as a package of ``bots.strategies`` (its relative imports work) and of
 one more bot level for the run only. The change must live in the copy: the modules it
 imports (``policies``, ``memory``, ``endgame``, ...) serve the expert too, and some the
 field, so a play-out policy to try is copied into it and changed there. Each deal of the
-arena's run of that seed (``bots.arena.deal_of``: the same cards and pass direction) is
+arena's run of that seed (``games.duplicate.deal_of``: the same cards and pass direction) is
 played at four tables by the expert, one seat each, the field in the other three seats
 (``bots.arena.seat_tables``), and again by the variant. A deal's gain is the mean over
 its four seats of the expert's points minus the variant's (positive: the variant takes
@@ -40,7 +40,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import strategies  # noqa: E402
-from bots.arena import deal_of, mean_ci95, seat_tables, set_pace  # noqa: E402
+from bots.arena import seat_tables, set_pace  # noqa: E402
+from games.duplicate import deal_of, mean_ci95  # noqa: E402
 from games.engine import Seat  # noqa: E402
 
 VARIANT = "variant"  # the variant's bot level for the run

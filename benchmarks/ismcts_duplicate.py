@@ -5,7 +5,7 @@
                                           [--processes N] [--rate R] [--json]
 
 Each deal (one hand, its cards and pass direction those of the arena's deal of that seed
-and index, ``bots.arena.deal_of``) is played at two tables: A with the expert north and
+and index, ``games.duplicate.deal_of``) is played at two tables: A with the expert north and
 south and IS-MCTS (``pyspiel.ISMCTSBot``) east and west, B the other way round. Every
 seat's 13 cards are so played once by each bot, against one copy of its own kind and two
 of the other, and card luck cancels: the expert's advantage in a deal is IS-MCTS's mean
@@ -77,8 +77,9 @@ try:
 except ImportError:  # pragma: no cover - no wheel for the platform
     sys.exit("OpenSpiel (PyPI open-spiel) is not installed")
 
-from bots.arena import ROTATION, deal_of, mean_ci95, set_pace  # noqa: E402
+from bots.arena import set_pace  # noqa: E402
 from bots.strategies import DEFAULT_BUDGET_MS, choose_command  # noqa: E402
+from games.duplicate import ROTATION, deal_of, mean_ci95  # noqa: E402
 from games.engine import (  # noqa: E402
     Card,
     Command,

@@ -27,10 +27,10 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.arena import ROTATION  # noqa: E402
 from bots.strategies import choose_command  # noqa: E402
 from bots.strategies.effort import PACE  # noqa: E402
 from bots.strategies.expert import calibrate  # noqa: E402
+from games.duplicate import ROTATION  # noqa: E402
 from games.engine import (  # noqa: E402
     Phase,
     RuleSet,

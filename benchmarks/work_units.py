@@ -28,9 +28,9 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.arena import ROTATION  # noqa: E402
 from bots.strategies import choose_command, expert  # noqa: E402
 from bots.strategies.effort import REFERENCE_WORK_PER_MS, reference_work  # noqa: E402
+from games.duplicate import ROTATION  # noqa: E402
 from games.engine import (  # noqa: E402
     PassCards,
     Phase,

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from games.duplicate import deal_of, gains, mean_ci95
 from games.engine import (
     Event,
     PassDirection,
@@ -34,8 +35,6 @@ from .strategies import DEFAULT_BUDGET_MS, LEVELS, SEARCHING_LEVELS, choose_comm
 from .strategies.effort import PACE
 from .strategies.expert import calibrate
 from .strategies.memory import is_moon_run
-
-ROTATION = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
 
 
 @dataclass
@@ -101,12 +100,6 @@ def _moon_breakers(events: Sequence[Event]) -> tuple[Seat, ...]:
         runner = next((seat for seat in Seat if is_moon_run(points, has_heart, seat, event.number)),
                       None)
     return tuple(breakers)
-
-
-def deal_of(seed: int, index: int) -> tuple[int, PassDirection]:
-    """Deal ``index`` of the run seeded ``seed``: its ``shuffled_deal`` seed and its pass
-    direction (left, right, across and hold by index)."""
-    return random.Random(f"{seed}:{index}").getrandbits(63), ROTATION[index % len(ROTATION)]
 
 
 def seat_tables(deal_seed: int, direction: PassDirection, level: str, field_level: str,
@@ -186,7 +179,8 @@ def summarize(challenger: str, field_level: str, results: Sequence[DealResult], 
     times: dict[str, list[float]] = {challenger: [], field_level: []}
     cpu_times: dict[str, list[float]] = {challenger: [], field_level: []}
     for result in results:
-        gains = []
+        seat_gains = gains(result.field_table.points, [
+            table.points[seat] for seat, table in zip(Seat, result.challenger_tables, strict=True)])
         for seat_times in result.field_table.decision_ms:
             times[field_level].extend(seat_times)
         for seat_times in result.field_table.decision_cpu_ms:
@@ -196,12 +190,11 @@ def summarize(challenger: str, field_level: str, results: Sequence[DealResult], 
         for seat, table in zip(Seat, result.challenger_tables, strict=True):
             challenger_points.append(table.points[seat])
             field_points.append(result.field_table.points[seat])
-            gains.append(result.field_table.points[seat] - table.points[seat])
             moons["challenger_shot"] += table.moon_shooter == seat
             moons["challenger_broke"] += table.moon_breakers.count(seat)
             times[challenger].extend(table.decision_ms[seat])
             cpu_times[challenger].extend(table.decision_cpu_ms[seat])
-        per_deal.append(statistics.fmean(gains))
+        per_deal.append(statistics.fmean(seat_gains))
     advantage, low, high = mean_ci95(per_deal)
     return ArenaReport(
         challenger, field_level, len(results), statistics.fmean(challenger_points),
@@ -212,14 +205,6 @@ def summarize(challenger: str, field_level: str, results: Sequence[DealResult], 
         {level: _percentile(ms, 99) for level, ms in times.items()},
         rate, budget_ms,
     )
-
-
-def mean_ci95(per_deal: Sequence[float]) -> tuple[float, float, float]:
-    """``(mean, low, high)`` of per-deal figures, with the normal 95% interval (infinite for one)."""
-    mean = statistics.fmean(per_deal)
-    half_width = (statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(per_deal)
-                  / len(per_deal) ** 0.5) if len(per_deal) > 1 else float("inf")
-    return mean, mean - half_width, mean + half_width
 
 
 def _percentile(values: Sequence[float], percent: int) -> float:

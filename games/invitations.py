@@ -31,10 +31,12 @@ def invitee(username: str) -> AbstractBaseUser:
 
 
 def expired_releases(match: models.Match, state: MatchState, now: datetime) -> list[ReleaseSeat]:
-    """The ``ReleaseSeat`` commands of ``match``'s invitations that expired by ``now``."""
+    """The ``ReleaseSeat`` commands of ``match``'s invitations that expired by ``now`` (none
+    at an arena table: its run is abandoned instead, games.arena)."""
     if not any(state.invited):
         return []
-    due = models.Invitation.objects.filter(match=match, status=Status.PENDING, expires_at__lte=now)
+    due = models.Invitation.objects.filter(match=match, status=Status.PENDING, expires_at__lte=now,
+                                           match__arena_table__isnull=True)
     return [ReleaseSeat(Seat(seat), "expired") for seat in due.values_list("seat", flat=True)
             if state.invited[seat] is not None]
 
@@ -82,8 +84,10 @@ def status_now(invitation: models.Invitation, now: datetime) -> str:
 
 
 def expired_matches(now: datetime, limit: int = 100) -> list[uuid.UUID]:
-    """Matches with an invitation that expired by ``now`` and is not yet released."""
+    """Matches with an invitation that expired by ``now`` and is not yet released (arena
+    tables aside)."""
     return list(models.Invitation.objects
                 .filter(status=Status.PENDING, expires_at__lte=now,
-                        match__status=models.Match.Status.WAITING)
+                        match__status=models.Match.Status.WAITING,
+                        match__arena_table__isnull=True)
                 .order_by("expires_at").values_list("match_id", flat=True)[:limit])

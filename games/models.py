@@ -422,3 +422,49 @@ class Analysis(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "seat"],
                                                name="one_analysis_per_seat")]
         verbose_name_plural = "analyses"
+
+
+class ArenaRun(models.Model):
+    """A bot account's duplicate run against ``field`` bots over ``deals`` deals of ``seed``
+    (games.arena): five one-hand tables a deal, created a few at a time; ``result`` once done."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        FINISHED = "finished"
+        ABANDONED = "abandoned"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    bot = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                            related_name="arena_runs")
+    field = models.CharField(max_length=16, help_text="the field's bot level")
+    deals = models.PositiveIntegerField()
+    seed = models.BigIntegerField(help_text="the deals' seed (games.duplicate.deal_of)")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    tables_created = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True,
+                              help_text="advantage, ci95, per_seat (games.arena.result)")
+    reason = models.CharField(max_length=200, blank=True, default="",
+                              help_text="why it was abandoned")
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["bot", "-created_at"], name="arena_run_by_bot"),
+                   models.Index(fields=["status"], name="arena_run_by_status")]
+
+
+class ArenaTable(models.Model):
+    """One table of an arena run: deal ``deal`` (0-based) with the bot in ``seat`` (null:
+    the field's own table), played as ``match``; ``points`` by seat once it has finished."""
+
+    run = models.ForeignKey(ArenaRun, on_delete=models.CASCADE, related_name="tables")
+    deal = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            help_text="the bot's: 0 north .. 3 west")
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="arena_table")
+    points = models.JSONField(null=True, blank=True, help_text="the hand's points by seat")
+
+    class Meta:
+        ordering = ["deal", "id"]
+        constraints = [models.UniqueConstraint(fields=["run", "deal", "seat"],
+                                               nulls_distinct=False, name="one_arena_table")]

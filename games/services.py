@@ -19,6 +19,7 @@ from django.db.models import Model
 from django.utils import timezone
 
 from . import (
+    arena_tables,
     bot_accounts,
     daily,
     dispatch,
@@ -127,11 +128,12 @@ def match_create(
     turn_timeout_s: int | None = None,
     daily_date: date | None = None,
     hints: bool = False,
+    for_arena: bool = False,
 ) -> CommandResult:
     """Create a match of four ``seats`` (north to west) whose first hands are ``deals``, dealing
     when the table is full; ``turn_timeout_s`` None: ``OPEN_SEAT_TURN_TIMEOUT_S`` if a seat is
-    open, else none; ``hints``: its players may ask for hints. Its bots' moves are charged to
-    ``creator``. Raises ``invalid_request``
+    open, else none; ``hints``: its players may ask for hints; ``for_arena``: an arena table,
+    whose creator may be invited. Its bots' moves are charged to ``creator``. Raises ``invalid_request``
     (unknown bot level), ``quota_exceeded``, and ``IllegalMove`` for an invalid deal."""
     open_seat = any(spec.kind in ("open", "invited") for spec in seats)
     if turn_timeout_s is None and open_seat:
@@ -146,7 +148,7 @@ def match_create(
                 raise unknown_bot_level(spec.bot_level)
             commands.append(TakeSeat(seat, bot_level=spec.bot_level))
         elif spec.kind == "invited":
-            if spec.username == creator.get_username():
+            if spec.username == creator.get_username() and not for_arena:
                 raise ServiceError("already_seated", "you may not invite yourself")
             invited = invitations.invitee(spec.username or "")
             users[invited.get_username()] = invited
@@ -218,8 +220,8 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
 
 def invitation_decline(*, invitation_id: uuid.UUID, player: AbstractBaseUser) -> models.Invitation:
     """``player`` declines their invitation: its seat is open to anyone (a ``seat_released``
-    event). Raises ``not_found`` (none of theirs), ``invitation_closed`` (accepted, declined
-    or expired)."""
+    event), or at an arena table the match is aborted (and so its run). Raises ``not_found``
+    (none of theirs), ``invitation_closed`` (accepted, declined or expired)."""
     with transaction.atomic():
         invitation = invitations.invitation_get(invitation_id=invitation_id, user=player)
         match = _lock(invitation.match_id)
@@ -232,9 +234,13 @@ def invitation_decline(*, invitation_id: uuid.UUID, player: AbstractBaseUser) ->
         if status != models.Invitation.Status.PENDING:
             raise ServiceError("invitation_closed", f"this invitation is {status}",
                                invitation_status=status)
-        _run(match, state, [ReleaseSeat(Seat(invitation.seat), "declined")])
+        _run(match, state, [ReleaseSeat(Seat(invitation.seat), "declined"),
+                            *([AbortMatch(ARENA_DECLINED)] if arena_tables.is_table(match) else [])])
         invitation.refresh_from_db()
         return invitation
+
+
+ARENA_DECLINED = "the bot declined this arena table"
 
 
 def invitations_expire(*, match_id: uuid.UUID) -> int:
@@ -493,7 +499,7 @@ def _run(
     if match.hooked:
         webhooks.emitted(match, initial, state, events, now)
     if (logged and logged[-1].event.type in records.RECORDED_EVENTS
-            and not (match.lesson or match.hints)):
+            and not arena_tables.ended(match, state) and not (match.lesson or match.hints)):
         records.match_recorded(match, state, logged[-1].at)  # reads the hand rows written above
         daily.attempt_recorded(match, state, logged[-1].at)
     match_id, version = match.id, match.version

@@ -7,7 +7,7 @@ import uuid
 from celery import shared_task
 from django.utils import timezone
 
-from . import invitations, services, webhooks
+from . import arena, invitations, services, webhooks
 from .engine import IllegalMove
 from .errors import ServiceError
 
@@ -37,3 +37,19 @@ def release_expired_invitations() -> int:
         except (IllegalMove, ServiceError):  # the match moved on meanwhile: the next minute
             continue
     return released
+
+
+@shared_task(ignore_result=True)
+def advance_arena_run(run_id: str) -> None:
+    """Move an arena run on (``games.arena.advance``): after one of its tables ended."""
+    arena.advance(uuid.UUID(run_id))
+
+
+@shared_task(ignore_result=True)
+def advance_arena_runs() -> int:
+    """Move every running arena run on (beat's schedule: expired invitations, lost
+    tickets, quotas freed); how many."""
+    runs = arena.running()
+    for run_id in runs:
+        arena.advance(run_id)
+    return len(runs)

@@ -38,6 +38,8 @@ urlpatterns = [
             name="token-detail"),
     path("leaderboard", views.LeaderboardView.as_view(), name="leaderboard"),
     path("invitations", views.InvitationListView.as_view(), name="invitations"),
+    path("arena/runs", views.ArenaRunListCreateView.as_view(), name="arena-runs"),
+    path("arena/runs/<uuid:run_id>", views.ArenaRunDetailView.as_view(), name="arena-run-detail"),
     path("webhooks", views.WebhookListView.as_view(), name="webhooks"),
     path("webhooks/<uuid:webhook_id>", views.WebhookDetailView.as_view(), name="webhook-detail"),
     path("webhooks/<uuid:webhook_id>/enable", views.WebhookEnableView.as_view(),

@@ -82,6 +82,7 @@ SPECTACULAR_SETTINGS = {
         "PlayRuleEnum": "hearts_api.serializers.fields.PLAY_RULE_CHOICES",
         "DecisionKindEnum": "hearts_api.serializers.fields.DECISION_KIND_CHOICES",
         "WebhookEventEnum": "games.webhooks.EVENTS",
+        "ArenaRunStatusEnum": "hearts_api.serializers.arena.RUN_STATUS_CHOICES",
     },
 }
 

@@ -12,6 +12,7 @@ QUOTAS = {name: env.int(f"QUOTA_{name.upper()}", default=default) for name, defa
     ("tokens", 20),
     ("leaves_per_match", 10),  # a player's leaves of one match (each a seat_left event)
     ("webhooks", 5),  # webhook endpoints a player holds
+    ("arena_runs", 1),  # arena runs a bot account has running
 )}
 # Sizes of a match (400 invalid_request beyond them).
 TARGET_SCORE_MAX = env.int("TARGET_SCORE_MAX", default=500)
@@ -28,3 +29,8 @@ INVITATION_TTL_S = env.int("INVITATION_TTL_S", default=3600)
 # Webhook URLs: only https to public addresses, unless this allows http and any address
 # (tests and a deployment's own network).
 WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
+# Arena runs (games.arena): deals in one run, deals a bot account may ask for in 24 hours,
+# and how many of a run's tables (matches) are unfinished at once.
+ARENA_DEALS_MAX = env.int("ARENA_DEALS_MAX", default=100)
+ARENA_DEALS_PER_DAY = env.int("ARENA_DEALS_PER_DAY", default=200)
+ARENA_TABLES_AT_ONCE = env.int("ARENA_TABLES_AT_ONCE", default=4)

@@ -51,6 +51,8 @@ CELERY_BEAT_SCHEDULE = {
                                     "schedule": timedelta(minutes=1)},
     "deliver-late-webhooks": {"task": "games.tasks.deliver_late_webhooks",
                               "schedule": timedelta(minutes=1)},
+    "advance-arena-runs": {"task": "games.tasks.advance_arena_runs",
+                           "schedule": timedelta(minutes=1)},
 }
 
 # games.dispatch's shares (README, "Limits and quotas").

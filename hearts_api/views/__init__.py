@@ -4,6 +4,7 @@ data). Errors are raised, never built here (``hearts_api.problems`` formats them
 confs route to the views named here."""
 
 from .accounts import PlayerCreateView, TokenDetailView, TokenListView
+from .arena import ArenaRunDetailView, ArenaRunListCreateView
 from .daily import (
     DAY_PATTERN,
     DailyDetailView,
@@ -35,7 +36,8 @@ from .webhooks import (
 )
 
 __all__ = [
-    "AnalysisView", "DAY_PATTERN", "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
+    "AnalysisView", "ArenaRunDetailView", "ArenaRunListCreateView", "DAY_PATTERN",
+    "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
     "DailyTodayView", "EventListView", "HealthView", "HintView", "LessonAttemptView",
     "InvitationDeclineView", "InvitationListView", "LessonListView", "LeaderboardView",
     "LobbyView", "PlayerBotView", "WebhookDeliveryListView", "WebhookDetailView",

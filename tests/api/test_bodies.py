@@ -14,10 +14,11 @@ from django.contrib.auth.models import User
 
 from bots.analysis import analyse, choices
 from bots.appraisal import appraise
-from bots.arena import deal_of, play_table
+from bots.arena import play_table
 from bots.review import decision_json
 from bots.strategies import choose_command
 from games.daily import Challenge
+from games.duplicate import deal_of
 from games.engine import (
     DECK,
     NEW_MATCH,
@@ -41,6 +42,8 @@ from games.engine import (
 from games.lessons import lessons
 from games.models import (
     Analysis,
+    ArenaRun,
+    ArenaTable,
     BotAccount,
     DailyAttempt,
     Invitation,
@@ -55,6 +58,7 @@ from games.selectors import LoggedEvent, PlayerProfile
 from hearts_api.health import Health
 from hearts_api.serializers import (
     accounts,
+    arena,
     daily,
     events,
     health,
@@ -173,6 +177,20 @@ def _bodies(steps, finished):
                             attempts=1 if delivered else 0,
                             last_status_code=204 if delivered else None,
                             delivered_at=delivered))
+    figures = {"advantage": 1.5, "ci95": [0.25, 2.75], "deals": 2, "per_seat": [
+        {"seat": seat.label, "advantage": 1.5, "points": 4.0, "field_points": 5.5} for seat in Seat]}
+    for status, result, reason in (("running", None, ""), ("finished", figures, ""),
+                                   ("abandoned", None, "a table was aborted")):
+        run = ArenaRun(id=uuid.UUID(int=8), bot=ada, field="hard", deals=2, seed=7, status=status,
+                       result=result, reason=reason, created_at=AT,
+                       ended_at=None if status == "running" else AT)
+        run.tables_finished = 1  # type: ignore[attr-defined]
+        yield arena.ArenaRunSerializer, arena.ArenaRunSerializer.body(run)
+        tables = [ArenaTable(run=run, deal=0, seat=seat, points=points,
+                             match=Match(id=uuid.UUID(int=9 + n), status=match_status))
+                  for n, (seat, points, match_status) in enumerate(
+                      ((None, [6, 0, 7, 13], "finished"), (0, None, "playing")))]
+        yield arena.ArenaRunDetailSerializer, arena.ArenaRunDetailSerializer.body(run, tables)
     held = Match(id=uuid.UUID(int=4), created_by=ada)
     yield invitations.InvitationSerializer, invitations.InvitationSerializer.body(
         Invitation(id=uuid.UUID(int=5), match=held, match_id=held.id, seat=1, created_at=AT,

@@ -8,9 +8,10 @@ from random import Random
 
 from bots.analysis import BLUNDER_POINTS, analyse, choices
 from bots.appraisal import appraise
-from bots.arena import deal_of, mean_ci95, play_table
+from bots.arena import play_table
 from bots.strategies import choose_command, hard
 from games.bot_levels import BOT_LEVELS
+from games.duplicate import deal_of, mean_ci95
 from games.engine import PassCards, Seat, seat_view
 from games.engine.events import CardPlayed
 

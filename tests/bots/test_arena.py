@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from bots import arena
+from games import duplicate
 from games.engine import PassDirection, Seat
 
 
@@ -74,7 +75,7 @@ def test_a_run_is_reproducible_for_its_seed_on_one_core_or_two():
 
 
 def test_deals_rotate_the_pass_direction_and_every_table_of_a_deal_has_its_cards():
-    assert arena.ROTATION[:4] == (PassDirection.LEFT, PassDirection.RIGHT,
+    assert duplicate.ROTATION[:4] == (PassDirection.LEFT, PassDirection.RIGHT,
                                   PassDirection.ACROSS, PassDirection.HOLD)
     result = arena.play_deal((1, 3, "easy", "random", 1.0))  # deal 3: a hold hand
     for played in [result.field_table, *result.challenger_tables]:

@@ -15,6 +15,9 @@ import time
 from datetime import UTC, datetime
 
 import pytest
+from hearts_client import AuthenticatedClient
+from hearts_client.api.arena import arena_runs_retrieve
+from hearts_client.models import ArenaRunDetail
 from standardwebhooks.webhooks import Webhook as Verifier
 
 from games import daily
@@ -177,3 +180,45 @@ def test_python_bot_example_accepts_an_invitation_and_plays_it_to_the_end(e2e_st
     verified = [Verifier(secret).verify(body, headers) for headers, body in receiver.received]
     assert {message["type"] for message in verified} == {"turn", "match_ended"}
     assert {message["match_id"] for message in verified} == {summary["id"]}
+
+
+ARENA_DEALS = 20
+
+
+def test_python_bot_example_plays_an_arena_run_its_owner_reads_the_result(e2e_stack: Stack) -> None:
+    """A bot account its owner registered asks for a run of 20 deals; the example plays
+    every table through invitations; the owner's SDK client reads a result that agrees with
+    the points of the 100 tables it lists."""
+    owner = ApiClient.register(e2e_stack.base_url, "owner")
+    name = f"arena-{owner.username}"
+    token = owner.ok("POST", "/players", 201, json={"username": name, "bot": True})["token"]
+    bot = subprocess.Popen([sys.executable, str(ROOT / "examples" / "bot_python" / "bot.py"),
+                            "--base-url", e2e_stack.base_url, "--token", token],
+                           stdout=subprocess.DEVNULL)
+    try:
+        run_id = ApiClient(e2e_stack.base_url, token).ok("POST", "/arena/runs", 202, json={
+            "field": "easy", "deals": ARENA_DEALS, "seed": 2026})["id"]
+        as_owner = AuthenticatedClient(e2e_stack.base_url, owner.token or "")
+        deadline = time.monotonic() + 600
+        while (run := arena_runs_retrieve.sync(run_id, client=as_owner)).status == "running":
+            assert isinstance(run, ArenaRunDetail) and time.monotonic() < deadline, run
+            time.sleep(1)
+    finally:
+        bot.kill()
+    assert isinstance(run, ArenaRunDetail) and run.status == "finished", run
+    print(f"{run.bot} against {run.field}, {run.deals} deals: {run.result}")
+    tables = {(table.deal, table.seat): table for table in run.matches}
+    assert len(tables) == 5 * ARENA_DEALS and {t.status for t in run.matches} == {"finished"}
+    per_deal = []
+    for deal in range(1, ARENA_DEALS + 1):
+        points = {seat: table.points.to_dict() for (at, seat), table in tables.items()
+                  if at == deal and table.points}
+        per_deal.append(sum(points[None][seat] - points[seat][seat]
+                            for seat in ("north", "east", "south", "west")) / 4)
+    assert run.result is not None and run.result.deals == ARENA_DEALS
+    assert run.result.advantage == pytest.approx(sum(per_deal) / ARENA_DEALS, abs=1e-3)
+    low, high = run.result.ci95
+    assert low < run.result.advantage < high
+    assert [seat.seat for seat in run.result.per_seat] == ["north", "east", "south", "west"]
+    profile = owner.ok("GET", f"/players/{name}")
+    assert profile["is_bot"] and profile["owner"] == owner.username

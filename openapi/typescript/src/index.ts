@@ -92,6 +92,11 @@ export type Invitation = Schemas["Invitation"];
 export type WebhookCreated = Schemas["WebhookCreated"];
 export type Webhook = Schemas["Webhook"];
 export type WebhookDelivery = Schemas["WebhookDelivery"];
+/** An arena run (POST /arena/runs): its progress, its tables and, once finished, its result. */
+export type ArenaRun = Schemas["ArenaRun"];
+export type ArenaRunDetail = Schemas["ArenaRunDetail"];
+export type ArenaResult = Schemas["ArenaResult"];
+export type ArenaTable = Schemas["ArenaTable"];
 
 /** The daily challenge (GET /daily, /daily/{day}): the same rules, bots and deals for all. */
 export type DailyChallenge = Schemas["DailyChallenge"];

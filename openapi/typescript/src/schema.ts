@@ -4,6 +4,47 @@
  */
 
 export interface paths {
+    "/api/v1/arena/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your arena runs and your bot accounts', newest first */
+        get: operations["arena_runs_list"];
+        put?: never;
+        /**
+         * Measure your bot: a duplicate run against a field of built-in bots
+         * @description For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables: the field alone, then your bot in each seat against three field bots, every table dealt the same cards with the same pass. Your bot's seat at each table is held for it by an invitation (GET /invitations, or a webhook): join and play it like any match. At most 4 tables are unfinished at once, fewer when your match quotas are full; the tables are unrated and not in your records. A table you decline, or do not join before its invitation expires, abandons the run. Beyond the quotas 429 quota_exceeded.
+         */
+        post: operations["arena_runs_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/arena/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An arena run: its progress and tables, and once finished its result
+         * @description Your bot account's runs, or those of bot accounts you own; another is 404 not_found.
+         */
+        get: operations["arena_runs_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/daily": {
         parameters: {
             query?: never;
@@ -715,6 +756,150 @@ export interface components {
             created: string;
             /** @description Bearer token; shown only this once. */
             token: string;
+        };
+        ArenaProgress: {
+            /** @description all the run's tables: 5 a deal */
+            tables: number;
+            tables_finished: number;
+        };
+        ArenaResult: {
+            /**
+             * Format: double
+             * @description points per hand the field took more than the bot at the same seat of the same deal, the mean over deals: above 0, the bot is stronger than the field
+             */
+            advantage: number;
+            /** @description the advantage's 95% interval, [low, high] */
+            ci95: number[];
+            deals: number;
+            per_seat: components["schemas"]["ArenaSeatResult"][];
+        };
+        ArenaRun: {
+            /** Format: uuid */
+            id: string;
+            /** @description the bot account's username */
+            bot: string;
+            field: components["schemas"]["BotLevelEnum"];
+            deals: number;
+            /** Format: int64 */
+            seed: number;
+            /**
+             * @description running, finished (result set), or abandoned (reason says why; its unfinished tables were aborted)
+             *
+             *     * `running` - running
+             *     * `finished` - finished
+             *     * `abandoned` - abandoned
+             */
+            status: components["schemas"]["ArenaRunStatusEnum"];
+            /** @description why it was abandoned, else null */
+            reason: string | null;
+            progress: components["schemas"]["ArenaProgress"];
+            /** @description once finished */
+            result: components["schemas"]["ArenaResult"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            ended_at: string | null;
+        };
+        /** @description A request body; a field it does not name is refused (400 unknown_field). */
+        ArenaRunCreateRequest: {
+            /**
+             * @description the three bots the bot plays against, at each table
+             *
+             *     * `random` - random
+             *     * `easy` - easy
+             *     * `medium` - medium
+             *     * `hard` - hard
+             *     * `expert` - expert
+             */
+            field: components["schemas"]["BotLevelEnum"];
+            /** @description deals to play; each is five one-hand tables: the field's own, and the bot in each seat */
+            deals: number;
+            /**
+             * Format: int64
+             * @description the deals' seed, to replay the same deals in another run (default: a random one)
+             */
+            seed?: number;
+        };
+        ArenaRunDetail: {
+            /** Format: uuid */
+            id: string;
+            /** @description the bot account's username */
+            bot: string;
+            field: components["schemas"]["BotLevelEnum"];
+            deals: number;
+            /** Format: int64 */
+            seed: number;
+            /**
+             * @description running, finished (result set), or abandoned (reason says why; its unfinished tables were aborted)
+             *
+             *     * `running` - running
+             *     * `finished` - finished
+             *     * `abandoned` - abandoned
+             */
+            status: components["schemas"]["ArenaRunStatusEnum"];
+            /** @description why it was abandoned, else null */
+            reason: string | null;
+            progress: components["schemas"]["ArenaProgress"];
+            /** @description once finished */
+            result: components["schemas"]["ArenaResult"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            ended_at: string | null;
+            /** @description the tables created so far, by deal: at most five a deal */
+            matches: components["schemas"]["ArenaTable"][];
+        };
+        /**
+         * @description * `running` - running
+         *     * `finished` - finished
+         *     * `abandoned` - abandoned
+         * @enum {string}
+         */
+        ArenaRunStatusEnum: "running" | "finished" | "abandoned";
+        ArenaSeatResult: {
+            seat: components["schemas"]["SeatEnum"];
+            /**
+             * Format: double
+             * @description points per hand the field took more than the bot in this seat
+             */
+            advantage: number;
+            /**
+             * Format: double
+             * @description the bot's mean points per hand in this seat
+             */
+            points: number;
+            /**
+             * Format: double
+             * @description the field's mean points per hand in this seat, at its own table
+             */
+            field_points: number;
+        };
+        ArenaTable: {
+            /** Format: uuid */
+            match_id: string;
+            /** @description 1 for the run's first deal */
+            deal: number;
+            /**
+             * @description the bot's; null at the field's own table
+             *
+             *     * `north` - north
+             *     * `east` - east
+             *     * `south` - south
+             *     * `west` - west
+             */
+            seat: components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"];
+            /**
+             * @description the match's
+             *
+             *     * `waiting` - waiting
+             *     * `passing` - passing
+             *     * `playing` - playing
+             *     * `finished` - finished
+             *     * `aborted` - aborted
+             */
+            status: components["schemas"]["MatchStatusEnum"];
+            /** @description the hand's, once finished */
+            points: components["schemas"]["ScoresBySeat"] | null;
         };
         /**
          * @description * `random` - random
@@ -1436,6 +1621,21 @@ export interface components {
             previous?: string | null;
             results: components["schemas"]["ApiToken"][];
         };
+        PaginatedArenaRunList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["ArenaRun"][];
+        };
         PaginatedDailyLeaderboardEntryList: {
             /** @example 123 */
             count: number;
@@ -1659,7 +1859,7 @@ export interface components {
             title: string;
             status: number;
             detail: string;
-            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, not_for_bot_accounts, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, invitation_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, url_not_allowed, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
+            /** @description stable machine-readable code, one page each at /problems/<code>; today one of invalid_request, unknown_card, not_authenticated, not_seated, not_creator, permission_denied, bot_account_required, not_for_bot_accounts, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, invitation_closed, daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards, idempotency_key_reused, url_not_allowed, throttled, quota_exceeded, server_error, unavailable (a client should expect new ones) */
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
@@ -2146,6 +2346,260 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    arena_runs_list: {
+        parameters: {
+            query?: {
+                /** @description 1-based; a page past the last is empty */
+                page?: number;
+                /** @description default 20 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedArenaRunList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    arena_runs_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArenaRunCreateRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    /** @description the run's URL */
+                    Location: string;
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArenaRunDetail"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota arena_runs (1 running per bot account) or arena_deals (200 deals per bot account in 24 hours) or idempotency_keys (10000/day new Idempotency-Keys per player) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    arena_runs_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArenaRunDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     daily_today: {
         parameters: {
             query?: never;

@@ -7,6 +7,14 @@ from .analysis_hand import AnalysisHand
 from .analysis_status_enum import AnalysisStatusEnum
 from .api_token import ApiToken
 from .api_token_created import ApiTokenCreated
+from .arena_progress import ArenaProgress
+from .arena_result import ArenaResult
+from .arena_run import ArenaRun
+from .arena_run_create_request import ArenaRunCreateRequest
+from .arena_run_detail import ArenaRunDetail
+from .arena_run_status_enum import ArenaRunStatusEnum
+from .arena_seat_result import ArenaSeatResult
+from .arena_table import ArenaTable
 from .bot_level_enum import BotLevelEnum
 from .bot_options import BotOptions
 from .bot_options_request import BotOptionsRequest
@@ -76,6 +84,7 @@ from .open_seat_spec_request import OpenSeatSpecRequest
 from .open_seat_spec_request_kind import OpenSeatSpecRequestKind
 from .opponent_record import OpponentRecord
 from .paginated_api_token_list import PaginatedApiTokenList
+from .paginated_arena_run_list import PaginatedArenaRunList
 from .paginated_daily_leaderboard_entry_list import PaginatedDailyLeaderboardEntryList
 from .paginated_invitation_list import PaginatedInvitationList
 from .paginated_leaderboard_entry_list import PaginatedLeaderboardEntryList
@@ -143,6 +152,14 @@ __all__ = (
     "AnalysisStatusEnum",
     "ApiToken",
     "ApiTokenCreated",
+    "ArenaProgress",
+    "ArenaResult",
+    "ArenaRun",
+    "ArenaRunCreateRequest",
+    "ArenaRunDetail",
+    "ArenaRunStatusEnum",
+    "ArenaSeatResult",
+    "ArenaTable",
     "BotLevelEnum",
     "BotOptions",
     "BotOptionsRequest",
@@ -212,6 +229,7 @@ __all__ = (
     "OpenSeatSpecRequestKind",
     "OpponentRecord",
     "PaginatedApiTokenList",
+    "PaginatedArenaRunList",
     "PaginatedDailyLeaderboardEntryList",
     "PaginatedInvitationList",
     "PaginatedLeaderboardEntryList",

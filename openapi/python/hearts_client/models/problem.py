@@ -28,14 +28,14 @@ class Problem:
             status (int):
             detail (str):
             code (str): stable machine-readable code, one page each at /problems/<code>; today one of invalid_request,
-                unknown_card, not_authenticated, not_seated, not_creator, permission_denied, not_for_bot_accounts,
-                registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn, wrong_phase, match_finished,
-                match_not_finished, hints_disabled, already_passed, already_seated, not_replaceable, username_taken, seat_taken,
-                match_full, request_in_progress, daily_closed, invitation_closed, daily_attempted, stale_version,
-                payload_too_large, unsupported_media_type, range_not_satisfiable, must_lead_two_of_clubs, must_follow_suit,
-                no_points_on_first_trick, hearts_not_broken, card_not_in_hand, wrong_pass_count, duplicate_cards,
-                idempotency_key_reused, url_not_allowed, throttled, quota_exceeded, server_error, unavailable (a client should
-                expect new ones)
+                unknown_card, not_authenticated, not_seated, not_creator, permission_denied, bot_account_required,
+                not_for_bot_accounts, registration_closed, not_found, method_not_allowed, not_acceptable, not_your_turn,
+                wrong_phase, match_finished, match_not_finished, hints_disabled, already_passed, already_seated,
+                not_replaceable, username_taken, seat_taken, match_full, request_in_progress, daily_closed, invitation_closed,
+                daily_attempted, stale_version, payload_too_large, unsupported_media_type, range_not_satisfiable,
+                must_lead_two_of_clubs, must_follow_suit, no_points_on_first_trick, hearts_not_broken, card_not_in_hand,
+                wrong_pass_count, duplicate_cards, idempotency_key_reused, url_not_allowed, throttled, quota_exceeded,
+                server_error, unavailable (a client should expect new ones)
             legal_cards (list[str] | Unset): with rule refusals: what you may play or pass
             errors (list[FieldError] | Unset): always with invalid_request and unknown_card: each fault
             to_act (list[SeatEnum] | Unset): with not_your_turn: the seats to act

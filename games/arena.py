@@ -1,0 +1,175 @@
+"""The arena for anyone's bot (docs/api.md, "Arena runs"): a bot account's duplicate run
+against a field of built-in bots. Each deal is played at five one-hand tables, created as
+matches a few at a time: the field's own, then the bot in each seat (held for it by an
+invitation) against three field bots. The result is ``games.duplicate``'s advantage."""
+
+from __future__ import annotations
+
+import secrets
+import statistics
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils import timezone
+
+from . import bot_accounts, duplicate, models, services
+from .engine import IllegalMove, RuleSet, Seat
+from .engine.decider import shuffled_deal
+from .errors import ServiceError, quota_exceeded
+
+Run = models.ArenaRun
+TABLES_PER_DEAL = 5  # the field's table, then the bot north, east, south and west
+DAY_S = 86_400
+
+
+def run_create(*, bot: AbstractBaseUser, field: str, deals: int, seed: int | None) -> Run:
+    """Start ``bot``'s run of ``deals`` deals (``seed``, else a random one) against ``field``
+    and create its first tables. Raises ``bot_account_required``, then ``quota_exceeded``
+    (``arena_runs`` running at once, ``arena_deals`` in 24 hours)."""
+    if not bot_accounts.is_bot_account(bot):
+        raise ServiceError("bot_account_required", "only a bot account may ask for an arena run")
+    with transaction.atomic():
+        type(bot).objects.select_for_update().filter(pk=bot.pk).exists()
+        mine = Run.objects.filter(bot=bot)
+        limit = settings.QUOTAS["arena_runs"]
+        if mine.filter(status=Run.Status.RUNNING).count() >= limit:
+            raise quota_exceeded("arena_runs", limit, f"you have {limit} arena run(s) running, "
+                                                      "the most a bot account may: wait for it")
+        dealt = mine.filter(created_at__gte=timezone.now() - timedelta(seconds=DAY_S)).aggregate(
+            dealt=Sum("deals"))["dealt"] or 0
+        if dealt + deals > settings.ARENA_DEALS_PER_DAY:
+            raise quota_exceeded("arena_deals", settings.ARENA_DEALS_PER_DAY,
+                                 f"you have asked for {dealt} arena deals in the last 24 hours; "
+                                 f"{deals} more would pass the most a bot account may",
+                                 period_s=DAY_S)
+        run = Run.objects.create(bot=bot, field=field, deals=deals,
+                                 seed=secrets.randbits(63) if seed is None else seed)
+    advance(run.id)
+    run.refresh_from_db()
+    return run
+
+
+def advance(run_id: uuid.UUID) -> None:
+    """Move the run on: abandon it when a table was aborted or the bot let an invitation
+    expire; else create tables while fewer than ``ARENA_TABLES_AT_ONCE`` are unfinished and
+    the bot's quotas allow (a refusal waits for the next call); end it when all finished."""
+    with transaction.atomic():
+        run = Run.objects.select_for_update().filter(id=run_id, status=Run.Status.RUNNING).first()
+        if run is None:
+            return
+        playing = list(run.tables.filter(points__isnull=True).select_related("match"))
+        reason = _failure(playing)
+        if reason:
+            _abandon(run, reason, playing)
+            return
+        total = run.deals * TABLES_PER_DEAL
+        unfinished = len(playing)
+        while unfinished < settings.ARENA_TABLES_AT_ONCE and run.tables_created < total:
+            try:
+                _table_create(run, run.tables_created)
+            except ServiceError as refusal:
+                if refusal.code != "quota_exceeded":
+                    raise
+                break
+            run.tables_created += 1
+            unfinished += 1
+        if unfinished == 0 and run.tables_created == total:
+            run.result = result(run.tables.values_list("deal", "seat", "points"))
+            run.status, run.ended_at = Run.Status.FINISHED, timezone.now()
+        run.save(update_fields=["tables_created", "result", "status", "ended_at"])
+
+
+def running() -> list[uuid.UUID]:
+    """The runs still running (beat's ``advance_arena_runs`` moves each on)."""
+    return list(Run.objects.filter(status=Run.Status.RUNNING).values_list("id", flat=True))
+
+
+def _table_create(run: Run, index: int) -> None:
+    deal, slot = divmod(index, TABLES_PER_DEAL)
+    deal_seed, direction = duplicate.deal_of(run.seed, deal)
+    seat = Seat(slot - 1) if slot else None
+    bot = run.bot.get_username()
+    created = services.match_create(
+        creator=run.bot, rules=RuleSet(pass_rotation=(direction,), max_hands=1),
+        seats=[services.SeatSpec("invited", username=bot) if each is seat
+               else services.SeatSpec("bot", run.field) for each in Seat],
+        deals=[shuffled_deal(deal_seed)], for_arena=True)
+    models.ArenaTable.objects.create(run=run, deal=deal, seat=seat, match=created.match)
+
+
+def _failure(playing: list[models.ArenaTable]) -> str:
+    """Why the run cannot finish: a table aborted, or an invitation not taken in time."""
+    if any(table.match.status == models.Match.Status.ABORTED for table in playing):
+        return "a table was aborted (the bot declined it, or an operator stopped it)"
+    waiting = [table.match_id for table in playing
+               if table.match.status == models.Match.Status.WAITING]
+    if models.Invitation.objects.filter(match_id__in=waiting,
+                                        expires_at__lte=timezone.now()).exists():
+        return "the bot did not join a table before its invitation expired"
+    return ""
+
+
+def _abandon(run: Run, reason: str, playing: list[models.ArenaTable]) -> None:
+    for table in playing:
+        try:
+            services.match_abort(match_id=table.match_id, reason=f"its arena run was "
+                                                                 f"abandoned: {reason}")
+        except IllegalMove:  # it had ended already
+            continue
+    run.status, run.reason, run.ended_at = Run.Status.ABANDONED, reason, timezone.now()
+    run.save(update_fields=["status", "reason", "ended_at"])
+
+
+def result(tables: Iterable[tuple[int, int | None, list[int]]]) -> dict[str, Any]:
+    """The figures of a run's finished ``tables`` (deal, the bot's seat or None for the
+    field's, points by seat): the advantage (points per hand the field took more than the
+    bot at the same seat of the same deal) with its 95% interval, and by seat the advantage
+    and both mean points."""
+    by_deal: dict[int, dict[int | None, list[int]]] = defaultdict(dict)
+    for deal, seat, points in tables:
+        by_deal[deal][seat] = points
+    per_deal, per_seat = [], defaultdict(list)
+    for seats in by_deal.values():
+        bot_points = [seats[seat][seat] for seat in Seat]
+        gains = duplicate.gains(seats[None], bot_points)
+        per_deal.append(statistics.fmean(gains))
+        for seat in Seat:
+            per_seat[seat].append((gains[seat], bot_points[seat], seats[None][seat]))
+    advantage, low, high = duplicate.mean_ci95(per_deal)
+    return {"advantage": round(advantage, 3), "ci95": [round(low, 3), round(high, 3)],
+            "deals": len(per_deal),
+            "per_seat": [{"seat": seat.label,
+                          "advantage": round(statistics.fmean(g for g, _, _ in per_seat[seat]), 3),
+                          "points": round(statistics.fmean(p for _, p, _ in per_seat[seat]), 3),
+                          "field_points": round(statistics.fmean(f for _, _, f in per_seat[seat]),
+                                                3)}
+                         for seat in Seat]}
+
+
+def visible(user: AbstractBaseUser) -> QuerySet[Run]:
+    """The runs ``user`` may see, its own and its bot accounts', newest first, each with
+    ``tables_finished``."""
+    return (Run.objects.filter(Q(bot=user) | Q(bot__bot_account__owner=user))
+            .annotate(tables_finished=Count("tables", filter=Q(tables__points__isnull=False)))
+            .select_related("bot").order_by("-created_at", "-id"))
+
+
+def tables(run: Run) -> list[models.ArenaTable]:
+    """The tables of ``run`` created so far, by deal, each with its match's status."""
+    return list(run.tables.select_related("match").only(
+        "deal", "seat", "points", "match_id", "match__status").order_by("deal", "id"))
+
+
+def run_get(*, run_id: uuid.UUID, user: AbstractBaseUser) -> Run:
+    """The run ``run_id`` if ``user`` may see it, else ``not_found``."""
+    found = visible(user).filter(id=run_id).first()
+    if found is None:
+        raise ServiceError("not_found", "no arena run of yours or your bots' has that id")
+    return found

@@ -1,0 +1,83 @@
+"""Arena runs: a bot account asks for one; it and its owner follow it."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import arena
+
+from ..idempotency import IdempotentMixin
+from ..serializers.arena import (
+    ArenaRunCreateSerializer,
+    ArenaRunDetailSerializer,
+    ArenaRunSerializer,
+)
+from ..serializers.fields import PageQuerySerializer
+from .common import MatchPagination, valid_data
+from .openapi import BODY_PROBLEMS, idempotent, problem_responses
+
+_QUOTAS = [f"arena_runs ({settings.QUOTAS['arena_runs']} running per bot account)",
+           f"arena_deals ({settings.ARENA_DEALS_PER_DAY} deals per bot account in 24 hours)"]
+_LOCATION = OpenApiParameter("Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
+                             response=[202], required=True, description="the run's URL")
+_CREATE = idempotent(202, ArenaRunDetailSerializer, *BODY_PROBLEMS, 403, parameters=[_LOCATION],
+                     quotas=_QUOTAS)
+
+
+class ArenaRunListCreateView(IdempotentMixin, generics.GenericAPIView):
+    pagination_class = MatchPagination
+    serializer_class = ArenaRunSerializer
+
+    @extend_schema(operation_id="arena_runs_list", parameters=[PageQuerySerializer],
+                   responses={200: ArenaRunSerializer(many=True), **problem_responses(400)},
+                   summary="Your arena runs and your bot accounts', newest first")
+    def get(self, request: Request) -> Response:
+        valid_data(PageQuerySerializer, request.query_params.dict())
+        page = self.paginate_queryset(arena.visible(request.user)) or []
+        return self.get_paginated_response([ArenaRunSerializer.body(run) for run in page])
+
+    @extend_schema(operation_id="arena_runs_create", request=ArenaRunCreateSerializer,
+                   parameters=_CREATE["parameters"], responses=_CREATE["responses"],
+                   summary="Measure your bot: a duplicate run against a field of built-in bots",
+                   description=(
+                       "For a bot account only (else 403 bot_account_required). Each deal is "
+                       "played at five one-hand tables: the field alone, then your bot in "
+                       "each seat against three field bots, every table dealt the same cards "
+                       "with the same pass. Your bot's seat at each table is held for it by "
+                       "an invitation (GET /invitations, or a webhook): join and play it like "
+                       f"any match. At most {settings.ARENA_TABLES_AT_ONCE} tables are "
+                       "unfinished at once, fewer when your match quotas are full; the "
+                       "tables are unrated and not in your records. A table you decline, or "
+                       "do not join before its invitation expires, abandons the run. Beyond "
+                       "the quotas 429 quota_exceeded."))
+    def post(self, request: Request) -> Response:
+        data = valid_data(ArenaRunCreateSerializer, request.data)
+        run = arena.run_create(bot=request.user, field=data["field"], deals=data["deals"],
+                               seed=data.get("seed"))
+        return self._detail(request, run.id, status.HTTP_202_ACCEPTED)
+
+    @staticmethod
+    def _detail(request: Request, run_id: uuid.UUID, code: int) -> Response:
+        run = arena.run_get(run_id=run_id, user=request.user)
+        headers = {"Location": request.build_absolute_uri(f"/api/v1/arena/runs/{run.id}")}
+        return Response(ArenaRunDetailSerializer.body(run, arena.tables(run)), status=code,
+                        headers=headers)
+
+
+class ArenaRunDetailView(APIView):
+    @extend_schema(operation_id="arena_runs_retrieve",
+                   responses={200: ArenaRunDetailSerializer, **problem_responses(404)},
+                   summary="An arena run: its progress and tables, and once finished its result",
+                   description="Your bot account's runs, or those of bot accounts you own; "
+                               "another is 404 not_found.")
+    def get(self, request: Request, run_id: uuid.UUID) -> Response:
+        run = arena.run_get(run_id=run_id, user=request.user)
+        return Response(ArenaRunDetailSerializer.body(run, arena.tables(run)))

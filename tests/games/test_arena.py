@@ -1,0 +1,146 @@
+"""Arena runs (games.arena): the tables a run deals, how it moves on as they end, its
+result, and what abandons it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games import arena, bot_accounts, duplicate, models, services
+from games.engine import Phase, Seat, legal_cards
+from games.engine.decider import shuffled_deal
+from games.errors import ServiceError
+from games.selectors import fixed_deals_get, match_state
+from games.tasks import advance_arena_runs, release_expired_invitations
+
+pytestmark = pytest.mark.django_db
+Run = models.ArenaRun
+
+
+@pytest.fixture
+def bot(db):
+    user = get_user_model().objects.create_user(username="robo")
+    bot_accounts.bot_account_create(user=user, owner=None)
+    return user
+
+
+def test_the_result_is_the_fields_points_minus_the_bots_at_each_seat_of_each_deal():
+    rows = [  # (deal, the bot's seat or None for the field's table, points by seat)
+        (0, None, [10, 6, 5, 5]), (0, 0, [4, 6, 11, 5]), (0, 1, [10, 6, 5, 5]),
+        (0, 2, [1, 9, 9, 7]), (0, 3, [10, 6, 5, 5]),
+        (1, None, [0, 26, 0, 0]), (1, 0, [26, 0, 0, 0]), (1, 1, [0, 0, 26, 0]),
+        (1, 2, [26, 26, 0, 26]), (1, 3, [0, 26, 0, 0]),
+    ]
+    figures = arena.result(rows)
+    # Deal 0: gains 10-4, 6-6, 5-9, 5-5 -> mean 0.5; deal 1: 0-26, 26-0, 0-0, 0-0 -> 0.
+    assert figures["advantage"] == 0.25
+    assert figures["deals"] == 2
+    assert figures["ci95"] == [round(0.25 - 1.959964 * 0.353553 / 2 ** 0.5, 3),
+                               round(0.25 + 1.959964 * 0.353553 / 2 ** 0.5, 3)]
+    assert figures["per_seat"] == [
+        {"seat": "north", "advantage": -10.0, "points": 15.0, "field_points": 5.0},
+        {"seat": "east", "advantage": 13.0, "points": 3.0, "field_points": 16.0},
+        {"seat": "south", "advantage": -2.0, "points": 4.5, "field_points": 2.5},
+        {"seat": "west", "advantage": 0.0, "points": 2.5, "field_points": 2.5},
+    ]
+
+
+def play_invited_tables(bot) -> int:
+    """Join every table held for ``bot`` and play it through (lowest legal card, the three
+    highest passed); how many."""
+    played = 0
+    for invitation in models.Invitation.objects.filter(player=bot, status="pending"):
+        match_id, seat = invitation.match_id, Seat(invitation.seat)
+        services.match_join(match_id=match_id, player=bot, seat=None)
+        while not (state := match_state(models.Match.objects.get(id=match_id))).is_over:
+            assert seat in state.to_act  # the field bots moved inline, on commit
+            hand = sorted(state.hand.holdings[seat], key=lambda card: card.rank)
+            if state.phase is Phase.PASSING:
+                services.cards_pass(match_id=match_id, player=bot, cards=hand[-3:])
+            else:
+                card = min(legal_cards(state, seat), key=lambda card: card.rank)
+                services.card_play(match_id=match_id, player=bot, card=card)
+        played += 1
+    return played
+
+
+@pytest.mark.django_db(transaction=True)  # the bots move, and the run goes on, on commit
+def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, settings):
+    run = arena.run_create(bot=bot, field="random", deals=2, seed=11)
+    assert run.tables_created == settings.ARENA_TABLES_AT_ONCE == 4
+    while run.status == Run.Status.RUNNING:
+        assert play_invited_tables(bot) > 0
+        run.refresh_from_db()
+    assert run.status == Run.Status.FINISHED and run.tables_created == 10
+    tables = list(run.tables.select_related("match"))
+    assert [(t.deal, t.seat) for t in tables] == [(d, s) for d in (0, 1) for s in (None, 0, 1, 2, 3)]
+    for table in tables:
+        deal_seed, direction = duplicate.deal_of(11, table.deal)
+        assert fixed_deals_get(match=table.match) == (shuffled_deal(deal_seed),)
+        state = match_state(table.match)
+        assert state.phase is Phase.FINISHED and state.hands_played == 1
+        assert state.rules.pass_rotation == (direction,)
+        occupants = [state.seats[seat] for seat in Seat]
+        assert [o.player or o.bot_level for o in occupants] == [
+            "robo" if seat == table.seat else "random" for seat in Seat]
+        assert table.points == list(state.totals)
+    assert run.result == arena.result([(t.deal, t.seat, t.points) for t in tables])
+    # Unrated and not in the bot's records.
+    assert not models.Rating.objects.filter(player=bot).exists()
+    assert not models.PlayerRecord.objects.filter(player=bot).exists()
+
+
+def test_tables_wait_for_room_in_the_bots_match_quotas(bot, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "open_matches": 1}
+    run = arena.run_create(bot=bot, field="random", deals=2, seed=3)
+    assert run.tables_created == 2  # the field's table, and one held for the bot
+    [invitation] = models.Invitation.objects.filter(player=bot)
+    services.match_join(match_id=invitation.match_id, player=bot, seat=None)  # no longer open
+    arena.advance(run.id)
+    run.refresh_from_db()
+    assert run.tables_created == 3 and run.status == Run.Status.RUNNING
+
+
+def test_declining_a_table_aborts_it_and_abandons_the_run(bot):
+    run = arena.run_create(bot=bot, field="easy", deals=3, seed=5)
+    invitation = models.Invitation.objects.filter(player=bot).first()
+    services.invitation_decline(invitation_id=invitation.id, player=bot)
+    assert models.Match.objects.get(id=invitation.match_id).status == "aborted"
+    arena.advance(run.id)
+    run.refresh_from_db()
+    assert run.status == Run.Status.ABANDONED and "declined" in run.reason
+    # Nothing commits in this test, so no bot moved: every table was unfinished, and aborted.
+    assert set(run.tables.values_list("match__status", flat=True)) == {"aborted"}
+
+
+def test_an_invitation_left_to_expire_abandons_the_run_and_never_opens_its_seat(bot, settings):
+    run = arena.run_create(bot=bot, field="easy", deals=2, seed=5)
+    later = timezone.now() + timedelta(seconds=settings.INVITATION_TTL_S + 1)
+    with time_machine.travel(later):
+        assert release_expired_invitations() == 0
+        assert not models.Match.objects.filter(open_to_all=True, status="waiting").exists()
+        assert advance_arena_runs() == 1
+    run.refresh_from_db()
+    assert run.status == Run.Status.ABANDONED and "expired" in run.reason
+    assert not run.tables.filter(match__status="waiting").exists()
+
+
+def test_only_a_bot_account_asks_and_one_run_at_a_time_within_the_daily_deals(bot, settings):
+    person = get_user_model().objects.create_user(username="person")
+    with pytest.raises(ServiceError) as refused:
+        arena.run_create(bot=person, field="easy", deals=2, seed=None)
+    assert refused.value.code == "bot_account_required"
+    first = arena.run_create(bot=bot, field="easy", deals=2, seed=None)
+    assert 0 <= first.seed < 2**63
+    with pytest.raises(ServiceError) as refused:
+        arena.run_create(bot=bot, field="easy", deals=2, seed=None)
+    assert refused.value.details == {"quota": "arena_runs", "limit": 1}
+    Run.objects.filter(id=first.id).update(status=Run.Status.ABANDONED)
+    settings.ARENA_DEALS_PER_DAY = 3
+    with pytest.raises(ServiceError) as refused:
+        arena.run_create(bot=bot, field="easy", deals=2, seed=None)
+    assert refused.value.details == {"quota": "arena_deals", "limit": 3, "period_s": 86_400}
