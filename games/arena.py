@@ -1,7 +1,8 @@
 """The arena for anyone's bot (docs/api.md, "Arena runs"): a bot account's duplicate run
 against a field of built-in bots. Each deal is played at five one-hand tables, created as
-matches a few at a time: the field's own, then the bot in each seat (held for it by an
-invitation) against three field bots. The result is ``games.duplicate``'s advantage."""
+matches a few at a time: the bot in each seat (held for it by an invitation) against three
+field bots, seat by seat over all the deals, then the field's own tables. The result is
+``games.duplicate``'s advantage."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import statistics
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -25,7 +26,7 @@ from .engine.decider import shuffled_deal
 from .errors import ServiceError, quota_exceeded
 
 Run = models.ArenaRun
-TABLES_PER_DEAL = 5  # the field's table, then the bot north, east, south and west
+TABLES_PER_DEAL = 5  # the bot north, east, south and west, then the field's own table
 DAY_S = 86_400
 
 
@@ -49,7 +50,7 @@ def run_create(*, bot: AbstractBaseUser, field: str, deals: int, seed: int | Non
                                  f"you have asked for {dealt} arena deals in the last 24 hours; "
                                  f"{deals} more would pass the most a bot account may",
                                  period_s=DAY_S)
-        run = Run.objects.create(bot=bot, field=field, deals=deals,
+        run = Run.objects.create(bot=bot, field=field, deals=deals, seed_chosen=seed is not None,
                                  seed=secrets.randbits(63) if seed is None else seed)
     advance(run.id)
     run.refresh_from_db()
@@ -57,33 +58,51 @@ def run_create(*, bot: AbstractBaseUser, field: str, deals: int, seed: int | Non
 
 
 def advance(run_id: uuid.UUID) -> None:
-    """Move the run on: abandon it when a table was aborted or the bot let an invitation
-    expire; else create tables while fewer than ``ARENA_TABLES_AT_ONCE`` are unfinished and
-    the bot's quotas allow (a refusal waits for the next call); end it when all finished."""
+    """Move the run on: abandon it when a table was aborted, the bot let an invitation
+    expire, or no table could be created for ``INVITATION_TTL_S``; else create tables while
+    fewer than ``ARENA_TABLES_AT_ONCE`` are unfinished and the bot's quotas allow (a full
+    quota waits for the next call); end it when all have finished."""
     with transaction.atomic():
         run = Run.objects.select_for_update().filter(id=run_id, status=Run.Status.RUNNING).first()
         if run is None:
             return
+        now = timezone.now()
         playing = list(run.tables.filter(points__isnull=True).select_related("match"))
-        reason = _failure(playing)
-        if reason:
-            _abandon(run, reason, playing)
-            return
+        reason = _failure(playing, now)
         total = run.deals * TABLES_PER_DEAL
-        unfinished = len(playing)
-        while unfinished < settings.ARENA_TABLES_AT_ONCE and run.tables_created < total:
+        while not reason and len(playing) < settings.ARENA_TABLES_AT_ONCE and (
+                run.tables_created < total):
             try:
-                _table_create(run, run.tables_created)
+                playing.append(_table_create(run, run.tables_created))
             except ServiceError as refusal:
                 if refusal.code != "quota_exceeded":
-                    raise
+                    reason = f"a table could not be created: {refusal}"
                 break
             run.tables_created += 1
-            unfinished += 1
-        if unfinished == 0 and run.tables_created == total:
+        idle = not playing and run.tables_created < total
+        run.waiting_since = (run.waiting_since or now) if idle else None
+        if not reason and run.waiting_since and (
+                now - run.waiting_since).total_seconds() >= settings.INVITATION_TTL_S:
+            reason = "the bot's match quotas left no room for a table for too long"
+        if reason:
+            _abandon(run, reason, playing)
+        elif not playing and run.tables_created == total:
             run.result = result(run.tables.values_list("deal", "seat", "points"))
-            run.status, run.ended_at = Run.Status.FINISHED, timezone.now()
-        run.save(update_fields=["tables_created", "result", "status", "ended_at"])
+            run.status, run.ended_at = Run.Status.FINISHED, now
+        run.save()
+
+
+def run_cancel(*, run_id: uuid.UUID, user: AbstractBaseUser) -> Run:
+    """Abandon the run ``run_id`` (its bot's or its owner's, else ``not_found``), aborting its
+    unfinished tables; a run that has ended is left as it is."""
+    with transaction.atomic():
+        run_get(run_id=run_id, user=user)
+        run = Run.objects.select_for_update().get(id=run_id)
+        if run.status == Run.Status.RUNNING:
+            _abandon(run, f"cancelled by {user.get_username()}",
+                     list(run.tables.filter(points__isnull=True)))
+            run.save()
+    return run_get(run_id=run_id, user=user)
 
 
 def running() -> list[uuid.UUID]:
@@ -91,40 +110,45 @@ def running() -> list[uuid.UUID]:
     return list(Run.objects.filter(status=Run.Status.RUNNING).values_list("id", flat=True))
 
 
-def _table_create(run: Run, index: int) -> None:
-    deal, slot = divmod(index, TABLES_PER_DEAL)
+def _table_create(run: Run, index: int) -> models.ArenaTable:
+    """Table ``index``: seat by seat, each over all the deals, so that the tables played at
+    once show the bot different deals; the field's own tables last."""
+    slot, deal = divmod(index, run.deals)
     deal_seed, direction = duplicate.deal_of(run.seed, deal)
-    seat = Seat(slot - 1) if slot else None
+    seat = Seat(slot) if slot < len(Seat) else None
     bot = run.bot.get_username()
     created = services.match_create(
         creator=run.bot, rules=RuleSet(pass_rotation=(direction,), max_hands=1),
         seats=[services.SeatSpec("invited", username=bot) if each is seat
                else services.SeatSpec("bot", run.field) for each in Seat],
         deals=[shuffled_deal(deal_seed)], for_arena=True)
-    models.ArenaTable.objects.create(run=run, deal=deal, seat=seat, match=created.match)
+    return models.ArenaTable.objects.create(run=run, deal=deal, seat=seat, match=created.match)
 
 
-def _failure(playing: list[models.ArenaTable]) -> str:
+def _failure(playing: list[models.ArenaTable], now: datetime) -> str:
     """Why the run cannot finish: a table aborted, or an invitation not taken in time."""
-    if any(table.match.status == models.Match.Status.ABORTED for table in playing):
-        return "a table was aborted (the bot declined it, or an operator stopped it)"
+    aborted = [table.match_id for table in playing
+               if table.match.status == models.Match.Status.ABORTED]
+    if aborted:
+        why = (models.Event.objects.filter(match_id=aborted[0], type="match_aborted")
+               .values_list("payload", flat=True).first() or {}).get("reason", "")
+        return f"a table was aborted: {why}"[:200]
     waiting = [table.match_id for table in playing
                if table.match.status == models.Match.Status.WAITING]
-    if models.Invitation.objects.filter(match_id__in=waiting,
-                                        expires_at__lte=timezone.now()).exists():
+    if models.Invitation.objects.filter(match_id__in=waiting, expires_at__lte=now).exists():
         return "the bot did not join a table before its invitation expired"
     return ""
 
 
 def _abandon(run: Run, reason: str, playing: list[models.ArenaTable]) -> None:
+    """Mark ``run`` abandoned for ``reason`` and abort its ``playing`` tables (the caller
+    saves the run)."""
     for table in playing:
         try:
-            services.match_abort(match_id=table.match_id, reason=f"its arena run was "
-                                                                 f"abandoned: {reason}")
+            services.match_abort(match_id=table.match_id, reason="its arena run was abandoned")
         except IllegalMove:  # it had ended already
             continue
-    run.status, run.reason, run.ended_at = Run.Status.ABANDONED, reason, timezone.now()
-    run.save(update_fields=["status", "reason", "ended_at"])
+    run.status, run.reason, run.ended_at = Run.Status.ABANDONED, reason[:200], timezone.now()
 
 
 def result(tables: Iterable[tuple[int, int | None, list[int]]]) -> dict[str, Any]:

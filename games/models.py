@@ -439,8 +439,13 @@ class ArenaRun(models.Model):
     field = models.CharField(max_length=16, help_text="the field's bot level")
     deals = models.PositiveIntegerField()
     seed = models.BigIntegerField(help_text="the deals' seed (games.duplicate.deal_of)")
+    seed_chosen = models.BooleanField(default=False,
+                                      help_text="the bot gave the seed (else shown once ended)")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
     tables_created = models.PositiveIntegerField(default=0)
+    waiting_since = models.DateTimeField(
+        null=True, blank=True, help_text="since when no table is unfinished and the bot's "
+                                         "quotas let none be created")
     result = models.JSONField(null=True, blank=True,
                               help_text="advantage, ci95, per_seat (games.arena.result)")
     reason = models.CharField(max_length=200, blank=True, default="",
@@ -466,5 +471,8 @@ class ArenaTable(models.Model):
 
     class Meta:
         ordering = ["deal", "id"]
-        constraints = [models.UniqueConstraint(fields=["run", "deal", "seat"],
-                                               nulls_distinct=False, name="one_arena_table")]
+        constraints = [
+            models.UniqueConstraint(fields=["run", "deal", "seat"], name="one_arena_table"),
+            models.UniqueConstraint(fields=["run", "deal"], condition=models.Q(seat__isnull=True),
+                                    name="one_field_table"),
+        ]

@@ -11,7 +11,7 @@ from datetime import datetime
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 
-from . import daily, models, ratings
+from . import arena_tables, daily, models, ratings
 from .engine import MatchState, Phase, Seat, event_from_json, replay
 from .engine.events import HandScored
 from .engine.state import Occupant
@@ -85,6 +85,12 @@ def seat_records(state: MatchState, sun_hands: Collection[int]) -> list[SeatReco
     return records
 
 
+def is_recorded(match: models.Match) -> bool:
+    """Whether the ended ``match`` counts in records and ratings: not a lesson's, one with
+    hints, nor an arena table."""
+    return not (match.lesson or match.hints or arena_tables.is_table(match))
+
+
 def match_recorded(match: models.Match, state: MatchState, ended_at: datetime) -> None:
     """Add the match just ended to its players' records and ratings, in the caller's transaction,
     reading its ``Hand`` and ``Seat`` rows."""
@@ -108,6 +114,8 @@ def records_rebuild() -> int:
         count = 0
         for match_id, ended_at in ended.iterator():
             match = models.Match.objects.get(pk=match_id)
+            if not is_recorded(match):
+                continue
             events = [event_from_json(payload) for payload in
                       match.events.order_by("seq").values_list("payload", flat=True).iterator()]
             sun_hands = {event.hand_number for event in events

@@ -49,7 +49,6 @@ from .engine import (
     PassCards,
     Phase,
     PlayCard,
-    ReleaseSeat,
     ReplaceSeat,
     RuleSet,
     Seat,
@@ -210,6 +209,7 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
     with transaction.atomic():
         match = _lock(match_id)
         state = match_state(match)
+        arena_tables.refuse_late_join(match, timezone.now())
         commands: list[Command] = [*invitations.expired_releases(match, state, timezone.now()),
                                    TakeSeat(seat, player=player.get_username())]
         webhooks.seated(match, player)
@@ -234,13 +234,9 @@ def invitation_decline(*, invitation_id: uuid.UUID, player: AbstractBaseUser) ->
         if status != models.Invitation.Status.PENDING:
             raise ServiceError("invitation_closed", f"this invitation is {status}",
                                invitation_status=status)
-        _run(match, state, [ReleaseSeat(Seat(invitation.seat), "declined"),
-                            *([AbortMatch(ARENA_DECLINED)] if arena_tables.is_table(match) else [])])
+        _run(match, state, arena_tables.decline_commands(match, Seat(invitation.seat)))
         invitation.refresh_from_db()
         return invitation
-
-
-ARENA_DECLINED = "the bot declined this arena table"
 
 
 def invitations_expire(*, match_id: uuid.UUID) -> int:
@@ -308,7 +304,7 @@ def lesson_attempt_create(*, player: AbstractBaseUser, slug: str) -> CommandResu
 
 def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str) -> CommandResult:
     """Leave the player's seat to a bot of ``bot_level`` until they ``match_join`` again; a
-    lesson's match is called off instead. Raises ``invalid_request``, ``not_found``,
+    lesson's match or an arena table is called off instead. Raises ``invalid_request``, ``not_found``,
     ``not_seated``, ``quota_exceeded`` (``leaves_per_match``, ``unfinished_expert_matches``),
     then ``IllegalMove``."""
     if bot_level not in BOT_LEVELS:
@@ -317,6 +313,8 @@ def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str)
         match, seat = _lock_seat(match_id, player, None)
         if match.lesson:
             return _run(match, match_state(match), [AbortMatch("its learner left the lesson")])
+        if arena_tables.is_table(match):
+            return _run(match, match_state(match), [AbortMatch("the bot left its arena table")])
         limit = settings.QUOTAS["leaves_per_match"]
         if leaves_count(match=match, username=player.get_username()) >= limit:
             raise quota_exceeded("leaves_per_match", limit,
@@ -330,8 +328,9 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
                  now: datetime) -> CommandResult:
     """The creator (``by``) replaces the player in ``seat`` for good with a bot of ``bot_level``,
     once the player is overdue at ``now``: past their turn's deadline, or stood in for since
-    they last moved; never in a lesson's match. Raises ``invalid_request``, ``not_found``,
-    ``not_creator``, ``not_replaceable``, ``quota_exceeded``, then ``IllegalMove``."""
+    they last moved; never in a lesson's match or at an arena table. Raises
+    ``invalid_request``, ``not_found``, ``not_creator``, ``not_replaceable``,
+    ``quota_exceeded``, then ``IllegalMove``."""
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
@@ -347,6 +346,9 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
             if match.lesson:
                 raise ServiceError("not_replaceable", "a lesson's learner is never replaced: "
                                    "leaving the seat calls the lesson off")
+            if arena_tables.is_table(match):
+                raise ServiceError("not_replaceable", "the bot at an arena table is never "
+                                   "replaced: its run measures that bot")
             overdue = (seat in state.to_act and match.turn_deadline is not None
                        and match.turn_deadline <= now)
             if not overdue and not stood_in_last(match=match, seat=seat):
@@ -498,10 +500,11 @@ def _run(
     statements.command_write(match, rows, written, due, lease, notify)
     if match.hooked:
         webhooks.emitted(match, initial, state, events, now)
-    if (logged and logged[-1].event.type in records.RECORDED_EVENTS
-            and not arena_tables.ended(match, state) and not (match.lesson or match.hints)):
-        records.match_recorded(match, state, logged[-1].at)  # reads the hand rows written above
-        daily.attempt_recorded(match, state, logged[-1].at)
+    if logged and logged[-1].event.type in records.RECORDED_EVENTS:
+        arena_tables.ended(match, state)
+        if records.is_recorded(match):
+            records.match_recorded(match, state, logged[-1].at)  # reads the hand rows above
+            daily.attempt_recorded(match, state, logged[-1].at)
     match_id, version = match.id, match.version
     due_at = due.due_at if due is not None else None
     transaction.on_commit(lambda: keep_state(match_id, version, state))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 
 from celery import shared_task
@@ -10,6 +11,8 @@ from django.utils import timezone
 from . import arena, invitations, services, webhooks
 from .engine import IllegalMove
 from .errors import ServiceError
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(ignore_result=True)
@@ -51,5 +54,8 @@ def advance_arena_runs() -> int:
     tickets, quotas freed); how many."""
     runs = arena.running()
     for run_id in runs:
-        arena.advance(run_id)
+        try:
+            arena.advance(run_id)
+        except Exception:  # one run's failure must not hold the others up
+            logger.exception("could not advance arena run %s", run_id)
     return len(runs)

@@ -40,6 +40,8 @@ urlpatterns = [
     path("invitations", views.InvitationListView.as_view(), name="invitations"),
     path("arena/runs", views.ArenaRunListCreateView.as_view(), name="arena-runs"),
     path("arena/runs/<uuid:run_id>", views.ArenaRunDetailView.as_view(), name="arena-run-detail"),
+    path("arena/runs/<uuid:run_id>/cancel", views.ArenaRunCancelView.as_view(),
+         name="arena-run-cancel"),
     path("webhooks", views.WebhookListView.as_view(), name="webhooks"),
     path("webhooks/<uuid:webhook_id>", views.WebhookDetailView.as_view(), name="webhook-detail"),
     path("webhooks/<uuid:webhook_id>/enable", views.WebhookEnableView.as_view(),

@@ -65,7 +65,9 @@ class ArenaRunSerializer(ResponseSerializer):
     bot = serializers.CharField(help_text="the bot account's username")
     field = serializers.ChoiceField(BOT_LEVEL_CHOICES)
     deals = serializers.IntegerField()
-    seed = serializers.IntegerField(min_value=0, max_value=SEED_MAX)
+    seed = serializers.IntegerField(min_value=0, max_value=SEED_MAX, allow_null=True, help_text=(
+        "the deals' seed: null while a run whose seed the server chose is running (the seed "
+        "would tell the bot every hand)"))
     status = serializers.ChoiceField(RUN_STATUS_CHOICES, help_text=(
         "running, finished (result set), or abandoned (reason says why; its unfinished "
         "tables were aborted)"))
@@ -79,7 +81,10 @@ class ArenaRunSerializer(ResponseSerializer):
     def body(run: ArenaRun, tables: Sequence[ArenaTable] = ()) -> dict[str, Any]:
         """``run`` as ``games.arena.visible`` gives it (with ``tables_finished``)."""
         return {"id": run.id, "bot": run.bot.get_username(), "field": run.field,
-                "deals": run.deals, "seed": run.seed, "status": run.status,
+                "deals": run.deals,
+                "seed": run.seed if run.seed_chosen or run.status != ArenaRun.Status.RUNNING
+                else None,
+                "status": run.status,
                 "reason": run.reason or None,
                 "progress": {"tables": run.deals * TABLES_PER_DEAL,
                              "tables_finished": run.tables_finished},  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ data). Errors are raised, never built here (``hearts_api.problems`` formats them
 confs route to the views named here."""
 
 from .accounts import PlayerCreateView, TokenDetailView, TokenListView
-from .arena import ArenaRunDetailView, ArenaRunListCreateView
+from .arena import ArenaRunCancelView, ArenaRunDetailView, ArenaRunListCreateView
 from .daily import (
     DAY_PATTERN,
     DailyDetailView,
@@ -36,7 +36,7 @@ from .webhooks import (
 )
 
 __all__ = [
-    "AnalysisView", "ArenaRunDetailView", "ArenaRunListCreateView", "DAY_PATTERN",
+    "AnalysisView", "ArenaRunCancelView", "ArenaRunDetailView", "ArenaRunListCreateView", "DAY_PATTERN",
     "DailyDetailView", "DailyLeaderboardView", "DailyMatchCreateView",
     "DailyTodayView", "EventListView", "HealthView", "HintView", "LessonAttemptView",
     "InvitationDeclineView", "InvitationListView", "LessonListView", "LeaderboardView",

@@ -49,15 +49,16 @@ class ArenaRunListCreateView(IdempotentMixin, generics.GenericAPIView):
                    summary="Measure your bot: a duplicate run against a field of built-in bots",
                    description=(
                        "For a bot account only (else 403 bot_account_required). Each deal is "
-                       "played at five one-hand tables: the field alone, then your bot in "
-                       "each seat against three field bots, every table dealt the same cards "
-                       "with the same pass. Your bot's seat at each table is held for it by "
-                       "an invitation (GET /invitations, or a webhook): join and play it like "
+                       "played at five one-hand tables, each dealt the same cards with the "
+                       "same pass: your bot in each seat against three field bots (seat by "
+                       "seat over all the deals), then the field alone. Your bot's seat at "
+                       "each table is held for it by an invitation (GET /invitations, or a "
+                       "webhook): join and play it like "
                        f"any match. At most {settings.ARENA_TABLES_AT_ONCE} tables are "
                        "unfinished at once, fewer when your match quotas are full; the "
-                       "tables are unrated and not in your records. A table you decline, or "
-                       "do not join before its invitation expires, abandons the run. Beyond "
-                       "the quotas 429 quota_exceeded."))
+                       "tables are unrated and not in your records. A table you decline, "
+                       "leave, or do not join before its invitation expires abandons the "
+                       "run. Beyond the quotas 429 quota_exceeded."))
     def post(self, request: Request) -> Response:
         data = valid_data(ArenaRunCreateSerializer, request.data)
         run = arena.run_create(bot=request.user, field=data["field"], deals=data["deals"],
@@ -70,6 +71,17 @@ class ArenaRunListCreateView(IdempotentMixin, generics.GenericAPIView):
         headers = {"Location": request.build_absolute_uri(f"/api/v1/arena/runs/{run.id}")}
         return Response(ArenaRunDetailSerializer.body(run, arena.tables(run)), status=code,
                         headers=headers)
+
+
+class ArenaRunCancelView(APIView):
+    @extend_schema(operation_id="arena_runs_cancel", request=None,
+                   responses={200: ArenaRunDetailSerializer, **problem_responses(404)},
+                   summary="Stop an arena run: it is abandoned, its unfinished tables aborted",
+                   description="By its bot account or the bot's owner (another: 404 "
+                               "not_found). A run that has ended is answered as it is.")
+    def post(self, request: Request, run_id: uuid.UUID) -> Response:
+        run = arena.run_cancel(run_id=run_id, user=request.user)
+        return Response(ArenaRunDetailSerializer.body(run, arena.tables(run)))
 
 
 class ArenaRunDetailView(APIView):

@@ -31,25 +31,39 @@ def test_a_bot_account_starts_a_run_and_its_first_tables_are_held_for_it(robo, s
         "bot": "robo", "field": "easy", "deals": 3, "seed": 42, "status": "running",
         "reason": None, "result": None, "ended_at": None}
     assert run["progress"] == {"tables": 15, "tables_finished": 0}
+    # North at the first three deals: then the bot's quota open_matches is full.
     assert [(t["deal"], t["seat"], t["status"], t["points"]) for t in run["matches"]] == [
-        (1, None, "passing", None), (1, "north", "waiting", None),
-        (1, "east", "waiting", None), (1, "south", "waiting", None)]
+        (1, "north", "waiting", None), (2, "north", "waiting", None),
+        (3, "north", "waiting", None)]
     invited = robo.get(f"{API}/invitations").json()["results"]
     assert sorted((i["match_id"], i["seat"]) for i in invited) == sorted(
-        (t["match_id"], t["seat"]) for t in run["matches"][1:])
+        (t["match_id"], t["seat"]) for t in run["matches"])
     assert {i["invited_by"] for i in invited} == {"robo"}
 
 
 def test_its_bot_and_the_bots_owner_see_a_run_and_nobody_else(robo, client_a, make_client):
     run = robo.post(RUNS, {"field": "random", "deals": 2}, format="json").json()
-    assert 0 <= run["seed"] < 2**63
     for viewer in (robo, client_a):
         assert viewer.get(f"{RUNS}/{run['id']}").json()["matches"] == run["matches"]
         [listed] = viewer.get(RUNS).json()["results"]
         assert listed["id"] == run["id"] and "matches" not in listed
     stranger = make_client("carol")
-    assert_problem(stranger.get(f"{RUNS}/{run['id']}"), 404, "not_found")
+    for refused in (stranger.get(f"{RUNS}/{run['id']}"),
+                    stranger.post(f"{RUNS}/{run['id']}/cancel")):
+        assert_problem(refused, 404, "not_found")
     assert stranger.get(RUNS).json()["results"] == []
+
+
+def test_a_seed_the_server_chose_is_shown_once_the_run_has_ended(robo, client_a):
+    run = robo.post(RUNS, {"field": "random", "deals": 2}, format="json").json()
+    assert run["seed"] is None  # it would tell the bot every hand
+    cancelled = client_a.post(f"{RUNS}/{run['id']}/cancel")
+    assert cancelled.status_code == 200
+    body = cancelled.json()
+    assert (body["status"], body["reason"]) == ("abandoned", "cancelled by alice")
+    assert 0 <= body["seed"] < 2**63 and body["ended_at"]
+    assert {t["status"] for t in body["matches"]} == {"aborted"}
+    assert robo.post(f"{RUNS}/{run['id']}/cancel").json() == body
 
 
 def test_a_person_may_not_ask_for_a_run(client_a):

@@ -10,7 +10,7 @@ import time_machine
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games import arena, bot_accounts, duplicate, models, services
+from games import arena, bot_accounts, duplicate, models, records, services
 from games.engine import Phase, Seat, legal_cards
 from games.engine.decider import shuffled_deal
 from games.errors import ServiceError
@@ -71,13 +71,15 @@ def play_invited_tables(bot) -> int:
 @pytest.mark.django_db(transaction=True)  # the bots move, and the run goes on, on commit
 def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, settings):
     run = arena.run_create(bot=bot, field="random", deals=2, seed=11)
-    assert run.tables_created == settings.ARENA_TABLES_AT_ONCE == 4
+    # North of both deals, then east of the first: the bot's quota open_matches is full.
+    assert list(run.tables.values_list("deal", "seat")) == [(0, 0), (0, 1), (1, 0)]
     while run.status == Run.Status.RUNNING:
         assert play_invited_tables(bot) > 0
         run.refresh_from_db()
     assert run.status == Run.Status.FINISHED and run.tables_created == 10
-    tables = list(run.tables.select_related("match"))
-    assert [(t.deal, t.seat) for t in tables] == [(d, s) for d in (0, 1) for s in (None, 0, 1, 2, 3)]
+    tables = list(run.tables.select_related("match").order_by("id"))
+    assert [(t.deal, t.seat) for t in tables] == [(d, s) for s in (0, 1, 2, 3, None)
+                                                  for d in (0, 1)]
     for table in tables:
         deal_seed, direction = duplicate.deal_of(11, table.deal)
         assert fixed_deals_get(match=table.match) == (shuffled_deal(deal_seed),)
@@ -89,20 +91,38 @@ def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, sett
             "robo" if seat == table.seat else "random" for seat in Seat]
         assert table.points == list(state.totals)
     assert run.result == arena.result([(t.deal, t.seat, t.points) for t in tables])
-    # Unrated and not in the bot's records.
-    assert not models.Rating.objects.filter(player=bot).exists()
-    assert not models.PlayerRecord.objects.filter(player=bot).exists()
+    # Unrated and not in the bot's records, nor when the records are rebuilt from the logs.
+    for rebuilt in (False, True):
+        if rebuilt:
+            records.records_rebuild()
+        assert not models.Rating.objects.filter(player=bot).exists()
+        assert not models.PlayerRecord.objects.filter(player=bot).exists()
 
 
 def test_tables_wait_for_room_in_the_bots_match_quotas(bot, settings):
     settings.QUOTAS = {**settings.QUOTAS, "open_matches": 1}
     run = arena.run_create(bot=bot, field="random", deals=2, seed=3)
-    assert run.tables_created == 2  # the field's table, and one held for the bot
+    assert run.tables_created == 1
     [invitation] = models.Invitation.objects.filter(player=bot)
     services.match_join(match_id=invitation.match_id, player=bot, seat=None)  # no longer open
     arena.advance(run.id)
     run.refresh_from_db()
-    assert run.tables_created == 3 and run.status == Run.Status.RUNNING
+    assert run.tables_created == 2 and run.status == Run.Status.RUNNING
+
+
+def test_a_run_whose_tables_find_no_room_for_too_long_is_abandoned(bot, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "open_matches": 0}
+    run = arena.run_create(bot=bot, field="random", deals=2, seed=3)
+    assert run.tables_created == 0 and run.waiting_since is not None
+    later = run.waiting_since + timedelta(seconds=settings.INVITATION_TTL_S)
+    with time_machine.travel(later - timedelta(seconds=1)):
+        arena.advance(run.id)
+    run.refresh_from_db()
+    assert run.status == Run.Status.RUNNING
+    with time_machine.travel(later):
+        arena.advance(run.id)
+    run.refresh_from_db()
+    assert run.status == Run.Status.ABANDONED and "no room" in run.reason
 
 
 def test_declining_a_table_aborts_it_and_abandons_the_run(bot):
@@ -113,8 +133,66 @@ def test_declining_a_table_aborts_it_and_abandons_the_run(bot):
     arena.advance(run.id)
     run.refresh_from_db()
     assert run.status == Run.Status.ABANDONED and "declined" in run.reason
-    # Nothing commits in this test, so no bot moved: every table was unfinished, and aborted.
     assert set(run.tables.values_list("match__status", flat=True)) == {"aborted"}
+
+
+@pytest.mark.parametrize("how", ["leave", "cancel", "operator"])
+def test_a_table_left_cancelled_or_aborted_abandons_the_run_saying_why(bot, how):
+    run = arena.run_create(bot=bot, field="easy", deals=2, seed=5)
+    table = run.tables.first()
+    if how == "leave":
+        services.match_join(match_id=table.match_id, player=bot, seat=None)
+        services.seat_leave(match_id=table.match_id, player=bot, bot_level="expert")
+    elif how == "cancel":
+        services.match_cancel(match_id=table.match_id, by=bot)
+    else:
+        services.match_abort(match_id=table.match_id, reason="looked odd")
+    arena.advance(run.id)
+    run.refresh_from_db()
+    assert run.status == Run.Status.ABANDONED
+    assert run.reason == "a table was aborted: " + {
+        "leave": "the bot left its arena table", "cancel": services.CANCELLED,
+        "operator": "looked odd"}[how]
+
+
+def test_the_bot_at_an_arena_table_is_never_replaced(bot):
+    run = arena.run_create(bot=bot, field="easy", deals=2, seed=5)
+    table = run.tables.first()
+    services.match_join(match_id=table.match_id, player=bot, seat=None)
+    with pytest.raises(ServiceError) as refused:
+        services.seat_replace(match_id=table.match_id, by=bot, seat=Seat(table.seat),
+                              bot_level="expert", now=timezone.now() + timedelta(days=1))
+    assert refused.value.code == "not_replaceable"
+
+
+def test_the_owner_or_the_bot_cancels_a_run_and_its_tables_are_aborted(bot):
+    owner = get_user_model().objects.create_user(username="maker")
+    models.BotAccount.objects.filter(user=bot).update(owner=owner)
+    run = arena.run_create(bot=bot, field="easy", deals=2, seed=5)
+    stranger = get_user_model().objects.create_user(username="stranger")
+    with pytest.raises(ServiceError) as refused:
+        arena.run_cancel(run_id=run.id, user=stranger)
+    assert refused.value.code == "not_found"
+    cancelled = arena.run_cancel(run_id=run.id, user=owner)
+    assert (cancelled.status, cancelled.reason) == (Run.Status.ABANDONED, "cancelled by maker")
+    assert set(run.tables.values_list("match__status", flat=True)) == {"aborted"}
+    assert arena.run_cancel(run_id=run.id, user=bot).reason == "cancelled by maker"
+
+
+def test_beat_moves_the_other_runs_on_when_one_fails(bot, monkeypatch):
+    other = get_user_model().objects.create_user(username="robo2")
+    bot_accounts.bot_account_create(user=other, owner=None)
+    runs = [arena.run_create(bot=user, field="easy", deals=2, seed=5) for user in (bot, other)]
+    advanced = []
+
+    def advance(run_id):
+        advanced.append(run_id)
+        if len(advanced) == 1:
+            raise RuntimeError("a broken run")
+
+    monkeypatch.setattr(arena, "advance", advance)
+    assert advance_arena_runs() == 2
+    assert sorted(advanced) == sorted(run.id for run in runs)
 
 
 def test_an_invitation_left_to_expire_abandons_the_run_and_never_opens_its_seat(bot, settings):
@@ -123,6 +201,10 @@ def test_an_invitation_left_to_expire_abandons_the_run_and_never_opens_its_seat(
     with time_machine.travel(later):
         assert release_expired_invitations() == 0
         assert not models.Match.objects.filter(open_to_all=True, status="waiting").exists()
+        table = run.tables.first()
+        with pytest.raises(ServiceError) as refused:
+            services.match_join(match_id=table.match_id, player=bot, seat=None)
+        assert refused.value.code == "invitation_closed"
         assert advance_arena_runs() == 1
     run.refresh_from_db()
     assert run.status == Run.Status.ABANDONED and "expired" in run.reason

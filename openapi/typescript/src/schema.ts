@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Measure your bot: a duplicate run against a field of built-in bots
-         * @description For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables: the field alone, then your bot in each seat against three field bots, every table dealt the same cards with the same pass. Your bot's seat at each table is held for it by an invitation (GET /invitations, or a webhook): join and play it like any match. At most 4 tables are unfinished at once, fewer when your match quotas are full; the tables are unrated and not in your records. A table you decline, or do not join before its invitation expires, abandons the run. Beyond the quotas 429 quota_exceeded.
+         * @description For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables, each dealt the same cards with the same pass: your bot in each seat against three field bots (seat by seat over all the deals), then the field alone. Your bot's seat at each table is held for it by an invitation (GET /invitations, or a webhook): join and play it like any match. At most 4 tables are unfinished at once, fewer when your match quotas are full; the tables are unrated and not in your records. A table you decline, leave, or do not join before its invitation expires abandons the run. Beyond the quotas 429 quota_exceeded.
          */
         post: operations["arena_runs_create"];
         delete?: never;
@@ -39,6 +39,26 @@ export interface paths {
         get: operations["arena_runs_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/arena/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop an arena run: it is abandoned, its unfinished tables aborted
+         * @description By its bot account or the bot's owner (another: 404 not_found). A run that has ended is answered as it is.
+         */
+        post: operations["arena_runs_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -780,8 +800,11 @@ export interface components {
             bot: string;
             field: components["schemas"]["BotLevelEnum"];
             deals: number;
-            /** Format: int64 */
-            seed: number;
+            /**
+             * Format: int64
+             * @description the deals' seed: null while a run whose seed the server chose is running (the seed would tell the bot every hand)
+             */
+            seed: number | null;
             /**
              * @description running, finished (result set), or abandoned (reason says why; its unfinished tables were aborted)
              *
@@ -827,8 +850,11 @@ export interface components {
             bot: string;
             field: components["schemas"]["BotLevelEnum"];
             deals: number;
-            /** Format: int64 */
-            seed: number;
+            /**
+             * Format: int64
+             * @description the deals' seed: null while a run whose seed the server chose is running (the seed would tell the bot every hand)
+             */
+            seed: number | null;
             /**
              * @description running, finished (result set), or abandoned (reason says why; its unfinished tables were aborted)
              *
@@ -2534,6 +2560,73 @@ export interface operations {
         };
     };
     arena_runs_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArenaRunDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    /** @description Bearer: the scheme the API takes. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    arena_runs_cancel: {
         parameters: {
             query?: never;
             header?: never;

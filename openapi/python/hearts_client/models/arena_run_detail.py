@@ -32,7 +32,8 @@ class ArenaRunDetail:
             * `hard` - hard
             * `expert` - expert
         deals (int):
-        seed (int):
+        seed (int | None): the deals' seed: null while a run whose seed the server chose is running (the seed would tell
+            the bot every hand)
         status (ArenaRunStatusEnum): * `running` - running
             * `finished` - finished
             * `abandoned` - abandoned
@@ -48,7 +49,7 @@ class ArenaRunDetail:
     bot: str
     field: BotLevelEnum
     deals: int
-    seed: int
+    seed: int | None
     status: ArenaRunStatusEnum
     reason: None | str
     progress: ArenaProgress
@@ -69,6 +70,7 @@ class ArenaRunDetail:
 
         deals = self.deals
 
+        seed: int | None
         seed = self.seed
 
         status: str = self.status
@@ -133,7 +135,12 @@ class ArenaRunDetail:
 
         deals = d.pop("deals")
 
-        seed = d.pop("seed")
+        def _parse_seed(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seed = _parse_seed(d.pop("seed"))
 
         status = check_arena_run_status_enum(d.pop("status"))
 

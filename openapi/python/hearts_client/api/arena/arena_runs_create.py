@@ -116,13 +116,13 @@ def sync_detailed(
 ) -> Response[ArenaRunDetail | Problem]:
     """Measure your bot: a duplicate run against a field of built-in bots
 
-     For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables:
-    the field alone, then your bot in each seat against three field bots, every table dealt the same
-    cards with the same pass. Your bot's seat at each table is held for it by an invitation (GET
-    /invitations, or a webhook): join and play it like any match. At most 4 tables are unfinished at
-    once, fewer when your match quotas are full; the tables are unrated and not in your records. A table
-    you decline, or do not join before its invitation expires, abandons the run. Beyond the quotas 429
-    quota_exceeded.
+     For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables,
+    each dealt the same cards with the same pass: your bot in each seat against three field bots (seat
+    by seat over all the deals), then the field alone. Your bot's seat at each table is held for it by
+    an invitation (GET /invitations, or a webhook): join and play it like any match. At most 4 tables
+    are unfinished at once, fewer when your match quotas are full; the tables are unrated and not in
+    your records. A table you decline, leave, or do not join before its invitation expires abandons the
+    run. Beyond the quotas 429 quota_exceeded.
 
     Args:
         idempotency_key (str | Unset):
@@ -157,13 +157,13 @@ def sync(
 ) -> ArenaRunDetail | Problem | None:
     """Measure your bot: a duplicate run against a field of built-in bots
 
-     For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables:
-    the field alone, then your bot in each seat against three field bots, every table dealt the same
-    cards with the same pass. Your bot's seat at each table is held for it by an invitation (GET
-    /invitations, or a webhook): join and play it like any match. At most 4 tables are unfinished at
-    once, fewer when your match quotas are full; the tables are unrated and not in your records. A table
-    you decline, or do not join before its invitation expires, abandons the run. Beyond the quotas 429
-    quota_exceeded.
+     For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables,
+    each dealt the same cards with the same pass: your bot in each seat against three field bots (seat
+    by seat over all the deals), then the field alone. Your bot's seat at each table is held for it by
+    an invitation (GET /invitations, or a webhook): join and play it like any match. At most 4 tables
+    are unfinished at once, fewer when your match quotas are full; the tables are unrated and not in
+    your records. A table you decline, leave, or do not join before its invitation expires abandons the
+    run. Beyond the quotas 429 quota_exceeded.
 
     Args:
         idempotency_key (str | Unset):
@@ -193,13 +193,13 @@ async def asyncio_detailed(
 ) -> Response[ArenaRunDetail | Problem]:
     """Measure your bot: a duplicate run against a field of built-in bots
 
-     For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables:
-    the field alone, then your bot in each seat against three field bots, every table dealt the same
-    cards with the same pass. Your bot's seat at each table is held for it by an invitation (GET
-    /invitations, or a webhook): join and play it like any match. At most 4 tables are unfinished at
-    once, fewer when your match quotas are full; the tables are unrated and not in your records. A table
-    you decline, or do not join before its invitation expires, abandons the run. Beyond the quotas 429
-    quota_exceeded.
+     For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables,
+    each dealt the same cards with the same pass: your bot in each seat against three field bots (seat
+    by seat over all the deals), then the field alone. Your bot's seat at each table is held for it by
+    an invitation (GET /invitations, or a webhook): join and play it like any match. At most 4 tables
+    are unfinished at once, fewer when your match quotas are full; the tables are unrated and not in
+    your records. A table you decline, leave, or do not join before its invitation expires abandons the
+    run. Beyond the quotas 429 quota_exceeded.
 
     Args:
         idempotency_key (str | Unset):
@@ -232,13 +232,13 @@ async def asyncio(
 ) -> ArenaRunDetail | Problem | None:
     """Measure your bot: a duplicate run against a field of built-in bots
 
-     For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables:
-    the field alone, then your bot in each seat against three field bots, every table dealt the same
-    cards with the same pass. Your bot's seat at each table is held for it by an invitation (GET
-    /invitations, or a webhook): join and play it like any match. At most 4 tables are unfinished at
-    once, fewer when your match quotas are full; the tables are unrated and not in your records. A table
-    you decline, or do not join before its invitation expires, abandons the run. Beyond the quotas 429
-    quota_exceeded.
+     For a bot account only (else 403 bot_account_required). Each deal is played at five one-hand tables,
+    each dealt the same cards with the same pass: your bot in each seat against three field bots (seat
+    by seat over all the deals), then the field alone. Your bot's seat at each table is held for it by
+    an invitation (GET /invitations, or a webhook): join and play it like any match. At most 4 tables
+    are unfinished at once, fewer when your match quotas are full; the tables are unrated and not in
+    your records. A table you decline, leave, or do not join before its invitation expires abandons the
+    run. Beyond the quotas 429 quota_exceeded.
 
     Args:
         idempotency_key (str | Unset):
