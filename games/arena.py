@@ -6,6 +6,7 @@ field bots, seat by seat over all the deals, then the field's own tables. The re
 
 from __future__ import annotations
 
+import math
 import secrets
 import statistics
 import uuid
@@ -17,7 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from . import bot_accounts, duplicate, models, services
@@ -27,6 +28,7 @@ from .errors import ServiceError, quota_exceeded
 
 Run = models.ArenaRun
 TABLES_PER_DEAL = 5  # the bot north, east, south and west, then the field's own table
+SEED_BITS = 53  # a seed is exact in every JSON reader (JavaScript's safe integers)
 DAY_S = 86_400
 
 
@@ -43,18 +45,32 @@ def run_create(*, bot: AbstractBaseUser, field: str, deals: int, seed: int | Non
         if mine.filter(status=Run.Status.RUNNING).count() >= limit:
             raise quota_exceeded("arena_runs", limit, f"you have {limit} arena run(s) running, "
                                                       "the most a bot account may: wait for it")
-        dealt = mine.filter(created_at__gte=timezone.now() - timedelta(seconds=DAY_S)).aggregate(
-            dealt=Sum("deals"))["dealt"] or 0
-        if dealt + deals > settings.ARENA_DEALS_PER_DAY:
-            raise quota_exceeded("arena_deals", settings.ARENA_DEALS_PER_DAY,
-                                 f"you have asked for {dealt} arena deals in the last 24 hours; "
-                                 f"{deals} more would pass the most a bot account may",
-                                 period_s=DAY_S)
+        _check_deals(mine, deals, timezone.now())
         run = Run.objects.create(bot=bot, field=field, deals=deals, seed_chosen=seed is not None,
-                                 seed=secrets.randbits(63) if seed is None else seed)
+                                 seed=secrets.randbits(SEED_BITS) if seed is None else seed)
     advance(run.id)
     run.refresh_from_db()
     return run
+
+
+def _check_deals(mine: QuerySet[Run], deals: int, now: datetime) -> None:
+    """Raises ``quota_exceeded`` (``arena_deals``, with ``retry_after`` when waiting helps)
+    when ``deals`` more would pass ``ARENA_DEALS_PER_DAY`` in the last 24 hours."""
+    limit = settings.ARENA_DEALS_PER_DAY
+    asked = list(mine.filter(created_at__gt=now - timedelta(seconds=DAY_S))
+                 .order_by("created_at").values_list("created_at", "deals"))
+    held = sum(count for _, count in asked)
+    if held + deals <= limit:
+        return
+    retry_after = None
+    for created_at, count in asked:  # oldest first: when enough of them have left the window
+        held -= count
+        if held + deals <= limit:
+            retry_after = math.ceil((created_at - now).total_seconds()) + DAY_S
+            break
+    raise quota_exceeded("arena_deals", limit, f"you have asked for {sum(c for _, c in asked)} "
+                         f"arena deals in the last 24 hours; {deals} more would pass the most "
+                         "a bot account may", period_s=DAY_S, retry_after=retry_after)
 
 
 def advance(run_id: uuid.UUID) -> None:
@@ -71,7 +87,7 @@ def advance(run_id: uuid.UUID) -> None:
         reason = _failure(playing, now)
         total = run.deals * TABLES_PER_DEAL
         while not reason and len(playing) < settings.ARENA_TABLES_AT_ONCE and (
-                run.tables_created < total):
+                run.tables_created < total) and not _deal_in_play(run, playing):
             try:
                 playing.append(_table_create(run, run.tables_created))
             except ServiceError as refusal:
@@ -86,21 +102,35 @@ def advance(run_id: uuid.UUID) -> None:
             reason = "the bot's match quotas left no room for a table for too long"
         if reason:
             _abandon(run, reason, playing)
-        elif not playing and run.tables_created == total:
-            run.result = result(run.tables.values_list("deal", "seat", "points"))
-            run.status, run.ended_at = Run.Status.FINISHED, now
+        else:
+            _finish_if_played(run, playing, now)
         run.save()
+
+
+def _deal_in_play(run: Run, playing: list[models.ArenaTable]) -> bool:
+    """Whether the next table's deal is at an unfinished table: the bot never sees one deal
+    at two tables at once."""
+    return any(table.deal == run.tables_created % run.deals for table in playing)
+
+
+def _finish_if_played(run: Run, playing: list[models.ArenaTable], now: datetime) -> None:
+    if not playing and run.tables_created == run.deals * TABLES_PER_DEAL:
+        run.result = result(run.tables.values_list("deal", "seat", "points"))
+        run.status, run.ended_at = Run.Status.FINISHED, now
 
 
 def run_cancel(*, run_id: uuid.UUID, user: AbstractBaseUser) -> Run:
     """Abandon the run ``run_id`` (its bot's or its owner's, else ``not_found``), aborting its
-    unfinished tables; a run that has ended is left as it is."""
+    unfinished tables; a run that has ended is left as it is, one whose every table has
+    finished is finished."""
     with transaction.atomic():
         run_get(run_id=run_id, user=user)
         run = Run.objects.select_for_update().get(id=run_id)
         if run.status == Run.Status.RUNNING:
-            _abandon(run, f"cancelled by {user.get_username()}",
-                     list(run.tables.filter(points__isnull=True)))
+            playing = list(run.tables.filter(points__isnull=True))
+            _finish_if_played(run, playing, timezone.now())
+            if run.status == Run.Status.RUNNING:
+                _abandon(run, f"cancelled by {user.get_username()}", playing)
             run.save()
     return run_get(run_id=run_id, user=user)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from . import models
@@ -43,10 +44,11 @@ def decline_commands(match: models.Match, seat: Seat) -> list[ReleaseSeat | Abor
         release]
 
 
-def refuse_late_join(match: models.Match, now: datetime) -> None:
-    """Raises ``invitation_closed`` for a join of an arena table whose invitation expired
-    by ``now`` (its run is abandoned: the seat never opens)."""
-    if models.Invitation.objects.filter(match=match, expires_at__lte=now,
+def refuse_late_join(match: models.Match, player: AbstractBaseUser, now: datetime) -> None:
+    """Raises ``invitation_closed`` for ``player``'s join of an arena table whose invitation
+    for them expired by ``now`` (its run is abandoned: the seat never opens)."""
+    if models.Invitation.objects.filter(match=match, player=player, expires_at__lte=now,
+                                        status=models.Invitation.Status.PENDING,
                                         match__arena_table__isnull=False).exists():
         raise ServiceError("invitation_closed", "this arena table's invitation has expired, "
                            "and with it the run", invitation_status="expired")

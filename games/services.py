@@ -209,7 +209,7 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
     with transaction.atomic():
         match = _lock(match_id)
         state = match_state(match)
-        arena_tables.refuse_late_join(match, timezone.now())
+        arena_tables.refuse_late_join(match, player, timezone.now())
         commands: list[Command] = [*invitations.expired_releases(match, state, timezone.now()),
                                    TakeSeat(seat, player=player.get_username())]
         webhooks.seated(match, player)

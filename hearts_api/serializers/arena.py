@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
-from games.arena import TABLES_PER_DEAL
+from games.arena import SEED_BITS, TABLES_PER_DEAL
 from games.engine import Seat
 from games.models import ArenaRun, ArenaTable
 
@@ -23,7 +23,7 @@ from .fields import (
     by_seat,
 )
 
-SEED_MAX = 2**63 - 1
+SEED_MAX = 2**SEED_BITS - 1
 RUN_STATUS_CHOICES = list(ArenaRun.Status.values)
 
 

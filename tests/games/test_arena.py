@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import arena, bot_accounts, duplicate, models, records, services
-from games.engine import Phase, Seat, legal_cards
+from games.engine import IllegalMove, Phase, RuleSet, Seat, legal_cards
 from games.engine.decider import shuffled_deal
 from games.errors import ServiceError
 from games.selectors import fixed_deals_get, match_state
@@ -71,8 +71,8 @@ def play_invited_tables(bot) -> int:
 @pytest.mark.django_db(transaction=True)  # the bots move, and the run goes on, on commit
 def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, settings):
     run = arena.run_create(bot=bot, field="random", deals=2, seed=11)
-    # North of both deals, then east of the first: the bot's quota open_matches is full.
-    assert list(run.tables.values_list("deal", "seat")) == [(0, 0), (0, 1), (1, 0)]
+    # North of both deals; east of the first waits for north of the first.
+    assert list(run.tables.values_list("deal", "seat")) == [(0, 0), (1, 0)]
     while run.status == Run.Status.RUNNING:
         assert play_invited_tables(bot) > 0
         run.refresh_from_db()
@@ -97,6 +97,34 @@ def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, sett
             records.records_rebuild()
         assert not models.Rating.objects.filter(player=bot).exists()
         assert not models.PlayerRecord.objects.filter(player=bot).exists()
+
+
+def test_no_two_tables_of_one_deal_are_unfinished_at_once(bot, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "open_matches": 10}  # the tables "finish" waiting
+    run = arena.run_create(bot=bot, field="random", deals=2, seed=3)
+    assert list(run.tables.values_list("deal", "seat")) == [(0, 0), (1, 0)]
+
+    def finish(deal):
+        models.ArenaTable.objects.filter(run=run, deal=deal).update(points=[26, 0, 0, 0])
+        arena.advance(run.id)
+        return list(run.tables.filter(points__isnull=True).values_list("deal", "seat"))
+
+    assert finish(1) == [(0, 0)]  # east of deal 0 waits for north of deal 0
+    assert finish(0) == [(0, 1), (1, 1)]
+
+
+def test_a_cancel_after_the_last_table_finishes_the_run(bot):
+    run = arena.run_create(bot=bot, field="random", deals=2, seed=3)
+    for index in range(run.tables_created, 10):  # the other tables, as if played
+        slot, deal = divmod(index, 2)
+        match = services.match_create(creator=bot, seats=[services.SeatSpec("bot", "random")] * 4,
+                                      rules=RuleSet(max_hands=1)).match
+        models.ArenaTable.objects.create(run=run, deal=deal, seat=slot if slot < 4 else None,
+                                         match=match)
+    Run.objects.filter(id=run.id).update(tables_created=10)
+    models.ArenaTable.objects.filter(run=run).update(points=[6, 7, 0, 13])
+    done = arena.run_cancel(run_id=run.id, user=bot)
+    assert (done.status, done.reason, done.result["advantage"]) == (Run.Status.FINISHED, "", 0.0)
 
 
 def test_tables_wait_for_room_in_the_bots_match_quotas(bot, settings):
@@ -209,6 +237,10 @@ def test_an_invitation_left_to_expire_abandons_the_run_and_never_opens_its_seat(
     run.refresh_from_db()
     assert run.status == Run.Status.ABANDONED and "expired" in run.reason
     assert not run.tables.filter(match__status="waiting").exists()
+    stranger = get_user_model().objects.create_user(username="stranger")
+    with pytest.raises(IllegalMove) as refused:
+        services.match_join(match_id=table.match_id, player=stranger, seat=None)
+    assert refused.value.code == "match_finished"
 
 
 def test_only_a_bot_account_asks_and_one_run_at_a_time_within_the_daily_deals(bot, settings):
@@ -225,4 +257,6 @@ def test_only_a_bot_account_asks_and_one_run_at_a_time_within_the_daily_deals(bo
     settings.ARENA_DEALS_PER_DAY = 3
     with pytest.raises(ServiceError) as refused:
         arena.run_create(bot=bot, field="easy", deals=2, seed=None)
+    left = (first.created_at + timedelta(days=1) - timezone.now()).total_seconds()
+    assert refused.value.details.pop("retry_after") == pytest.approx(left, abs=2)
     assert refused.value.details == {"quota": "arena_deals", "limit": 3, "period_s": 86_400}
