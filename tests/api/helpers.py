@@ -7,6 +7,7 @@ engine is imported only to read card codes (``10C``) and deals (``parse_deal``).
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
@@ -258,6 +259,13 @@ def assert_refused(table: Table, request: Callable[[], Any], status: int, code: 
     return body
 
 
+@functools.cache
+def shape_of(serializer_class: type[serializers.Serializer]) -> serializers.Serializer:
+    """One instance of ``serializer_class`` for ``assert_shaped``: DRF builds an instance's
+    nested fields once, on first use."""
+    return serializer_class()
+
+
 def assert_shaped(field, body):
     """``body`` has exactly ``field``'s declared fields in their order, nested ones too, null
     only where the field allows it, and each leaf of the field's JSON type (a choice one of
@@ -266,7 +274,7 @@ def assert_shaped(field, body):
         assert field.allow_null, f"{field.field_name or type(field).__name__} is not nullable"
         return
     if isinstance(field, PolymorphicProxySerializer):  # an event: by its type
-        assert_shaped(EVENT_SERIALIZERS[body["type"]](), body)
+        assert_shaped(shape_of(EVENT_SERIALIZERS[body["type"]]), body)
     elif isinstance(field, serializers.ListSerializer):
         for item in body:
             assert_shaped(field.child, item)

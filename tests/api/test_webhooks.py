@@ -222,15 +222,16 @@ def test_an_address_that_carries_a_private_one_is_refused(client_a, monkeypatch,
 
 
 def test_an_endpoint_that_trickles_its_answer_is_cut_off_at_the_attempts_deadline(
-        client_a, receiver):
+        client_a, receiver, monkeypatch):
+    monkeypatch.setattr(webhooks, "TIMEOUT_S", 1)  # the trickle outlasts it many times
     listener = socket.create_server(("127.0.0.1", 0))
 
     def trickle() -> None:
         connection, _ = listener.accept()
         connection.recv(65536)
         connection.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
-        for _ in range(20):  # a byte every second, never the end of the headers
-            time.sleep(1)
+        for _ in range(40):  # a byte every 0.1 s, never the end of the headers
+            time.sleep(0.1)
             with contextlib.suppress(OSError):
                 connection.sendall(b"a")
         connection.close()

@@ -106,6 +106,10 @@ def service_env(database_url: str, broker: str = "") -> dict[str, str]:
         "PYTHONUNBUFFERED": "1",
         "LOG_LEVEL": "ERROR",  # not a line per refused move; errors (any 500) still logged
         "WEBHOOK_ALLOW_PRIVATE": "true",  # the tests' receivers listen on loopback
+        # Hints and analyses search a tenth as long: these tests check their path, the
+        # benchmarks their strength.
+        "HINT_BUDGET_MS": "20",
+        "ANALYSIS_WORK": "5000",
     })
     return env
 

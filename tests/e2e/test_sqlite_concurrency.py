@@ -134,7 +134,8 @@ def test_sqlite_survives_concurrent_commands(sqlite_stack: Stack) -> None:
     base_url = sqlite_stack.base_url
     players = [ApiClient.register(base_url, f"seat{i}_") for i in range(4)]
     started = time.monotonic()
-    created = players[0].create_match([{"kind": "player"}] + [{"kind": "open"}] * 3)
+    created = players[0].create_match([{"kind": "player"}] + [{"kind": "open"}] * 3,
+                                      rules={"target_score": 50})  # six hands or so
     match_id = created["id"]
     table = Table(players, match_id)
 
