@@ -313,3 +313,15 @@ class DailyAttemptAdmin(ReadOnlyAdmin):
     list_display = ["date", "player", "match", "points", "seconds", "finished_at"]
     list_filter = ["date"]
     list_select_related = ["player", "match"]
+
+
+@admin.register(models.ArenaRun)
+class ArenaRunAdmin(ReadOnlyAdmin):
+    """Bot accounts' arena runs (games.arena), read-only: each table is a match of the list
+    above."""
+
+    list_display = ["id", "bot", "field", "deals", "status", "tables_created", "created_at",
+                    "ended_at"]
+    list_filter = ["status", "field"]
+    list_select_related = ["bot"]
+    search_fields = ["bot__username"]

@@ -12,7 +12,7 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import DailyAttempt, Event, Hand, Match, Trick
+from games.models import ArenaRun, DailyAttempt, Event, Hand, Match, Trick
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +69,16 @@ def test_the_daily_attempts_are_listed_read_only(superuser, root_client, finishe
     assert listed.status_code == 200
     assert "Jan. 6, 2025" in listed.content.decode()
     assert root_client.get(reverse("admin:games_dailyattempt_add")).status_code == 403
+
+
+def test_the_arena_runs_are_listed_read_only(superuser, root_client):
+    run = ArenaRun.objects.create(bot=superuser, field="hard", deals=2, seed=5,
+                                  status="abandoned", reason="cancelled by root")
+    model_admin = admin.site.get_model_admin(ArenaRun)
+    request = RequestFactory().get("/")
+    request.user = superuser
+    assert not model_admin.has_change_permission(request, run)
+    assert not model_admin.has_delete_permission(request, run)
+    listed = root_client.get(reverse("admin:games_arenarun_changelist"), {"status": "abandoned"})
+    assert listed.status_code == 200 and str(run.id) in listed.content.decode()
+    assert root_client.get(reverse("admin:games_arenarun_add")).status_code == 403
