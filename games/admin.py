@@ -320,8 +320,8 @@ class ArenaRunAdmin(ReadOnlyAdmin):
     """Bot accounts' arena runs (games.arena), read-only: each table is a match of the list
     above."""
 
-    list_display = ["id", "bot", "field", "deals", "status", "tables_created", "created_at",
-                    "ended_at"]
+    list_display = ["id", "bot", "field", "deals", "status", "reason", "tables_created",
+                    "created_at", "ended_at"]
     list_filter = ["status", "field"]
     list_select_related = ["bot"]
     search_fields = ["bot__username"]
