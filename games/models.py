@@ -130,7 +130,7 @@ class Invitation(models.Model):
 
 
 class Webhook(models.Model):
-    """An endpoint ``owner`` registered for ``events`` (games.webhooks), signed with ``secret``
+    """An endpoint ``owner`` registered for ``events`` (games.webhooks), signed with its secret
     (Standard Webhooks); ``enabled`` until a delivery fails for good."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -138,7 +138,8 @@ class Webhook(models.Model):
                               related_name="webhooks")
     url = models.URLField(max_length=2000)
     events = models.JSONField(help_text="the kinds it receives: turn, invitation, match_ended")
-    secret = models.CharField(max_length=100, help_text="whsec_ and base64 of 32 random bytes")
+    sealed_secret = models.BinaryField(help_text="the signing secret (whsec_ and base64 of 32 "
+                                                 "random bytes), sealed (games.webhooks.signing_secret)")
     enabled = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -26,7 +26,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook as Signer
 
-from . import models
+from . import models, sealing
 from .engine import MatchState, Phase
 from .engine.events import CardPlayed, CardsPassed, Event, MatchAborted, MatchEnded, SeatInvited
 from .errors import ServiceError, quota_exceeded
@@ -35,14 +35,17 @@ EVENTS = ("turn", "invitation", "match_ended")
 # Seconds before each retry: the last, some 22 hours after the first try, ends it.
 BACKOFF_S = (5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200)
 TIMEOUT_S = 5  # for a whole attempt, the answer's headers included
+SEAL_SALT = "games.webhooks.secret"  # the sealing key's salt off SECRET_KEY
 CLAIM_S = 60  # how long an attempt holds its delivery before another sender may retry it
 Status = models.WebhookDelivery.Status
 ENDED = tuple(phase.value for phase in Phase if phase.is_over)
 
 
-def webhook_create(*, owner: AbstractBaseUser, url: str, events: Sequence[str]) -> models.Webhook:
-    """Register ``url`` for ``events`` with a fresh secret; ``url_not_allowed`` for a URL
-    ``url_refusal`` refuses, ``quota_exceeded`` beyond ``QUOTAS["webhooks"]``."""
+def webhook_create(*, owner: AbstractBaseUser, url: str,
+                   events: Sequence[str]) -> tuple[models.Webhook, str]:
+    """Register ``url`` for ``events`` with a fresh secret, stored sealed: the webhook and
+    the secret. ``url_not_allowed`` for a URL ``url_refusal`` refuses, ``quota_exceeded``
+    beyond ``QUOTAS["webhooks"]``."""
     refusal = url_refusal(url)
     if refusal:
         raise ServiceError("url_not_allowed", refusal)
@@ -54,9 +57,16 @@ def webhook_create(*, owner: AbstractBaseUser, url: str, events: Sequence[str]) 
                                                     "player may: delete one first")
         secret = "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
         hook = models.Webhook.objects.create(owner_id=owner.pk, url=url, events=sorted(set(events)),
-                                             secret=secret)
+                                             sealed_secret=sealing.seal(secret.encode(), SEAL_SALT))
         _mark_matches(owner)
-    return hook
+    return hook, secret
+
+
+def signing_secret(hook: models.Webhook) -> str | None:
+    """``hook``'s signing secret, or None when no key of this server opens it (``SECRET_KEY``
+    changed and the old one is not in ``SECRET_KEY_FALLBACKS``)."""
+    opened = sealing.unseal(bytes(hook.sealed_secret), SEAL_SALT)
+    return None if opened is None else opened.decode()
 
 
 def webhook_list(*, owner: AbstractBaseUser) -> QuerySet[models.Webhook]:
@@ -249,11 +259,14 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
     refusal, address = _checked(hook.url)  # again, and used: what a name resolves to may change
     if refusal:
         return None, refusal
+    signing = signing_secret(hook)
+    if signing is None:
+        return None, "its signing secret was sealed under a SECRET_KEY this server no longer holds"
     body = DjangoJSONEncoder().encode(delivery.payload).encode()
     at = timezone.now()
     headers = {"content-type": "application/json", "webhook-id": str(delivery.id),
                "webhook-timestamp": str(int(at.timestamp())),
-               "webhook-signature": Signer(hook.secret).sign(str(delivery.id), at, body)}
+               "webhook-signature": Signer(signing).sign(str(delivery.id), at, body)}
     url, extensions = hook.url, {}
     if address is not None:  # connect to the address checked, naming the host to TLS and HTTP
         parts = urlsplit(hook.url)

@@ -5,7 +5,6 @@ answer sealed (Fernet) for ``KEEP_FOR``, ``release`` the key after any other ans
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import re
 import uuid
@@ -14,16 +13,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from rest_framework.request import Request
 
+from games import sealing
 from games.errors import ServiceError
 
 from .models import IdempotencyKey
@@ -159,25 +157,14 @@ def store(held: Claim, response: HttpResponseBase) -> None:
         body=seal(response.content))
 
 
-def _sealer() -> MultiFernet:
-    # The first key (SECRET_KEY's) seals; any opens.
-    return MultiFernet([
-        Fernet(base64.urlsafe_b64encode(salted_hmac(SEAL_SALT, "", secret=secret,
-                                                    algorithm="sha256").digest()))
-        for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS)])
-
-
 def seal(answer: bytes) -> bytes:
     """``answer`` sealed under this server's first key (``SECRET_KEY``'s)."""
-    return _sealer().encrypt(answer)
+    return sealing.seal(answer, SEAL_SALT)
 
 
 def unseal(sealed: bytes) -> bytes | None:
     """The answer ``sealed`` holds, or None when no key of this server opens it."""
-    try:
-        return _sealer().decrypt(sealed)
-    except InvalidToken:
-        return None
+    return sealing.unseal(sealed, SEAL_SALT)
 
 
 def release(held: Claim) -> None:

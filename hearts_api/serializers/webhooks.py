@@ -53,8 +53,8 @@ class WebhookCreatedSerializer(WebhookSerializer):
         "webhook-signature with a Standard Webhooks library"))
 
     @staticmethod
-    def body(hook: Webhook) -> dict[str, Any]:
-        return {**WebhookSerializer.body(hook), "secret": hook.secret}
+    def body(hook: Webhook, secret: str = "") -> dict[str, Any]:
+        return {**WebhookSerializer.body(hook), "secret": secret}
 
 
 class WebhookDeliverySerializer(ResponseSerializer):

@@ -51,8 +51,9 @@ class WebhookListView(generics.GenericAPIView):
                                "quota_exceeded.")
     def post(self, request: Request) -> Response:
         data = valid_data(WebhookCreateSerializer, request.data)
-        hook = webhooks.webhook_create(owner=request.user, url=data["url"], events=data["events"])
-        return Response(WebhookCreatedSerializer.body(hook), status=status.HTTP_201_CREATED)
+        hook, secret = webhooks.webhook_create(owner=request.user, url=data["url"],
+                                               events=data["events"])
+        return Response(WebhookCreatedSerializer.body(hook, secret), status=status.HTTP_201_CREATED)
 
 
 class WebhookDetailView(APIView):

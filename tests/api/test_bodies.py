@@ -166,9 +166,10 @@ def _bodies(steps, finished):
         PlayerProfile("bea", PlayerRecord(), [], None, BotAccount(user=ada, owner=ada)))
     yield records.LeaderboardEntrySerializer, records.LeaderboardEntrySerializer.body(rating, 1)
     hook = Webhook(id=uuid.UUID(int=6), owner=ada, url="https://example.com/hook",
-                   events=["turn"], secret="whsec_c2VjcmV0", created_at=AT)
+                   events=["turn"], created_at=AT)
     yield webhooks.WebhookSerializer, webhooks.WebhookSerializer.body(hook)
-    yield webhooks.WebhookCreatedSerializer, webhooks.WebhookCreatedSerializer.body(hook)
+    yield webhooks.WebhookCreatedSerializer, webhooks.WebhookCreatedSerializer.body(
+        hook, "whsec_c2VjcmV0")
     for delivered in (None, AT):
         yield webhooks.WebhookDeliverySerializer, webhooks.WebhookDeliverySerializer.body(
             WebhookDelivery(id=uuid.UUID(int=7), webhook=hook, type="turn",

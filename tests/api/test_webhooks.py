@@ -243,3 +243,15 @@ def test_an_endpoint_that_trickles_its_answer_is_cut_off_at_the_attempts_deadlin
     assert webhooks.deliver(WebhookDelivery.objects.get().id) == "pending"
     assert time.monotonic() - started < webhooks.TIMEOUT_S + 2
     listener.close()
+
+
+def test_the_secret_is_stored_sealed_and_a_rotated_key_still_opens_it(client_a, receiver,
+                                                                       settings):
+    created = register(client_a, receiver.url, "turn")
+    hook = Webhook.objects.get()
+    assert created["secret"].encode() not in bytes(hook.sealed_secret)
+    assert webhooks.signing_secret(hook) == created["secret"]
+    settings.SECRET_KEY_FALLBACKS, settings.SECRET_KEY = [settings.SECRET_KEY], "a" * 50
+    assert webhooks.signing_secret(hook) == created["secret"]
+    settings.SECRET_KEY_FALLBACKS = []
+    assert webhooks.signing_secret(hook) is None

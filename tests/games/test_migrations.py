@@ -8,10 +8,12 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
-from games import services
+from games import services, webhooks
 from games.engine import PassDirection, RuleSet, parse_deal
-from games.models import BotShare, DueWork, Match
+from games.models import BotShare, DueWork, Match, Webhook
 
 from ..engine.helpers import D1, D4
 
@@ -58,3 +60,24 @@ def test_0010_owes_each_unfinished_match_its_bots_move_or_its_players_deadline()
 
 def test_every_model_change_has_its_migration(db):
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)  # exits 1 otherwise
+
+
+@pytest.mark.django_db(transaction=True)  # it migrates the schema back and forth
+def test_0021_seals_each_webhooks_secret_and_opens_it_when_unapplied():
+    before, after = [("games", "0020_arena")], [("games", "0021_seal_webhook_secrets")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    owner = old.get_model("auth", "User").objects.create(username="ada")
+    old.get_model("games", "Webhook").objects.create(
+        owner_id=owner.pk, url="https://example.com/hook", events=["turn"], secret="whsec_c2VjcmV0")
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    hook = Webhook.objects.get()
+    assert b"c2VjcmV0" not in bytes(hook.sealed_secret)
+    assert webhooks.signing_secret(hook) == "whsec_c2VjcmV0"
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    assert old.get_model("games", "Webhook").objects.get().secret == "whsec_c2VjcmV0"
+    call_command("migrate", verbosity=0)
