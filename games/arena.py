@@ -89,7 +89,7 @@ def advance(run_id: uuid.UUID) -> None:
         while not reason and len(playing) < settings.ARENA_TABLES_AT_ONCE and (
                 run.tables_created < total) and not _deal_in_play(run, playing):
             try:
-                playing.append(_table_create(run, run.tables_created))
+                playing.append(_table_create(run))
             except ServiceError as refusal:
                 if refusal.code != "quota_exceeded":
                     reason = f"a table could not be created: {refusal}"
@@ -107,10 +107,19 @@ def advance(run_id: uuid.UUID) -> None:
         run.save()
 
 
+def _next_table(run: Run) -> tuple[int, Seat | None]:
+    """The deal and the bot's seat (None: the field's own table) of the run's next table:
+    seat by seat, each over all the deals, so that the tables played at once show the bot
+    different deals; the field's own tables last."""
+    slot, deal = divmod(run.tables_created, run.deals)
+    return deal, Seat(slot) if slot < len(Seat) else None
+
+
 def _deal_in_play(run: Run, playing: list[models.ArenaTable]) -> bool:
     """Whether the next table's deal is at an unfinished table: the bot never sees one deal
     at two tables at once."""
-    return any(table.deal == run.tables_created % run.deals for table in playing)
+    deal, _ = _next_table(run)
+    return any(table.deal == deal for table in playing)
 
 
 def _finish_if_played(run: Run, playing: list[models.ArenaTable], now: datetime) -> None:
@@ -140,12 +149,10 @@ def running() -> list[uuid.UUID]:
     return list(Run.objects.filter(status=Run.Status.RUNNING).values_list("id", flat=True))
 
 
-def _table_create(run: Run, index: int) -> models.ArenaTable:
-    """Table ``index``: seat by seat, each over all the deals, so that the tables played at
-    once show the bot different deals; the field's own tables last."""
-    slot, deal = divmod(index, run.deals)
+def _table_create(run: Run) -> models.ArenaTable:
+    """The run's next table (``_next_table``), as a match."""
+    deal, seat = _next_table(run)
     deal_seed, direction = duplicate.deal_of(run.seed, deal)
-    seat = Seat(slot) if slot < len(Seat) else None
     bot = run.bot.get_username()
     created = services.match_create(
         creator=run.bot, rules=RuleSet(pass_rotation=(direction,), max_hands=1),

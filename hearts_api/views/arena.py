@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
@@ -13,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import arena
+from games.models import ArenaRun
 
 from ..idempotency import IdempotentMixin
 from ..serializers.arena import (
@@ -63,14 +65,14 @@ class ArenaRunListCreateView(IdempotentMixin, generics.GenericAPIView):
         data = valid_data(ArenaRunCreateSerializer, request.data)
         run = arena.run_create(bot=request.user, field=data["field"], deals=data["deals"],
                                seed=data.get("seed"))
-        return self._detail(request, run.id, status.HTTP_202_ACCEPTED)
-
-    @staticmethod
-    def _detail(request: Request, run_id: uuid.UUID, code: int) -> Response:
-        run = arena.run_get(run_id=run_id, user=request.user)
         headers = {"Location": request.build_absolute_uri(f"/api/v1/arena/runs/{run.id}")}
-        return Response(ArenaRunDetailSerializer.body(run, arena.tables(run)), status=code,
-                        headers=headers)
+        return Response(_detail(arena.run_get(run_id=run.id, user=request.user)),
+                        status=status.HTTP_202_ACCEPTED, headers=headers)
+
+
+def _detail(run: ArenaRun) -> dict[str, Any]:
+    """``run`` (as ``arena.visible`` gives it) with its tables."""
+    return ArenaRunDetailSerializer.body(run, arena.tables(run))
 
 
 class ArenaRunCancelView(APIView):
@@ -80,8 +82,7 @@ class ArenaRunCancelView(APIView):
                    description="By its bot account or the bot's owner (another: 404 "
                                "not_found). A run that has ended is answered as it is.")
     def post(self, request: Request, run_id: uuid.UUID) -> Response:
-        run = arena.run_cancel(run_id=run_id, user=request.user)
-        return Response(ArenaRunDetailSerializer.body(run, arena.tables(run)))
+        return Response(_detail(arena.run_cancel(run_id=run_id, user=request.user)))
 
 
 class ArenaRunDetailView(APIView):
@@ -91,5 +92,4 @@ class ArenaRunDetailView(APIView):
                    description="Your bot account's runs, or those of bot accounts you own; "
                                "another is 404 not_found.")
     def get(self, request: Request, run_id: uuid.UUID) -> Response:
-        run = arena.run_get(run_id=run_id, user=request.user)
-        return Response(ArenaRunDetailSerializer.body(run, arena.tables(run)))
+        return Response(_detail(arena.run_get(run_id=run_id, user=request.user)))
