@@ -1,8 +1,15 @@
 """The generated Python SDK reads the server's JSON as the schema describes it, and goes on
-reading when the server is newer than the SDK."""
+reading when the server is newer than the SDK; its ``follow`` resumes a dropped stream."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from hearts_client import AuthenticatedClient
+from hearts_client import follow as follow_module
 from hearts_client.models import CardPlayedEvent, EventList, MatchEndedEvent, UnknownEvent
 
 AT = "2026-12-01T10:00:00Z"
@@ -29,3 +36,35 @@ def test_an_event_of_a_type_newer_than_the_sdk_arrives_as_unknown_event() -> Non
     assert isinstance(played, CardPlayedEvent)
     assert isinstance(newer, UnknownEvent)
     assert (newer.type_, newer.seat, newer["room"]) == ("table_moved", "east", "blue")
+
+
+def test_follow_resumes_at_once_after_a_connection_that_brought_a_message_else_waits_doubling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    event = {"seq": 1, "type": "card_played", "seat": "north", "at": AT, "card": "2C", "auto": False}
+    asked: list[str | None] = []
+
+    def cut_after_one_message() -> Iterator[bytes]:
+        yield f"id: 1\nevent: card_played\ndata: {json.dumps(event)}\n\n".encode()
+        raise httpx.RemoteProtocolError("cut")
+
+    def serve(request: httpx.Request) -> httpx.Response:
+        asked.append(request.headers.get("Last-Event-ID"))
+        if len(asked) == 1:
+            return httpx.Response(200, content=cut_after_one_message(),
+                                  headers={"Content-Type": "text/event-stream"})
+        if len(asked) <= 3:
+            raise httpx.ConnectError("refused", request=request)
+        return httpx.Response(404, json={"type": "about:blank", "title": "Not found", "status": 404,
+                                         "detail": "No such match.", "code": "not_found"})
+
+    slept: list[float] = []
+    monkeypatch.setattr(follow_module.time, "sleep", slept.append)
+    client = AuthenticatedClient("http://hearts.test", "token",
+                                 httpx_args={"transport": httpx.MockTransport(serve)})
+    items = []
+    with pytest.raises(follow_module.FollowRefused):
+        items.extend(follow_module.follow(client, "m"))
+    assert [type(item) for item in items] == [CardPlayedEvent]
+    assert asked == [None, "1", "1", "1"]
+    assert slept == [0.0, follow_module.RETRY_S, 2 * follow_module.RETRY_S]

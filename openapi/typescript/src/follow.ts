@@ -36,14 +36,16 @@ export class FollowRefused extends Error {
   }
 }
 
-const RETRY_MS = 1000; // the first wait before connecting again; it doubles up to MAX_RETRY_MS
+const RETRY_MS = 1000; // the wait before a try that follows a fruitless one; it doubles up to MAX_RETRY_MS
 const MAX_RETRY_MS = 30_000;
+const nextWait = (wait: number): number => Math.min(Math.max(wait * 2, RETRY_MS), MAX_RETRY_MS);
 
 /**
  * GET /matches/{id}/stream as an async iterator of views and events. A dropped connection,
- * a 5xx or a 429 is retried with `Last-Event-ID`, so no event is lost or repeated; the
- * iteration ends with the match's final view. Throws `FollowRefused` on any
- * other refusal.
+ * a 5xx or a 429 is retried with `Last-Event-ID`, so no event is lost or repeated: at once
+ * when the connection had brought a message, else after `RETRY_MS` doubling to
+ * `MAX_RETRY_MS` (or the 429's `Retry-After`). The iteration ends with the match's final
+ * view. Throws `FollowRefused` on any other refusal.
  */
 export async function* follow(options: FollowOptions): AsyncGenerator<FollowItem, void, undefined> {
   const fetchStream = options.fetch ?? fetch;
@@ -73,12 +75,12 @@ export async function* follow(options: FollowOptions): AsyncGenerator<FollowItem
         }
         if (response.status !== 429 && response.status < 500) throw new FollowRefused(problem);
         await pause(Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : wait, options.signal);
-        wait = Math.min(wait * 2, MAX_RETRY_MS);
+        wait = nextWait(wait);
         continue;
       }
       for await (const message of messages(response.body)) {
         last = Number(message.id);
-        wait = RETRY_MS;
+        wait = 0;
         const data: unknown = JSON.parse(message.data);
         if (message.event === "view") {
           shown = last;
@@ -91,7 +93,7 @@ export async function* follow(options: FollowOptions): AsyncGenerator<FollowItem
       if (options.signal?.aborted) return; // the caller stopped following
       if (error instanceof FollowRefused) throw error;
       await pause(wait, options.signal); // a dropped connection: resume from `last`
-      wait = Math.min(wait * 2, MAX_RETRY_MS);
+      wait = nextWait(wait);
     }
   }
 }
