@@ -61,7 +61,7 @@ $(CHROMIUM):
 # the tests out: longest first, one at a time, the e2e stack's tests to one process.
 # Without an exported SECRET_KEY the run makes a random one (off the embedded set-up nothing
 # starts without one), which every process it starts shares.
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 RUN_TESTS = DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
 	SECRET_KEY=$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')} \
 	E2E_BROKER_URL=$(TEST_BROKER_URL) CELERY_BROKER_URL= \

@@ -1,4 +1,4 @@
-"""How pytest-xdist shares the suite out between its processes (``make test``: two).
+"""How pytest-xdist shares the suite out between its processes (``make test``: three).
 
 xdist's default (``--dist load``) hands each process a chunk of consecutive tests and
 can leave one process alone with the last long ones, and the e2e tests that share a

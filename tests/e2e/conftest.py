@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from . import stack
+from .faults import PostgresCluster, postgres_cluster
 from .helpers import DURATIONS
 from .stack import Stack
 
@@ -29,6 +30,19 @@ def e2e_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     with serving(tmp_path_factory.mktemp("e2e-logs"), f"hearts_e2e_{os.getpid()}",
                  stack.broker_url()) as found:
         yield found
+
+
+@pytest.fixture(scope="session")
+def _fault_cluster() -> Iterator[PostgresCluster]:
+    with postgres_cluster("hearts_faults") as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def fault_cluster(_fault_cluster: PostgresCluster) -> PostgresCluster:
+    """This test process's PostgreSQL cluster of its own (tests/e2e/faults.py), started: the
+    tests that stop or restart PostgreSQL share it, each with a database of its own."""
+    return _fault_cluster.started()
 
 
 @pytest.fixture

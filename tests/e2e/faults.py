@@ -1,10 +1,11 @@
-"""What the fault tests start, break and stop: a PostgreSQL cluster and a redis-server of the
-test's own (never the machine's), a whole deployment on them (gunicorn with uvicorn
-workers, a Celery worker, beat), and players that keep playing through a fault while every
-answer they get is recorded.
+"""What the fault tests start, break and stop: a PostgreSQL cluster (one per test process:
+``fault_cluster``) and a redis-server of the test's own (never the machine's), a whole
+deployment on them (gunicorn with uvicorn workers, a Celery worker, beat), and players
+that keep playing through a fault while every answer they get is recorded.
 
 The ports are the fault tests' own: PostgreSQL on 5441-5449, Redis on 6381-6389; under
-pytest-xdist each test process takes every other port of them, so two never pick one alike.
+pytest-xdist each of its N test processes takes every Nth port of them, so two never pick
+one alike.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ ALLOWED_STATUSES = frozenset({409, 412, 503})
 def own_port(ports: range) -> int:
     """A port of ``ports`` that nothing listens on, from this xdist process's share."""
     index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
-    for port in ports[index % 2::2]:
+    processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    for port in ports[index % processes::processes]:
         with socket.socket() as sock:
             if sock.connect_ex(("127.0.0.1", port)) != 0:
                 return port
@@ -67,7 +69,7 @@ class PostgresCluster:
 
     def ctl(self, *args: str) -> None:
         """``pg_ctlcluster`` on this cluster: start, stop (``-m fast``: clients cut at once),
-        restart."""
+        restart, status."""
         subprocess.run(["pg_ctlcluster", PG_VERSION, self.name, *args], check=True,
                        capture_output=True, timeout=60)
 
@@ -79,6 +81,14 @@ class PostgresCluster:
 
     def restart(self) -> None:
         self.ctl("restart", "-m", "fast")
+
+    def started(self) -> PostgresCluster:
+        """This cluster, started if a test left it stopped."""
+        try:
+            self.ctl("status")
+        except subprocess.CalledProcessError:
+            self.start()
+        return self
 
 
 @contextmanager
@@ -94,6 +104,7 @@ def postgres_cluster(prefix: str) -> Iterator[PostgresCluster]:
         cluster.start()
         yield cluster
     finally:
+        stack.forget_migrated_template(cluster.server_url)
         subprocess.run(["pg_dropcluster", PG_VERSION, cluster.name, "--stop"],
                        capture_output=True, timeout=120)
 
@@ -177,31 +188,27 @@ class Deployment:
 
 
 @contextmanager
-def deployment(log_dir: Path, prefix: str, **env: str) -> Iterator[Deployment]:
-    """A cluster, a database on it (migrated), a redis-server, gunicorn (2 uvicorn workers,
-    as ``make serve`` runs it on PostgreSQL), a Celery worker and beat, all of the caller's
-    own, stopped and dropped after it. ``env`` is added to the processes' environment. What
-    does not wait on another starts alongside it: most of a test's time."""
+def deployment(log_dir: Path, cluster: PostgresCluster, **env: str) -> Iterator[Deployment]:
+    """A migrated database on ``cluster``, a redis-server, gunicorn (2 uvicorn workers, as
+    ``make serve`` runs it on PostgreSQL), a Celery worker and beat, all of the caller's own,
+    stopped and dropped after it. ``env`` is added to the processes' environment. What does
+    not wait on another starts alongside it."""
     redis = RedisServer(own_port(REDIS_PORTS), log_dir)
     with ExitStack() as cleanup, ThreadPoolExecutor(max_workers=3) as starting:
         cleanup.callback(redis.stop)
         redis_up = starting.submit(redis.start)
-        cluster = cleanup.enter_context(postgres_cluster(prefix))
+        database_url = stack.create_migrated_database(cluster.server_url, "hearts")
+        cleanup.callback(lambda: stack.drop_database(cluster.started().server_url, "hearts"))
         redis_up.result()
-        database_url = stack.create_database(cluster.server_url, "hearts")
         service_env = {**stack.service_env(database_url, redis.url), "DB_POOL_TIMEOUT": "2", **env}
-        # Neither needs the tables: they start while the migrations run.
         worker_up = starting.submit(stack.start_celery_worker, service_env, log_dir, redis.url)
         web_up = starting.submit(stack.start_gunicorn, service_env, log_dir)
         running: dict[str, stack.ManagedProcess] = {}
         cleanup.callback(lambda: _stop_together(list(running.values())))
-        try:
-            stack.manage_ok(["migrate", "--noinput", "-v", "0"], service_env)
-        finally:  # waits for both; one that failed stopped itself
-            if worker_up.exception() is None:
-                running["worker"] = worker_up.result()
-            if web_up.exception() is None:
-                running["web"] = web_up.result()[0]
+        if worker_up.exception() is None:  # waits for both; one that failed stopped itself
+            running["worker"] = worker_up.result()
+        if web_up.exception() is None:
+            running["web"] = web_up.result()[0]
         found = Deployment(cluster, redis, service_env, web_up.result()[1], log_dir,
                            worker_up.result())
         running["beat"] = stack.ManagedProcess("celery beat", [

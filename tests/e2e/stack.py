@@ -171,8 +171,18 @@ def create_migrated_database(server_url: str, name: str) -> str:
         manage_ok(["migrate", "--noinput", "-v", "0"],
                   service_env(create_database(server_url, template)))
         _MIGRATED_TEMPLATES[server_url] = template
-        atexit.register(drop_database, server_url, template)
+        atexit.register(_drop_migrated_template, server_url)
     return create_database(server_url, name, _MIGRATED_TEMPLATES[server_url])
+
+
+def forget_migrated_template(server_url: str) -> None:
+    """Forget this process's migrated database on ``server_url``: that server is gone."""
+    _MIGRATED_TEMPLATES.pop(server_url, None)
+
+
+def _drop_migrated_template(server_url: str) -> None:
+    if (template := _MIGRATED_TEMPLATES.pop(server_url, None)) is not None:
+        drop_database(server_url, template)
 
 
 def drop_database(server_url: str, name: str) -> None:

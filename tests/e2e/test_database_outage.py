@@ -1,29 +1,22 @@
 """While PostgreSQL is down, every request that needs it answers 503 ``unavailable``
 (problem+json, Retry-After) instead of hanging or a 500, and once it is back the very first
-request succeeds: no dead pooled connection is lent out. On a PostgreSQL cluster of the
-test's own (``pg_createcluster``, tests/e2e/faults.py), so the machine's server is never stopped."""
+request succeeds: no dead pooled connection is lent out. On the test process's PostgreSQL
+cluster of its own (``fault_cluster``), so the machine's server is never stopped."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 from . import stack
-from .faults import PostgresCluster, postgres_cluster
+from .faults import PostgresCluster
 from .helpers import ApiClient
 
 pytestmark = pytest.mark.e2e
 
 BOTS = [{"kind": "bot", "level": "easy"}] * 3
-
-
-@pytest.fixture
-def own_cluster() -> Iterator[PostgresCluster]:
-    with postgres_cluster("hearts_outage") as cluster:
-        yield cluster
 
 
 def _unavailable(response: httpx.Response) -> None:
@@ -34,10 +27,9 @@ def _unavailable(response: httpx.Response) -> None:
 
 
 def test_a_database_outage_answers_503_and_the_first_request_after_it_succeeds(
-        own_cluster: PostgresCluster, tmp_path: Path) -> None:
-    database_url = stack.create_database(own_cluster.server_url, "hearts")
+        fault_cluster: PostgresCluster, tmp_path: Path) -> None:
+    database_url = stack.create_migrated_database(fault_cluster.server_url, "hearts_outage")
     env = {**stack.service_env(database_url), "DB_POOL_TIMEOUT": "2"}
-    stack.manage_ok(["migrate", "--noinput", "-v", "0"], env)
     server, base_url = stack.start_gunicorn(env, tmp_path, workers=1)
     try:
         client = ApiClient.register(base_url, "outage")
@@ -48,17 +40,17 @@ def test_a_database_outage_answers_503_and_the_first_request_after_it_succeeds(
                       params={"after": view["version"], "wait": 5})
             view = client.view(match["id"]).json()
 
-        own_cluster.stop()
+        fault_cluster.stop()
         _unavailable(client.view(match["id"]))
         _unavailable(client.request("GET", "/lobby"))
         _unavailable(httpx.post(f"{base_url}/api/v1/players", json={"username": "late"}, timeout=30))
         health = httpx.get(f"{base_url}/healthz", timeout=30)
         assert health.status_code == 503 and health.json()["database"].startswith("error")
 
-        own_cluster.start()
+        fault_cluster.start()
         assert client.view(match["id"]).status_code == 200  # the first request after it
         # A restart while the pool holds connections: none of them is lent out dead.
-        own_cluster.restart()
+        fault_cluster.restart()
         responses = [client.view(match["id"]) for _ in range(3)]
         assert [r.status_code for r in responses] == [200, 200, 200]
         assert responses[0].json()["version"] == view["version"]

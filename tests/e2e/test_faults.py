@@ -1,7 +1,8 @@
 """Faults of a production set-up while matches are played (issue 12): the worker SIGKILLed
 mid-move, Redis restarted while the worker holds a task unacknowledged, PostgreSQL restarted
-and stopped, and Redis down for some seconds. Each test starts its own PostgreSQL cluster,
-redis-server, gunicorn, Celery worker and beat (tests/e2e/faults.py), has HTTP clients play
+and stopped, and Redis down for some seconds. Each test starts its own database (on the test
+process's own PostgreSQL cluster), redis-server, gunicorn, Celery worker and beat
+(tests/e2e/faults.py), has HTTP clients play
 the human seats of two matches against bots that pause ``DELAY_MS`` before each move (so a
 move is in flight when the fault hits), and asserts that every match finishes, its log is
 contiguous and replays to its snapshot (``verify_match``), and the clients were answered
@@ -24,7 +25,14 @@ from pathlib import Path
 import pytest
 
 from . import stack
-from .faults import ALLOWED_STATUSES, Deployment, SeatPlayer, deployment, next_event_after
+from .faults import (
+    ALLOWED_STATUSES,
+    Deployment,
+    PostgresCluster,
+    SeatPlayer,
+    deployment,
+    next_event_after,
+)
 from .helpers import SEATS, ApiClient, check_finished_match, check_log
 
 pytestmark = pytest.mark.e2e
@@ -57,8 +65,8 @@ class Floor:
 
 
 @pytest.fixture
-def found(tmp_path: Path) -> Iterator[Deployment]:
-    with deployment(tmp_path, "hearts_faults") as running:
+def found(tmp_path: Path, fault_cluster: PostgresCluster) -> Iterator[Deployment]:
+    with deployment(tmp_path, fault_cluster) as running:
         yield running
 
 

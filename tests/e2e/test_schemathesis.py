@@ -26,7 +26,7 @@ CONFIG = Path(__file__).with_name("schemathesis.toml")
 HOOKS = Path(__file__).with_name("schemathesis_hooks.py")
 # Cases per operation and phase. One worker: schemathesis compiles code in its workers
 # threads, which CPython 3.11 can fail at ("AST constructor recursion depth mismatch").
-MAX_EXAMPLES = 100
+MAX_EXAMPLES = 50
 
 
 @pytest.fixture(scope="module")

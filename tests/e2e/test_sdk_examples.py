@@ -182,13 +182,13 @@ def test_python_bot_example_accepts_an_invitation_and_plays_it_to_the_end(e2e_st
     assert {message["match_id"] for message in verified} == {summary["id"]}
 
 
-ARENA_DEALS = 20
+ARENA_DEALS = 8
 
 
 def test_python_bot_example_plays_an_arena_run_its_owner_reads_the_result(e2e_stack: Stack) -> None:
-    """A bot account its owner registered asks for a run of 20 deals; the example plays
-    every table through invitations; the owner's SDK client reads a result that agrees with
-    the points of the 100 tables it lists."""
+    """A bot account its owner registered asks for a run of ``ARENA_DEALS`` deals; the
+    example plays every table through invitations; the owner's SDK client reads a result
+    that agrees with the points of the five tables of each deal it lists."""
     owner = ApiClient.register(e2e_stack.base_url, "owner")
     name = f"arena-{owner.username}"
     token = owner.ok("POST", "/players", 201, json={"username": name, "bot": True})["token"]
