@@ -40,15 +40,20 @@ node: $(if $(NPM),$(NODE_STAMP))
 demo: install
 	$(BIN)/python examples/demo.py
 
-# The admin's browser test drives Debian's Chromium (Playwright's own browser download
-# cannot work here): run as root, make installs it with apt-get; otherwise it says what
-# to run and stops before the tests.
+# The browser tests drive Debian's Chromium (Playwright's own browser download cannot work
+# here); the cluster's tests (tests/e2e/cluster.py, root only: ip netns) put Debian's
+# HAProxy in front of their web hosts. Run as root, make installs both with apt-get;
+# otherwise it says what to run for Chromium and stops before the tests, and the cluster's
+# tests skip.
 CHROMIUM := /usr/bin/chromium
-$(CHROMIUM):
+HAPROXY := /usr/sbin/haproxy
+$(CHROMIUM) $(HAPROXY):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(notdir $@); \
+	elif [ "$@" = "$(HAPROXY)" ]; then \
+	  echo "the cluster's tests need root (ip netns) and Debian's haproxy: they will skip"; \
 	else \
-	  echo "make test needs Debian's Chromium at $(CHROMIUM) (the admin's browser test). Install it:"; \
+	  echo "make test needs Debian's Chromium at $(CHROMIUM) (the browser tests). Install it:"; \
 	  echo "  sudo apt-get install chromium"; \
 	  echo "(make test run as root installs it itself)"; exit 2; \
 	fi
@@ -66,7 +71,7 @@ RUN_TESTS = DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
 	SECRET_KEY=$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')} \
 	E2E_BROKER_URL=$(TEST_BROKER_URL) CELERY_BROKER_URL= \
 	$(BIN)/pytest -n $(TEST_WORKERS)
-test: install node $(CHROMIUM)
+test: install node $(CHROMIUM) $(HAPROXY)
 	$(RUN_TESTS) $(PYTEST_ARGS)
 
 # The edit-test loop: the engine (but its OpenSpiel differential test) and the API

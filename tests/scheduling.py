@@ -35,12 +35,18 @@ E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_browser_tabl
                      "tests/e2e/test_sdk_examples.py", "tests/e2e/test_timeouts.py")
 
 
+# The cluster's tests share one cluster (tests/e2e/cluster.py): one unit, for one process.
+CLUSTER_MODULE = "tests/e2e/test_cluster.py"
+
+
 class OneTestAtATime(LoadScopeScheduling):
     """Each process is handed one test at a time, in collection order, except the tests
-    on the e2e stack: one unit, for one process."""
+    on the e2e stack and those on the cluster: a unit each, for one process."""
 
     def _split_scope(self, nodeid: str) -> str:
-        return "e2e_stack" if nodeid.startswith(E2E_STACK_MODULES) else nodeid
+        if nodeid.startswith(E2E_STACK_MODULES):
+            return "e2e_stack"
+        return "cluster" if nodeid.startswith(CLUSTER_MODULE) else nodeid
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: with -p no:xdist there is no such hook

@@ -352,7 +352,7 @@ def start_gunicorn(env: dict[str, str], log_dir: Path, *, workers: int = 2,
     return web, base_url
 
 
-def _bare_celery(broker: str) -> Any:
+def bare_celery(broker: str) -> Any:
     """A Celery app knowing only the broker: enough to purge and ping, no Django needed."""
     from celery import Celery
 
@@ -389,7 +389,7 @@ def start_celery_worker(env: dict[str, str], log_dir: Path, broker: str,
         str(BIN / "celery"), "-A", "config", "worker", "--concurrency", "2", "--pool", "prefork",
         "-l", "WARNING", "--hostname", node, "--without-gossip", "--without-mingle",
     ], env, log_dir / "celery-worker.log", cwd=cwd).start()
-    app = _bare_celery(broker)
+    app = bare_celery(broker)
     with _stopped_on_failure(worker):
         try:
             wait_until(lambda: app.control.ping(destination=[node], timeout=1.0), timeout=60,

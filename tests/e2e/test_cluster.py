@@ -1,0 +1,143 @@
+"""Scale-out across hosts (tests/e2e/cluster.py): three web hosts behind HAProxy, two worker
+hosts, beat, and PostgreSQL and Redis on a host of their own. A stream through HAProxy
+gets every event once and in order whichever host committed it; a web host and a worker
+host die mid-match and play goes on; throttles and quotas count once for the cluster."""
+
+from __future__ import annotations
+
+import re
+import signal
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from itertools import cycle
+
+import httpx
+import pytest
+
+from . import cluster, stack
+from .helpers import ApiClient, assert_verify_match
+
+pytestmark = pytest.mark.e2e
+
+THROTTLE_USER, MATCH_CREATIONS = 400, 6  # a minute's requests, an hour's matches, per player
+THINK_MS = 300  # the experts' time a move: their lease lasts 5 s and three times that
+# A worker's log line (INFO) for a ticket of bot moves: the moves it made.
+MOVES_MADE = re.compile(r"bots\.tasks\.work\[[^\]]+\] succeeded in [\d.]+s: (\d+)")
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[cluster.Cluster]:
+    reason = cluster.unavailable()
+    if reason:
+        pytest.skip(reason)
+    with cluster.cluster(tmp_path_factory.mktemp("cluster"),
+                         THROTTLE_USER=f"{THROTTLE_USER}/min",
+                         RATE_MATCH_CREATIONS=f"{MATCH_CREATIONS}/hour") as made:
+        yield made
+
+
+def _check_followed(made: cluster.Cluster, follower: cluster.Follower) -> None:
+    assert follower.failure is None, follower.failure
+    log = stack.read_event_log(made.database_url, follower.match_id)
+    assert follower.seqs == [seq for seq, _, _ in log], "events lost, repeated or out of order"
+    assert follower.final is not None and follower.final.status == "finished"
+    assert_verify_match(follower.match_id, made.env)
+
+
+def test_a_stream_through_haproxy_gets_every_event_once_and_in_order_from_every_host(
+        running: cluster.Cluster) -> None:
+    tables = [cluster.table(running, running.base_url) for _ in range(3)]
+    # Each player sends its moves to one web host, the hosts in turn: the commands of a
+    # table go through two of them, its stream through HAProxy to any.
+    followers = cluster.play_tables(running, tables, cycle(running.web_urls.values()))
+    for follower in followers:
+        _check_followed(running, follower)
+    for worker in cluster.WORKER_HOSTS:  # the bots moved on both worker hosts
+        log = (running.log_dir / f"{worker}-worker.log").read_text()
+        assert sum(map(int, MOVES_MADE.findall(log))) > 0, f"{worker} made no bot move"
+
+
+def test_throttles_and_quotas_count_once_for_the_whole_cluster(running: cluster.Cluster) -> None:
+    player = ApiClient.register(running.base_url, "throttled")
+    hosts = cycle(running.web_urls.values())
+    urls = [f"{next(hosts)}/api/v1/tokens" for _ in range(THROTTLE_USER + 30)]
+    headers = {"Authorization": f"Bearer {player.token}"}
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        statuses = list(pool.map(lambda url: httpx.get(url, headers=headers, timeout=30).status_code,
+                                 urls))
+    # The registration's requests were anonymous; these are the player's first.
+    assert statuses.count(200) == THROTTLE_USER and statuses.count(429) == 30, statuses
+
+    # A rate (match creations an hour) and a quota held at once (open matches, 3).
+    with_bots = [{"kind": "player"}] + [{"kind": "bot", "level": "easy"}] * 3
+    answers = _create_at_once(running, with_bots, MATCH_CREATIONS + 3)
+    assert [answer.status_code for answer in answers].count(201) == MATCH_CREATIONS
+    assert {_quota(answer) for answer in answers if answer.status_code != 201} == {"match_creations"}
+    answers = _create_at_once(running, [{"kind": "player"}] + [{"kind": "open"}] * 3, 6)
+    assert [answer.status_code for answer in answers].count(201) == 3
+    assert {_quota(answer) for answer in answers if answer.status_code != 201} == {"open_matches"}
+
+
+def _create_at_once(made: cluster.Cluster, seats: list[dict[str, str]], count: int) -> list[httpx.Response]:
+    """``count`` matches asked for at once by a new player, through the web hosts in turn."""
+    creator = ApiClient.register(made.base_url, "creator")
+    hosts = cycle(made.web_urls.values())
+    urls = [f"{next(hosts)}/api/v1/matches" for _ in range(count)]
+    headers = {"Authorization": f"Bearer {creator.token}"}
+    body = {"seats": seats, "rules": {"max_hands": 1}}
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(lambda url: httpx.post(url, headers=headers, json=body, timeout=30), urls))
+
+
+def _quota(answer: httpx.Response) -> str:
+    assert answer.status_code == 429 and answer.json()["code"] == "quota_exceeded", answer.text
+    return str(answer.json()["quota"])
+
+
+def test_a_web_host_killed_mid_match_loses_and_repeats_nothing(running: cluster.Cluster) -> None:
+    tables = [cluster.table(running, running.base_url) for _ in range(3)]
+    resumed: list[float] = []
+    try:
+        followers = cluster.play_tables(
+            running, tables, cycle([running.base_url]),
+            lambda followers: resumed.extend(cluster.kill_under_way(running, "web1", followers)))
+        for follower in followers:
+            _check_followed(running, follower)
+        print(f"\nweb host killed: each follower's next event after {sorted(resumed)} s")
+    finally:
+        running.start_web("web1")
+
+
+def _leased_moves(database_url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(stack.libpq(database_url)) as conn:
+        row = conn.execute("SELECT count(*) FROM games_duework WHERE leased_until > now()").fetchone()
+    return int(row[0]) if row else 0
+
+
+def test_a_worker_host_killed_holding_a_bot_move_is_covered_within_10_s(
+        running: cluster.Cluster) -> None:
+    # worker2 frozen, worker1 alone takes the experts' moves; it dies holding one (leased
+    # while the expert thinks); thawed, worker2 must make that move once the lease lapses.
+    creator = ApiClient.register(running.base_url, "experts")
+    worker1, worker2 = (running.hosts[name] for name in cluster.WORKER_HOSTS)
+    worker2.signal(signal.SIGSTOP)
+    try:
+        match_id = creator.create_match([{"kind": "bot", "level": "expert"}] * 4,
+                                        {"max_hands": 1}, bots={"think_ms": THINK_MS})["id"]
+        stack.wait_until(lambda: _leased_moves(running.database_url), timeout=30, interval=0.02,
+                         what="worker1 to hold a move")
+        worker1.kill()
+        killed, version = time.monotonic(), creator.summary(match_id)["version"]
+    finally:
+        worker2.signal(signal.SIGCONT)
+    try:
+        moved = stack.wait_until(lambda: creator.summary(match_id)["version"] > version,
+                                 timeout=30, interval=0.05, what="the match to move again")
+        waited = time.monotonic() - killed
+        print(f"\nworker host killed holding a move: the match moved again after {waited:.2f} s")
+        assert moved and waited < 10
+    finally:
+        running.start_worker("worker1")
