@@ -45,7 +45,7 @@ Event: TypeAlias = (
     | SeatReplacedEvent | MatchAbortedEvent | SeatInvitedEvent | SeatReleasedEvent | UnknownEvent
 )
 
-RETRY_S = 1.0  # the wait before a try that follows a fruitless one; it doubles up to MAX_RETRY_S
+RETRY_S = 1.0  # the wait after a try that brought no event; it doubles up to MAX_RETRY_S
 MAX_RETRY_S = 30.0
 
 
@@ -61,16 +61,17 @@ def follow(client: AuthenticatedClient, match_id: UUID | str, *,
            after: int | None = None) -> Iterator[SeatView | Event]:
     """``GET /matches/{id}/stream`` as ``SeatView`` and event objects (``UnknownEvent`` for a
     type newer than this SDK): the view first (unless ``after``, a seq, resumes the events
-    after it), then each event and the view after each change. A dropped connection, a 5xx
-    or a 429 is retried with ``Last-Event-ID``, so no event is lost or repeated: at once
-    when the connection had brought a message, else after ``RETRY_S`` doubling to
-    ``MAX_RETRY_S`` (or the 429's ``Retry-After``). The iterator ends with the match's final
-    view. Raises ``FollowRefused`` on any other refusal."""
+    after it), then each event and the view after each change. A dropped or ended
+    connection, a 5xx or a 429 is retried with ``Last-Event-ID``, so no event is lost or
+    repeated: at once after a connection that brought an event, else after ``RETRY_S``
+    doubling to ``MAX_RETRY_S`` (or the 429's ``Retry-After``). The iterator ends with the
+    match's final view. Raises ``FollowRefused`` on any other refusal."""
     last, wait, shown = after, RETRY_S, None  # shown: the version of the last view yielded
     while True:
         headers = {"Accept": "text/event-stream"}
         if last is not None:
             headers["Last-Event-ID"] = str(last)
+        progressed = False  # this connection brought an event
         try:
             with client.get_httpx_client().stream(
                     "GET", f"/api/v1/matches/{match_id}/stream", headers=headers) as response:
@@ -82,13 +83,19 @@ def follow(client: AuthenticatedClient, match_id: UUID | str, *,
                     wait = _refused(response, wait)
                     continue
                 for message in _messages(response.iter_lines()):
-                    last, wait = int(message["id"]), 0.0
-                    item = _parsed(message)
-                    shown = item.version if isinstance(item, SeatView) else shown
+                    last, item = int(message["id"]), _parsed(message)
+                    if isinstance(item, SeatView):
+                        shown = item.version
+                    else:
+                        progressed = True
                     yield item
         except httpx.TransportError:  # timeouts and dropped connections included
+            pass
+        if progressed:
+            wait = RETRY_S
+        else:
             time.sleep(wait)
-            wait = _next_wait(wait)
+            wait = min(wait * 2, MAX_RETRY_S)
 
 
 def _final_view(client: AuthenticatedClient, match_id: UUID | str) -> SeatView:
@@ -111,11 +118,7 @@ def _refused(response: httpx.Response, wait: float) -> float:
         raise FollowRefused(problem)
     retry_after = response.headers.get("Retry-After", "")
     time.sleep(float(retry_after) if retry_after.isdigit() else wait)
-    return _next_wait(wait)
-
-
-def _next_wait(wait: float) -> float:
-    return min(max(wait * 2, RETRY_S), MAX_RETRY_S)
+    return min(wait * 2, MAX_RETRY_S)
 
 
 def _messages(lines: Iterator[str]) -> Iterator[dict[str, str]]:

@@ -36,16 +36,15 @@ export class FollowRefused extends Error {
   }
 }
 
-const RETRY_MS = 1000; // the wait before a try that follows a fruitless one; it doubles up to MAX_RETRY_MS
+const RETRY_MS = 1000; // the wait after a try that brought no event; it doubles up to MAX_RETRY_MS
 const MAX_RETRY_MS = 30_000;
-const nextWait = (wait: number): number => Math.min(Math.max(wait * 2, RETRY_MS), MAX_RETRY_MS);
 
 /**
- * GET /matches/{id}/stream as an async iterator of views and events. A dropped connection,
- * a 5xx or a 429 is retried with `Last-Event-ID`, so no event is lost or repeated: at once
- * when the connection had brought a message, else after `RETRY_MS` doubling to
- * `MAX_RETRY_MS` (or the 429's `Retry-After`). The iteration ends with the match's final
- * view. Throws `FollowRefused` on any other refusal.
+ * GET /matches/{id}/stream as an async iterator of views and events. A dropped or ended
+ * connection, a 5xx or a 429 is retried with `Last-Event-ID`, so no event is lost or
+ * repeated: at once after a connection that brought an event, else after `RETRY_MS`
+ * doubling to `MAX_RETRY_MS` (or the 429's `Retry-After`). The iteration ends with the
+ * match's final view. Throws `FollowRefused` on any other refusal.
  */
 export async function* follow(options: FollowOptions): AsyncGenerator<FollowItem, void, undefined> {
   const fetchStream = options.fetch ?? fetch;
@@ -56,6 +55,7 @@ export async function* follow(options: FollowOptions): AsyncGenerator<FollowItem
   for (;;) {
     const headers: Record<string, string> = { Accept: "text/event-stream", Authorization: `Bearer ${options.token}` };
     if (last !== undefined) headers["Last-Event-ID"] = String(last);
+    let progressed = false; // this connection brought an event
     try {
       const response = await fetchStream(url, { headers, signal: options.signal });
       if (response.status === 204) {
@@ -75,25 +75,31 @@ export async function* follow(options: FollowOptions): AsyncGenerator<FollowItem
         }
         if (response.status !== 429 && response.status < 500) throw new FollowRefused(problem);
         await pause(Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : wait, options.signal);
-        wait = nextWait(wait);
+        wait = Math.min(wait * 2, MAX_RETRY_MS);
         continue;
       }
       for await (const message of messages(response.body)) {
         last = Number(message.id);
-        wait = 0;
         const data: unknown = JSON.parse(message.data);
         if (message.event === "view") {
           shown = last;
           yield { kind: "view", view: data as Schemas["SeatView"] };
         } else {
+          progressed = true;
           yield { kind: "event", event: data as Schemas["Event"] };
         }
       }
     } catch (error) {
       if (options.signal?.aborted) return; // the caller stopped following
       if (error instanceof FollowRefused) throw error;
-      await pause(wait, options.signal); // a dropped connection: resume from `last`
-      wait = nextWait(wait);
+    }
+    // The connection dropped or ended: resume from `last`, at once if it brought an event.
+    if (progressed) {
+      wait = RETRY_MS;
+    } else {
+      await pause(wait, options.signal);
+      if (options.signal?.aborted) return;
+      wait = Math.min(wait * 2, MAX_RETRY_MS);
     }
   }
 }
