@@ -43,13 +43,14 @@ demo: install
 # The browser tests drive Debian's Chromium (Playwright's own browser download cannot work
 # here); the cluster's tests (tests/e2e/cluster.py, root only: ip netns) put Debian's
 # HAProxy in front of their web hosts. Run as root, make installs both with apt-get;
-# otherwise it says what to run for Chromium and stops before the tests, and the cluster's
-# tests skip.
+# otherwise (or when HAProxy cannot be installed) it says what to run for Chromium and
+# stops before the tests, and the cluster's tests skip, saying why.
 CHROMIUM := /usr/bin/chromium
 HAPROXY := /usr/sbin/haproxy
 $(CHROMIUM) $(HAPROXY):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(notdir $@); \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(notdir $@) \
+	    || [ "$@" = "$(HAPROXY)" ]; \
 	elif [ "$@" = "$(HAPROXY)" ]; then \
 	  echo "the cluster's tests need root (ip netns) and Debian's haproxy: they will skip"; \
 	else \
@@ -62,7 +63,8 @@ $(CHROMIUM) $(HAPROXY):
 # worker and server they start (never an exported CELERY_BROKER_URL: that is a running
 # stack's, whose queues the tests would take). The suite runs in TEST_WORKERS
 # processes (pytest-xdist; each has its own test database, e2e stack and Redis database
-# below the broker URL's); TEST_WORKERS=0 runs it in this one. tests/scheduling.py shares
+# below the broker URL's: at most 3, the databases below those are other tests');
+# TEST_WORKERS=0 runs it in this one. tests/scheduling.py shares
 # the tests out: longest first, one at a time, the e2e stack's tests to one process.
 # Without an exported SECRET_KEY the run makes a random one (off the embedded set-up nothing
 # starts without one), which every process it starts shares.

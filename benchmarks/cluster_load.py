@@ -13,8 +13,9 @@ on each web host.
    while two followers stream the match, one from web host 2 and one from web host 1; for
    each command, the milliseconds from sending it to each follower's receiving its first
    event (Redis pub/sub carries it between the hosts).
-3. Failover: clients play and follow three matches through HAProxy; web host 1 is
-   killed; the seconds until each follower's next event.
+3. Failover: clients play and follow three matches through HAProxy, every connection
+   opened on web host 1; HAProxy balances over all three again and web host 1 is killed;
+   the seconds until each follower's next event.
 """
 
 from __future__ import annotations
@@ -127,11 +128,15 @@ def delivery(made: cluster.Cluster, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def failover(made: cluster.Cluster) -> list[float]:
-    made.balance_over(3)
-    tables = [cluster.table(made, made.base_url) for _ in range(3)]
+    made.balance_over(1)  # every connection to web1, then back over three as it dies
+    tables = [cluster.table(made.base_url) for _ in range(3)]
     resumed: list[float] = []
-    cluster.play_tables(made, tables, itertools.repeat(made.base_url),
-                        lambda followers: resumed.extend(cluster.kill_under_way(made, "web1", followers)))
+
+    def kill_web1(followers: list[cluster.Follower]) -> None:
+        made.balance_over(3)
+        resumed.extend(cluster.kill_under_way(made, "web1", followers))
+
+    cluster.play_tables(made, tables, itertools.repeat(made.base_url), kill_web1)
     made.start_web("web1")
     return sorted(round(seconds, 3) for seconds in resumed)
 

@@ -23,7 +23,7 @@ import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -52,9 +52,11 @@ def unavailable() -> str | None:
     """Why a cluster cannot be started here, or None."""
     if os.geteuid() != 0:
         return "needs root (ip netns)"
-    for command in ("ip", "haproxy", "pg_createcluster", "redis-server"):
+    for command in ("ip", "unshare", "haproxy", "pg_createcluster", "redis-server"):
         if shutil.which(command) is None:
             return f"needs {command} (make test installs haproxy when run as root)"
+    if subprocess.run(["unshare", "--net", "true"], capture_output=True).returncode != 0:
+        return "cannot make network namespaces here"
     return None
 
 
@@ -82,19 +84,23 @@ class Host:
         self.processes[name] = process
         return process
 
-    def signal(self, sig: signal.Signals) -> None:
-        """``sig`` to every process in this host's namespace, at once."""
+    def signal(self, sig: signal.Signals) -> list[str]:
+        """``sig`` to every process in this host's namespace, at once; their pids."""
         pids = subprocess.run(["ip", "netns", "pids", self.namespace], capture_output=True,
-                              text=True, check=True).stdout.split()
+                              text=True, check=False).stdout.split()
         for pid in pids:
             try:
                 os.kill(int(pid), sig)
             except ProcessLookupError:
                 pass
+        return pids
 
     def kill(self) -> None:
-        """The host dies: SIGKILL to every process on it."""
-        self.signal(signal.SIGKILL)
+        """The host dies: SIGKILL to every process on it, until none is left."""
+        for _ in range(50):
+            if not self.signal(signal.SIGKILL):
+                break
+            time.sleep(0.02)
         for process in self.processes.values():
             process.stop(grace=0)
 
@@ -109,7 +115,7 @@ class Cluster:
     web_urls: dict[str, str]
     env: dict[str, str]
     database_url: str
-    control: Any  # a Celery app on the broker, to ping the workers
+    celery: Any  # a Celery app on the broker, to ping the workers
     log_dir: Path
     web_workers: int  # each web host's processes
 
@@ -140,7 +146,7 @@ class Cluster:
         node = f"celery@{name}"  # celery's default name on a host of that name
         worker = self.hosts[name].start("worker", ["make", "--no-print-directory", "worker"],
                                         self.env, self.log_dir)
-        stack.wait_until(lambda: self.control.control.ping(destination=[node], timeout=1.0),
+        stack.wait_until(lambda: self.celery.control.ping(destination=[node], timeout=1.0),
                          timeout=90, what=f"{node} to answer ping", process=worker, interval=0.5)
 
 
@@ -151,17 +157,22 @@ def _healthy(url: str) -> bool:
 
 @contextmanager
 def _network(prefix: str, subnet: str) -> Iterator[dict[str, Host]]:
-    """A bridge with this machine at ``subnet``.1 and a namespace per host of ``ADDRESSES``."""
+    """A bridge with this machine at ``subnet``.1 and a namespace per host of ``ADDRESSES``;
+    removed after, what this call made and nothing else (the namespaces first, which takes
+    their veth pairs with them)."""
     bridge = f"{prefix}br"
     hosts = {name: Host(name, f"{prefix}-{name}", f"{subnet}.{number}")
              for name, number in ADDRESSES.items()}
+    made: list[list[str]] = []  # how to remove each thing made, last made first
     try:
         _run("ip", "link", "add", bridge, "type", "bridge")
+        made.append(["ip", "link", "del", bridge])
         _run("ip", "addr", "add", f"{subnet}.1/24", "dev", bridge)
         _run("ip", "link", "set", bridge, "up")
         for host in hosts.values():
             outside = f"{prefix}{host.name}"
             _run("ip", "netns", "add", host.namespace)
+            made.append(["ip", "netns", "del", host.namespace])
             _run("ip", "link", "add", outside, "type", "veth", "peer", "name", "eth0",
                  "netns", host.namespace)
             _run("ip", "link", "set", outside, "master", bridge, "up")
@@ -170,16 +181,16 @@ def _network(prefix: str, subnet: str) -> Iterator[dict[str, Host]]:
             _run("ip", "-n", host.namespace, "link", "set", "lo", "up")
         yield hosts
     finally:
-        for host in hosts.values():
-            subprocess.run(["ip", "netns", "del", host.namespace], capture_output=True)
-        subprocess.run(["ip", "link", "del", bridge], capture_output=True)
+        for remove in reversed(made):
+            subprocess.run(remove, capture_output=True)
 
 
 @contextmanager
 def _postgres(db: Host, subnet: str) -> Iterator[str]:
     """A PostgreSQL cluster of its own listening on ``db``'s address; its server URL."""
     name, port = f"hearts_cluster_{os.getpid()}", own_port(PG_PORTS)
-    _run("pg_createcluster", PG_VERSION, name, "-p", str(port), "--", "--auth=trust")
+    _run("pg_createcluster", PG_VERSION, name, "-p", str(port), "--start-conf=manual", "--",
+         "--auth=trust")
     try:
         config = Path("/etc/postgresql") / PG_VERSION / name
         with open(config / "postgresql.conf", "a") as conf:
@@ -210,12 +221,13 @@ defaults
     option redispatch
 frontend hearts
     bind 127.0.0.1:{port}
+    option forwardfor
     default_backend web
 backend web
     balance roundrobin
     option httpchk
     http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1
-    http-check expect status 200
+    http-check expect rstatus ^(200|503)$
 {servers}
 """
 
@@ -227,10 +239,14 @@ def cluster(log_dir: Path, *, web_workers: int = 1, **env: str) -> Iterator[Clus
     service's environment."""
     index = os.getpid() % 200
     prefix, subnet = f"hc{index}", f"10.231.{index}"
+    # The hosts' make targets must find the install done: they cannot reach the registries.
+    subprocess.run(["make", "--no-print-directory", "install"], cwd=stack.ROOT, check=True,
+                   capture_output=True, timeout=600)
     with ExitStack() as cleanup:
         hosts = cleanup.enter_context(_network(prefix, subnet))
-        cleanup.callback(lambda: [host.kill() for host in hosts.values()])
         server_url = cleanup.enter_context(_postgres(hosts["db"], subnet))
+        for host in hosts.values():  # each host's processes die before its namespace goes
+            cleanup.callback(host.kill)
         db = hosts["db"]
         password = secrets.token_hex(16)  # Redis across hosts, as in production: not open
         db.start("redis", ["redis-server", "--bind", db.address, "--port", str(REDIS_PORT),
@@ -241,13 +257,15 @@ def cluster(log_dir: Path, *, web_workers: int = 1, **env: str) -> Iterator[Clus
         database_url = stack.create_migrated_database(server_url, "hearts")
         cleanup.callback(stack.forget_migrated_template, server_url)
         allowed = ",".join(["127.0.0.1", "localhost", *(hosts[name].address for name in WEB_HOSTS)])
-        service_env = {**stack.service_env(database_url, broker), "ALLOWED_HOSTS": allowed, **env}
+        # HAProxy adds X-Forwarded-For; the web hosts believe it from HAProxy only.
+        service_env = {**stack.service_env(database_url, broker), "ALLOWED_HOSTS": allowed,
+                       "FORWARDED_ALLOW_IPS": f"{subnet}.1", **env}
         port = stack.free_port()
-        control = stack.bare_celery(broker)
-        cleanup.callback(control.close)
+        celery = stack.bare_celery(broker)
+        cleanup.callback(celery.close)
         made = Cluster(hosts, f"http://127.0.0.1:{port}",
                        {name: f"http://{hosts[name].address}:{WEB_PORT}" for name in WEB_HOSTS},
-                       service_env, database_url, control, log_dir, web_workers)
+                       service_env, database_url, celery, log_dir, web_workers)
         with ThreadPoolExecutor(max_workers=len(WEB_HOSTS) + len(WORKER_HOSTS)) as starting:
             started = [starting.submit(made.start_web, name) for name in WEB_HOSTS]
             started += [starting.submit(made.start_worker, name) for name in WORKER_HOSTS]
@@ -279,12 +297,13 @@ RETRIED = frozenset({409, 502, 503, 504})
 class Player:
     """One seat played to the match's end through ``base_url`` (HAProxy, or a web host): it
     reads its view, sends its move with ``If-Match`` and an ``Idempotency-Key``, and sends
-    the very same request again when no answer came."""
+    the very same request again when no answer came (``retries`` counts them)."""
 
     base_url: str
     token: str
     match_id: str
     statuses: list[int] = field(default_factory=list)
+    retries: int = 0
     failure: BaseException | None = None
 
     def play(self, deadline: float) -> None:
@@ -293,33 +312,37 @@ class Player:
         except BaseException as error:  # reported by the test
             self.failure = error
 
-    def _ask(self, http: httpx.Client, method: str, path: str, **kwargs: Any) -> httpx.Response:
-        while True:
+    def _ask(self, http: httpx.Client, deadline: float, method: str, path: str,
+             **kwargs: Any) -> httpx.Response:
+        while time.monotonic() < deadline:
             try:
                 response = http.request(method, path, **kwargs)
             except httpx.TransportError:
+                self.retries += 1
                 time.sleep(0.2)
                 continue
             self.statuses.append(response.status_code)
             if response.status_code not in RETRIED or response.status_code == 409 and \
                     response.json().get("code") != "request_in_progress":
                 return response
+            self.retries += 1
             time.sleep(0.2)
+        raise AssertionError(f"{method} {path}: no answer in time")
 
     def _play(self, deadline: float) -> None:
         with httpx.Client(base_url=f"{self.base_url}/api/v1", timeout=30,
                           headers={"Authorization": f"Bearer {self.token}"}) as http:
             while time.monotonic() < deadline:
-                view = self._ask(http, "GET", f"/matches/{self.match_id}/view").json()
+                view = self._ask(http, deadline, "GET", f"/matches/{self.match_id}/view").json()
                 if view["status"] == "finished":
                     return
                 if not view["is_your_turn"]:
-                    self._ask(http, "GET", f"/matches/{self.match_id}/events",
+                    self._ask(http, deadline, "GET", f"/matches/{self.match_id}/events",
                               params={"after": view["version"], "limit": 1, "wait": 5})
                     continue
                 kind, cards = choose_move(view)
                 body = {"cards": cards} if kind == "pass" else {"card": cards}
-                answer = self._ask(http, "POST", f"/matches/{self.match_id}/{kind}", json=body,
+                answer = self._ask(http, deadline, "POST", f"/matches/{self.match_id}/{kind}", json=body,
                                    headers={"If-Match": f'"{view["version"]}"',
                                             "Idempotency-Key": str(uuid.uuid4())})
                 assert answer.status_code in (200, 409, 412), answer.text
@@ -328,22 +351,27 @@ class Player:
 
 @dataclass
 class Follower:
-    """The SDK's ``follow`` of one match through HAProxy: every event's seq and when it came."""
+    """The SDK's ``follow`` of one match through HAProxy: every event's seq and when it came,
+    and the last view."""
 
     base_url: str
     token: str
     match_id: str
     seqs: list[int] = field(default_factory=list)
     arrived: list[float] = field(default_factory=list)
-    final: SeatView | None = None
+    view: SeatView | None = None
     failure: BaseException | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.view is not None and self.view.status == "finished"
 
     def run(self) -> None:
         try:
             following = AuthenticatedClient(self.base_url, self.token)
             for item in follow(following, self.match_id, after=0):
                 if isinstance(item, SeatView):
-                    self.final = item
+                    self.view = item
                 else:
                     self.seqs.append(item.seq)
                     self.arrived.append(time.monotonic())
@@ -351,7 +379,7 @@ class Follower:
             self.failure = error
 
 
-def table(made: Cluster, via: str) -> tuple[str, ApiClient, ApiClient]:
+def table(via: str) -> tuple[str, ApiClient, ApiClient]:
     """A one-hand match of two players (north creates it through ``via``, east joins) and
     two easy bots."""
     north, east = (ApiClient.register(via, "cluster") for _ in range(2))
@@ -361,9 +389,12 @@ def table(made: Cluster, via: str) -> tuple[str, ApiClient, ApiClient]:
 
 
 def play_tables(made: Cluster, tables: list[tuple[str, ApiClient, ApiClient]],
-                 players_via: Iterator[str], during: Any = None) -> list[Follower]:
+                players_via: Iterator[str],
+                during: Callable[[list[Follower]], None] | None = None,
+                ) -> tuple[list[Follower], list[Player]]:
     """Play every table to its end, each seat's player through the next of ``players_via``,
-    a follower of each through HAProxy; ``during`` (if any) runs once play is under way."""
+    a follower of each through HAProxy; ``during`` (if any) runs once play is under way.
+    Returns the followers (in the tables' order) and the players."""
     followers = [Follower(made.base_url, north.token or "", match_id)
                  for match_id, north, _ in tables]
     players = [Player(next(players_via), client.token or "", match_id)
@@ -377,10 +408,11 @@ def play_tables(made: Cluster, tables: list[tuple[str, ApiClient, ApiClient]],
         during(followers)
     for thread in threads:
         thread.join(timeout=max(1.0, deadline - time.monotonic()))
+        assert not thread.is_alive(), f"{thread.name} still playing or following"
     for player in players:
         assert player.failure is None, player.failure
         assert 500 not in player.statuses
-    return followers
+    return followers, players
 
 
 
@@ -392,7 +424,7 @@ def kill_under_way(made: Cluster, name: str, followers: list[Follower]) -> list[
     counts = [len(f.seqs) for f in followers]
     killed = time.monotonic()
     made.hosts[name].kill()
-    stack.wait_until(lambda: all(len(f.seqs) > n or f.final is not None
+    stack.wait_until(lambda: all(len(f.seqs) > n or f.finished
                                  for f, n in zip(followers, counts, strict=True)),
                      timeout=30, what="every follower to get an event after the kill")
     return [f.arrived[n] - killed for f, n in zip(followers, counts, strict=True) if len(f.seqs) > n]

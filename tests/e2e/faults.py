@@ -42,12 +42,14 @@ ALLOWED_STATUSES = frozenset({409, 412, 503})
 
 
 def own_port(ports: range) -> int:
-    """A port of ``ports`` that nothing listens on, from this xdist process's share."""
+    """A port of ``ports`` that nothing listens on (on the loopback, nor a PostgreSQL
+    cluster listening elsewhere: its socket file), from this xdist process's share."""
     index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
     processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     for port in ports[index % processes::processes]:
         with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) != 0:
+            if sock.connect_ex(("127.0.0.1", port)) != 0 and \
+                    not Path(f"/var/run/postgresql/.s.PGSQL.{port}").exists():
                 return port
     raise AssertionError(f"no free port in {ports}")
 
@@ -99,7 +101,8 @@ def postgres_cluster(prefix: str) -> Iterator[PostgresCluster]:
         pytest.skip("needs Debian's pg_createcluster, run as root, to make a cluster of its own")
     cluster = PostgresCluster(f"{prefix}_{os.getpid()}", own_port(PG_PORTS))
     subprocess.run(["pg_createcluster", PG_VERSION, cluster.name, "-p", str(cluster.port),
-                    "--", "--auth=trust"], check=True, capture_output=True, timeout=120)
+                    "--start-conf=manual", "--", "--auth=trust"],
+                   check=True, capture_output=True, timeout=120)
     try:
         cluster.start()
         yield cluster

@@ -56,3 +56,4 @@ def test_a_database_outage_answers_503_and_the_first_request_after_it_succeeds(
         assert responses[0].json()["version"] == view["version"]
     finally:
         server.stop()
+        stack.drop_database(fault_cluster.started().server_url, "hearts_outage")

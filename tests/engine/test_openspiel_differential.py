@@ -348,7 +348,7 @@ def test_engines_agree_on_legal_cards_tricks_and_scores_of_random_hands(
     game = pyspiel.load_game("hearts", combination.openspiel_parameters())
     seen: Counter[str] = Counter()
     # The situations in which the variants matter. QS-and-hearts-only leads, the rarest,
-    # come up a few times in 2,000 random hands (in one combination, not in its first 3,000).
+    # come up a few times in most combinations' first 2,000 hands; one needs over 3,000.
     wanted = ["moon", "hearts-only lead, hearts unbroken",
               "QS-and-hearts-only lead, hearts unbroken", "QS played, hearts unbroken"]
     if combination.first_trick_points:
