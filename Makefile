@@ -10,7 +10,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/hearts
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install node demo test test-fast serve worker beat up migrate schema sdk web lint
+.PHONY: install node demo test test-fast serve worker beat up cluster migrate schema sdk web lint
 
 # The Python SDK is installed as a client installs it (not editable), again when it changes
 # (its committed files: installing it leaves build/ and *.egg-info/ beside them).
@@ -107,6 +107,11 @@ beat: install
 # web, worker and beat together (Procfile, run by honcho), on HOST:PORT. They need a real
 # broker and database (without CELERY_BROKER_URL the worker would wait on a broker of its
 # own and never see a task) and a secret key, the same for all three.
+# A deployment across hosts on this machine (tests/e2e/cluster.py; root): prints its URL,
+# Ctrl-C stops it.
+cluster: install $(HAPROXY)
+	$(BIN)/python -m tests.e2e.cluster
+
 up:
 	@test -n "$$CELERY_BROKER_URL" -a -n "$$DATABASE_URL" -a -n "$$SECRET_KEY" || { \
 	  echo "make up needs DATABASE_URL (PostgreSQL), CELERY_BROKER_URL (Redis) and SECRET_KEY exported"; exit 2; }

@@ -5,8 +5,8 @@ of their own, listening on that host's address), three web hosts each running
 and HAProxy (Debian's) in front of the web hosts on this machine's loopback, checking
 ``/healthz`` on each. Needs root.
 
-    sudo .venv/bin/python -m tests.e2e.cluster     # starts it, prints its URL; Ctrl-C stops it
-                                                   # (CLUSTER_LOGS: where the logs go)
+    sudo make cluster     # starts it, prints its URL; Ctrl-C (or SIGTERM to this
+                          # process) stops it; CLUSTER_LOGS: its logs, /tmp/hearts-cluster
 
 ``cluster()`` is what the tests (tests/e2e/test_cluster.py) and benchmarks/cluster_load.py
 start and stop; ``play_tables`` plays matches on it as clients that meet a failure would.
@@ -436,11 +436,12 @@ def main() -> None:
         raise SystemExit(f"cannot start the cluster: {reason}")
     log_dir = Path(os.environ.get("CLUSTER_LOGS", "/tmp/hearts-cluster"))
     log_dir.mkdir(parents=True, exist_ok=True)
-    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stopped as by Ctrl-C: cleaned up
+    for stop in (signal.SIGINT, signal.SIGTERM):  # even if started with SIGINT ignored
+        signal.signal(stop, signal.default_int_handler)
     with cluster(log_dir) as running:
         print(f"the cluster answers at {running.base_url} (HAProxy over "
-              f"{', '.join(running.web_urls.values())}); logs in {log_dir}; Ctrl-C stops it",
-              flush=True)
+              f"{', '.join(running.web_urls.values())}); logs in {log_dir}; Ctrl-C or SIGTERM "
+              f"stops it", flush=True)
         try:
             while True:
                 time.sleep(3600)
