@@ -244,10 +244,12 @@ def cluster(log_dir: Path, *, web_workers: int = 1, **env: str) -> Iterator[Clus
                    capture_output=True, timeout=600)
     with ExitStack() as cleanup:
         hosts = cleanup.enter_context(_network(prefix, subnet))
-        server_url = cleanup.enter_context(_postgres(hosts["db"], subnet))
-        for host in hosts.values():  # each host's processes die before its namespace goes
-            cleanup.callback(host.kill)
         db = hosts["db"]
+        cleanup.callback(db.kill)  # after PostgreSQL's clean stop, before the network goes
+        server_url = cleanup.enter_context(_postgres(db, subnet))
+        for host in hosts.values():  # the others die first: none is left using the database
+            if host is not db:
+                cleanup.callback(host.kill)
         password = secrets.token_hex(16)  # Redis across hosts, as in production: not open
         db.start("redis", ["redis-server", "--bind", db.address, "--port", str(REDIS_PORT),
                            "--requirepass", password, "--save", "", "--appendonly", "no"], {}, log_dir)

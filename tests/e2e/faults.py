@@ -43,15 +43,24 @@ ALLOWED_STATUSES = frozenset({409, 412, 503})
 
 def own_port(ports: range) -> int:
     """A port of ``ports`` that nothing listens on (on the loopback, nor a PostgreSQL
-    cluster listening elsewhere: its socket file), from this xdist process's share."""
+    server listening elsewhere: its socket's lock names a live process), from this xdist
+    process's share."""
     index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
     processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     for port in ports[index % processes::processes]:
         with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) != 0 and \
-                    not Path(f"/var/run/postgresql/.s.PGSQL.{port}").exists():
+            if sock.connect_ex(("127.0.0.1", port)) != 0 and not _postgres_holds(port):
                 return port
     raise AssertionError(f"no free port in {ports}")
+
+
+def _postgres_holds(port: int) -> bool:
+    """Whether a live PostgreSQL server holds ``port``'s socket (a stale lock does not)."""
+    try:
+        pid = int(Path(f"/var/run/postgresql/.s.PGSQL.{port}.lock").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return False
+    return Path(f"/proc/{pid}").exists()
 
 
 # --- PostgreSQL ---------------------------------------------------------------------------
