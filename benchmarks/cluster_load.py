@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import itertools
 import json
 import statistics
@@ -69,28 +68,6 @@ def load(made: cluster.Cluster, args: argparse.Namespace) -> dict[str, Any]:
     return rows
 
 
-def _follow(base_url: str, token: str, match_id: str, seen: dict[int, float],
-            stop: threading.Event) -> None:
-    """Each event's seq and when it arrived, from the raw stream."""
-    headers = {"Authorization": f"Bearer {token}", "Accept": "text/event-stream",
-               "Last-Event-ID": "0"}
-    with contextlib.suppress(httpx.HTTPError), httpx.stream(
-            "GET", f"{base_url}/api/v1/matches/{match_id}/stream", headers=headers,
-            timeout=None) as response:
-        event_id, kind = None, None
-        for line in response.iter_lines():
-            if line.startswith("id:"):
-                event_id = int(line[3:].strip())
-            elif line.startswith("event:"):
-                kind = line[6:].strip()
-            elif line == "" and event_id is not None:
-                if kind != "view":
-                    seen.setdefault(event_id, time.monotonic())
-                event_id = kind = None
-            if stop.is_set():
-                return
-
-
 def delivery(made: cluster.Cluster, args: argparse.Namespace) -> dict[str, Any]:
     made.balance_over(3)
     via = made.web_urls["web2"]
@@ -98,11 +75,10 @@ def delivery(made: cluster.Cluster, args: argparse.Namespace) -> dict[str, Any]:
     match_id = north.create_match([{"kind": "player"}, {"kind": "open"}, {"kind": "bot", "level": "easy"},
                                    {"kind": "bot", "level": "easy"}], {"max_hands": 20})["id"]
     east.ok("POST", f"/matches/{match_id}/join", json={})
-    stop = threading.Event()
-    seen: dict[str, dict[int, float]] = {name: {} for name in ("web2", "web1")}
-    for name in seen:
-        threading.Thread(target=_follow, args=(made.web_urls[name], north.token, match_id, seen[name], stop),
-                         daemon=True).start()
+    followers = {name: cluster.Follower(made.web_urls[name], north.token or "", match_id)
+                 for name in ("web2", "web1")}
+    for follower in followers.values():  # until the process ends: the match goes on
+        threading.Thread(target=follower.run, daemon=True).start()
     time.sleep(1)
     sent: list[tuple[float, int]] = []  # (when sent, the command's first event's seq)
     finished = False
@@ -117,9 +93,9 @@ def delivery(made: cluster.Cluster, args: argparse.Namespace) -> dict[str, Any]:
                     sent.append((started, answer.json()["events"][0]["seq"]))
         time.sleep(0.005)
     time.sleep(1)
-    stop.set()
     found = {}
-    for name, arrived in seen.items():
+    for name, follower in followers.items():
+        arrived = dict(zip(follower.seqs, follower.arrived, strict=True))
         delays = sorted(1000 * (arrived[seq] - at) for at, seq in sent if seq in arrived)
         found[f"follower on {name}"] = {
             "commands": len(delays), "p50_ms": round(statistics.median(delays), 1),

@@ -138,7 +138,7 @@ class Cluster:
         web = host.start("web", ["make", "--no-print-directory", "serve", f"HOST={host.address}",
                                  f"PORT={WEB_PORT}", f"WEB_WORKERS={self.web_workers}"],
                          self.env, self.log_dir)
-        stack.wait_until(lambda: _healthy(self.web_urls[name]), timeout=90,
+        stack.wait_until(lambda: stack.healthy(self.web_urls[name]), timeout=90,
                          what=f"{name} to say ok", process=web)
 
     def start_worker(self, name: str) -> None:
@@ -148,11 +148,6 @@ class Cluster:
                                         self.env, self.log_dir)
         stack.wait_until(lambda: self.celery.control.ping(destination=[node], timeout=1.0),
                          timeout=90, what=f"{node} to answer ping", process=worker, interval=0.5)
-
-
-def _healthy(url: str) -> bool:
-    response = httpx.get(f"{url}/healthz", timeout=5)
-    return response.status_code == 200 and response.json().get("status") == "ok"
 
 
 @contextmanager
@@ -281,7 +276,7 @@ def cluster(log_dir: Path, *, web_workers: int = 1, **env: str) -> Iterator[Clus
                                                    "-f", str(config)], {},
                                        log_dir / "haproxy.log").start()
         cleanup.callback(haproxy.stop)
-        stack.wait_until(lambda: _healthy(made.base_url), timeout=30, what="HAProxy to say ok",
+        stack.wait_until(lambda: stack.healthy(made.base_url), timeout=30, what="HAProxy to say ok",
                          process=haproxy)
         yield made
 

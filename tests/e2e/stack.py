@@ -329,6 +329,12 @@ def _stopped_on_failure(process: ManagedProcess) -> Iterator[None]:
         raise
 
 
+def healthy(base_url: str) -> bool:
+    """Whether the server at ``base_url`` says ok at /healthz."""
+    response = httpx.get(f"{base_url}/healthz", timeout=5)
+    return response.status_code == 200 and response.json().get("status") == "ok"
+
+
 def start_gunicorn(env: dict[str, str], log_dir: Path, *, workers: int = 2,
                    extra: Sequence[str] = (), cwd: Path = ROOT) -> tuple[ManagedProcess, str]:
     """gunicorn with uvicorn workers serving config.asgi on a free port, as ``make serve``
@@ -342,13 +348,8 @@ def start_gunicorn(env: dict[str, str], log_dir: Path, *, workers: int = 2,
         *extra,
     ], env, log_dir / "gunicorn.log", cwd=cwd).start()
     base_url = f"http://127.0.0.1:{port}"
-
-    def healthy() -> bool:
-        response = httpx.get(f"{base_url}/healthz", timeout=5)
-        return response.status_code == 200 and response.json().get("status") == "ok"
-
     with _stopped_on_failure(web):
-        wait_until(healthy, timeout=60, what=f"{base_url}/healthz to say ok", process=web)
+        wait_until(lambda: healthy(base_url), timeout=60, what=f"{base_url}/healthz to say ok", process=web)
     return web, base_url
 
 
