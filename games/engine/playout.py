@@ -64,11 +64,19 @@ class PlayoutHand:
     def copy(self) -> PlayoutHand:
         """An independent copy (for searching several continuations of one position)."""
         other = PlayoutHand.__new__(PlayoutHand)
-        for name in PlayoutHand.__slots__:
-            setattr(other, name, getattr(self, name))
         other.holdings = self.holdings[:]
         other.taken = self.taken[:]
         other.tricks_won = self.tricks_won[:]
+        other.to_play = self.to_play
+        other.trick_number = self.trick_number
+        other.trick_cards = self.trick_cards
+        other.led_suit_mask = self.led_suit_mask
+        other.winning_bit = self.winning_bit
+        other.winner = self.winner
+        other.hearts_broken = self.hearts_broken
+        other.queen_breaks_hearts = self.queen_breaks_hearts
+        other.first_trick_points = self.first_trick_points
+        other.jack_of_diamonds = self.jack_of_diamonds
         return other
 
     @property

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from random import Random
+
+import pytest
+
 from bots.strategies.endgame import Solver, distinct
 from bots.strategies.policies import avoid_policy
 from games.engine import RuleSet, Seat
-from games.engine.kernel import mask_of, score_hand
+from games.engine.kernel import (
+    DIAMONDS,
+    JACK_OF_DIAMONDS_BIT,
+    QUEEN_OF_SPADES_BIT,
+    SPADES,
+    mask_of,
+    score_hand,
+)
 from games.engine.playout import PlayoutHand
+from games.engine.variants import MoonScoring
 
 from ..engine.helpers import cards
 
@@ -17,12 +29,17 @@ def bits(text: str) -> int:
     return mask_of(cards(text))
 
 
-def utility_for(seat: int):
-    """The expert's utility with match totals of zero: the others' mean points minus its own."""
+DEFAULT_RULES = RuleSet()
+
+
+def utility_for(seat: int, rules: RuleSet = DEFAULT_RULES, totals=(0, 0, 0, 0)):
+    """The others' mean points minus the seat's, and 40 for winning the match this hand ends."""
     def utility(hand: PlayoutHand) -> float:
-        points = score_hand(hand.taken, hand.tricks_won, (0, 0, 0, 0), RuleSet(),
+        points = score_hand(hand.taken, hand.tricks_won, totals, rules,
                             hand_number=1, end_started_after=None).points
-        return sum(points) / 3 - points[seat] * 4 / 3
+        after = [total + p for total, p in zip(totals, points, strict=True)]
+        won = 40 if max(after) >= rules.target_score and after[seat] == min(after) else 0
+        return sum(points) / 3 - points[seat] * 4 / 3 + won
     return utility
 
 
@@ -65,3 +82,85 @@ def test_policy_play_outs_see_a_moon_where_the_exact_search_sees_north_keep_its_
     assert solver.value(after(hand, "QS")) == -22
     assert solver.value(after(hand, "AH")) > -22  # no queen led into its own hand
     assert solver.nodes > 0 and solver.leaves > 0
+
+
+def plain_value(hand: PlayoutHand, seat: int, utility, alpha=float("-inf"),
+                beta=float("inf")) -> float:
+    """Paranoid alpha-beta over every legal card, without table or equivalence."""
+    if hand.is_over:
+        return utility(hand)
+    legal = hand.legal()
+    while legal and alpha < beta:
+        bit = legal & -legal
+        legal ^= bit
+        child = hand.copy()
+        child.play(bit)
+        value = plain_value(child, seat, utility, alpha, beta)
+        if hand.to_play == seat:
+            alpha = max(alpha, value)
+        else:
+            beta = min(beta, value)
+    return alpha if hand.to_play == seat else beta
+
+
+def random_endgame(rng: Random, rules: RuleSet, cards_left: int) -> PlayoutHand:
+    cards = [1 << i for i in range(52)]
+    rng.shuffle(cards)
+    hand = PlayoutHand([sum(cards[seat::4]) for seat in range(4)], rules)
+    while sum(holding.bit_count() for holding in hand.holdings) > cards_left:
+        legal = hand.legal()
+        hand.play(avoid_policy(hand, legal) if rng.random() < 0.5 else legal & -legal)
+    return hand
+
+
+def reranked(hand: PlayoutHand, suit: int, special: int, rng: Random) -> PlayoutHand:
+    """``hand`` (at a trick's start) with the cards of ``suit`` still out moved to other
+    ranks, ``special`` (QS or JD) among them: each seat holds the same places in the suit."""
+    out = sum(hand.holdings) & suit
+    owners = []
+    while out:
+        bit = out & -out
+        out ^= bit
+        owners.append(next(seat for seat in range(4) if hand.holdings[seat] & bit))
+    suit_cards = [suit & 1 << i for i in range(52) if suit & 1 << i]
+    others = [card for card in suit_cards if card != special]
+    ranks = sorted(rng.sample(others, len(owners) - 1) + [special]) if owners else []
+    other = hand.copy()
+    other.holdings = [holding & ~suit for holding in hand.holdings]
+    for seat, card in zip(owners, ranks, strict=True):
+        other.holdings[seat] |= card
+    other.taken = [taken & ~special for taken in hand.taken]
+    return other
+
+
+def variants_of(hand: PlayoutHand, rng: Random) -> list[PlayoutHand]:
+    """``hand``; the same cards with hearts broken the other way; with one seat having
+    won every trick so far (a sun possible); at a trick's start, QS and JD at other places
+    among the spades and diamonds out: positions the table must tell apart."""
+    unbroken = hand.copy()
+    unbroken.hearts_broken = not hand.hearts_broken
+    sweeping = hand.copy()
+    sweeping.tricks_won = [0, 0, 0, 0]
+    sweeping.tricks_won[rng.randrange(4)] = hand.trick_number - 1
+    variants = [hand, unbroken, sweeping]
+    if not hand.led_suit_mask:
+        variants += [reranked(hand, SPADES, QUEEN_OF_SPADES_BIT, rng) for _ in range(4)]
+        variants += [reranked(hand, DIAMONDS, JACK_OF_DIAMONDS_BIT, rng) for _ in range(4)]
+    return variants
+
+
+@pytest.mark.parametrize("rules", [
+    RuleSet(),
+    RuleSet(jack_of_diamonds=-10, shoot_the_sun=True, queen_breaks_hearts=True,
+            moon_scoring=MoonScoring.SUBTRACT_FROM_SHOOTER),
+])
+def test_the_solver_values_random_endgames_as_plain_minimax_does(rules):
+    rng = Random(7)
+    totals = (40, 85, 60, 70)  # a hand that can end the match: a moon can decide it
+    solvers = {}
+    for _ in range(30):
+        for hand in variants_of(random_endgame(rng, rules, rng.randrange(8, 14)), rng):
+            seat = hand.to_play
+            utility = utility_for(seat, rules, totals)
+            solver = solvers.setdefault(seat, Solver(seat, utility))  # one table, many deals
+            assert solver.value(hand) == plain_value(hand, seat, utility)

@@ -43,6 +43,15 @@ def test_copy_of_a_playout_hand_is_independent():
     assert playout.to_play == N and twin.to_play == Seat.EAST
 
 
+def test_a_copy_holds_every_field_of_its_original():
+    playout = PlayoutHand([mask_of(h) for h in parse_deal(D1)],
+                          RuleSet(queen_breaks_hearts=True, first_trick_points=True,
+                                  jack_of_diamonds=-10))
+    playout.play(playout.legal() & -playout.legal())  # a trick under way
+    twin = playout.copy()
+    assert all(getattr(twin, name) == getattr(playout, name) for name in PlayoutHand.__slots__)
+
+
 def test_random_play_out_takes_every_card_and_26_points():
     playout = PlayoutHand([mask_of(h) for h in parse_deal(D1)], RuleSet())
     playout.play_out(random_play(random.Random(3).random))

@@ -40,17 +40,18 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
     play_out_cost = cards_left * WORK_PER_CARD_PLAYED + WORK_PER_PLAY_OUT
     totals = [[0.0] * len(tried) for _ in plans]
     done = deals = 0
+    solver = Solver(knowledge.seat, knowledge.utility)
     while done + knowledge.dealing_work < work or not deals:
         position = knowledge.position(knowledge.sample(rng))
         done += WORK_PER_DEAL
         deals += 1
         if exact:
-            solver = Solver(knowledge.seat, knowledge.utility)
+            nodes, leaves = solver.nodes, solver.leaves
             for i, bit in enumerate(tried):
                 child = position.copy()
                 child.play(bit)
                 totals[0][i] += solver.value(child)
-            done += solver.nodes * WORK_PER_NODE + solver.leaves * WORK_PER_LEAF
+            done += (solver.nodes - nodes) * WORK_PER_NODE + (solver.leaves - leaves) * WORK_PER_LEAF
             continue
         for plan, plan_totals in zip(plans, totals, strict=True):
             for i, bit in enumerate(tried):
