@@ -17,14 +17,14 @@ from config.secret_key import kept_secret_key
 
 
 def settings_in(environment: dict[str, str], expression: str) -> object:
-    """``expression`` (over ``settings``) evaluated in a new process whose environment is
-    this one's with ``environment`` over it (an empty value: the variable unset)."""
+    """``expression`` (over ``settings``, read without setting Django up: the apps are not
+    loaded) evaluated in a new process whose environment is this one's with ``environment``
+    over it (an empty value: the variable unset)."""
     env = {**os.environ, **environment}
     for name in [name for name, value in environment.items() if value == ""]:
         del env[name]
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    code = ("import json, django; django.setup(); from django.conf import settings; "
-            f"print(json.dumps({expression}))")
+    code = f"import json; from django.conf import settings; print(json.dumps({expression}))"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                           text=True, timeout=60, check=True)
     return json.loads(done.stdout)
