@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.engine.kernel import (
+    DIAMONDS,
     HEARTS,
     JACK_OF_DIAMONDS_BIT,
     QUEEN_OF_SPADES_BIT,
@@ -52,7 +53,7 @@ def position_key(hand: PlayoutHand) -> Key:
     out = h0 | h1 | h2 | holdings[3]
     key = [hand.to_play, hand.hearts_broken,
            (out & SPADES & (QUEEN_OF_SPADES_BIT - 1)).bit_count() if out & QUEEN_OF_SPADES_BIT else -1,
-           (out & (JACK_OF_DIAMONDS_BIT - 1)).bit_count() if out & JACK_OF_DIAMONDS_BIT else -1]
+           (out & DIAMONDS & (JACK_OF_DIAMONDS_BIT - 1)).bit_count() if out & JACK_OF_DIAMONDS_BIT else -1]
     for suit in SUIT_MASK_BY_ORDER:
         cards = out & suit
         owners = 1
@@ -73,7 +74,8 @@ class Solver:
     """Paranoid alpha-beta for ``seat`` with ``utility`` at the end of the hand (a function
     of what ``kernel.score_hand`` reads: the penalty cards and tricks each seat took);
     ``nodes`` and ``leaves`` count the positions visited and the finished hands scored. Its
-    table of bounds serves every position it is asked about, of one deal or several."""
+    table of bounds serves the positions of any deal under one set of rules (which the key
+    leaves out, as it does the utility)."""
 
     def __init__(self, seat: int, utility: Utility) -> None:
         self.seat = seat

@@ -6,11 +6,13 @@ from random import Random
 
 import pytest
 
-from bots.strategies.endgame import Solver, distinct
+from bots.strategies.endgame import Solver, distinct, position_key
 from bots.strategies.policies import avoid_policy
 from games.engine import RuleSet, Seat
 from games.engine.kernel import (
+    CLUBS,
     DIAMONDS,
+    HEARTS,
     JACK_OF_DIAMONDS_BIT,
     QUEEN_OF_SPADES_BIT,
     SPADES,
@@ -133,10 +135,31 @@ def reranked(hand: PlayoutHand, suit: int, special: int, rng: Random) -> Playout
     return other
 
 
+def swapped_with_a_played_card(hand: PlayoutHand, rng: Random) -> PlayoutHand:
+    """``hand`` (at a trick's start) with a card out (not QS or JD) and a taken card of its
+    suit with no card out between them changing places: the same position up to rank."""
+    out = sum(hand.holdings)
+    special = QUEEN_OF_SPADES_BIT | JACK_OF_DIAMONDS_BIT
+    pairs = []
+    for suit in (CLUBS, DIAMONDS, SPADES, HEARTS):
+        for i in range(52):
+            x = 1 << i
+            for y in (x >> 1, x << 1):
+                if x & suit & out & ~special and y & suit & sum(hand.taken) & ~special:
+                    pairs.append((x, y))
+    other = hand.copy()
+    if pairs:
+        x, y = rng.choice(pairs)
+        other.holdings = [holding ^ (x | y) if holding & x else holding for holding in hand.holdings]
+        other.taken = [taken ^ (x | y) if taken & y else taken for taken in hand.taken]
+    return other
+
+
 def variants_of(hand: PlayoutHand, rng: Random) -> list[PlayoutHand]:
     """``hand``; the same cards with hearts broken the other way; with one seat having
-    won every trick so far (a sun possible); at a trick's start, QS and JD at other places
-    among the spades and diamonds out: positions the table must tell apart."""
+    won every trick so far (a sun possible); at a trick's start, a card out swapped with a
+    played one of the same rank class (the same key) and QS and JD at other places among
+    the spades and diamonds out: positions the table must tell apart, or must not."""
     unbroken = hand.copy()
     unbroken.hearts_broken = not hand.hearts_broken
     sweeping = hand.copy()
@@ -144,6 +167,7 @@ def variants_of(hand: PlayoutHand, rng: Random) -> list[PlayoutHand]:
     sweeping.tricks_won[rng.randrange(4)] = hand.trick_number - 1
     variants = [hand, unbroken, sweeping]
     if not hand.led_suit_mask:
+        variants += [swapped_with_a_played_card(hand, rng) for _ in range(2)]
         variants += [reranked(hand, SPADES, QUEEN_OF_SPADES_BIT, rng) for _ in range(4)]
         variants += [reranked(hand, DIAMONDS, JACK_OF_DIAMONDS_BIT, rng) for _ in range(4)]
     return variants
@@ -154,7 +178,7 @@ def variants_of(hand: PlayoutHand, rng: Random) -> list[PlayoutHand]:
     RuleSet(jack_of_diamonds=-10, shoot_the_sun=True, queen_breaks_hearts=True,
             moon_scoring=MoonScoring.SUBTRACT_FROM_SHOOTER),
 ])
-def test_the_solver_values_random_endgames_as_plain_minimax_does(rules):
+def test_the_solver_values_random_endgames_as_plain_alpha_beta_does(rules):
     rng = Random(7)
     totals = (40, 85, 60, 70)  # a hand that can end the match: a moon can decide it
     solvers = {}
@@ -164,3 +188,14 @@ def test_the_solver_values_random_endgames_as_plain_minimax_does(rules):
             utility = utility_for(seat, rules, totals)
             solver = solvers.setdefault(seat, Solver(seat, utility))  # one table, many deals
             assert solver.value(hand) == plain_value(hand, seat, utility)
+
+
+def test_a_card_out_swapped_with_a_played_neighbour_keeps_the_key():
+    rng = Random(11)
+    swaps = 0
+    for _ in range(40):
+        hand = random_endgame(rng, DEFAULT_RULES, 12)
+        swapped = swapped_with_a_played_card(hand, rng)
+        swaps += swapped.holdings != hand.holdings
+        assert position_key(swapped) == position_key(hand)
+    assert swaps > 30
