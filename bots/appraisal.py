@@ -1,8 +1,9 @@
 """What each option of a seat's decision is worth, from that seat's information only: the
 mean points of the hand it would take and the chance another seat shoots the moon, over
-deals of the cards it cannot see played out by the expert's policies (after a play, the
-seat's own by its better plan, avoiding points or, when it may, shooting the moon; after a
-pass, avoiding points) (ADR 0101)."""
+deals of the cards it cannot see (weighted by what the pass says, ``Knowledge.weight``)
+played out by the expert's policies (after a play, the seat's own by its better plan,
+avoiding points or, when it may, shooting the moon; after a pass, avoiding points)
+(ADR 0101)."""
 
 from __future__ import annotations
 
@@ -65,24 +66,24 @@ def appraise(view: SeatView, rng: Random, work: int, *,
 
 
 class _Tally:
-    """Each option's points and moons against, summed over deals."""
+    """Each option's points and moons against, summed over deals by their weights."""
 
     def __init__(self, size: int, seat: int, view: SeatView) -> None:
-        self.points = [0] * size
-        self.moons = [0] * size
+        self.points = [0.0] * size
+        self.moons = [0.0] * size
         self.seat = seat
         self.view = view
 
-    def add(self, index: int, hand: PlayoutHand) -> None:
+    def add(self, index: int, hand: PlayoutHand, weight: float = 1.0) -> None:
         view = self.view
         score = score_hand(hand.taken, hand.tricks_won, view.scores, view.rules,
                            hand_number=view.hand_number, end_started_after=view.end_started_after)
-        self.points[index] += score.points[self.seat]
+        self.points[index] += weight * score.points[self.seat]
         shooter = score.moon_shooter
-        self.moons[index] += shooter is not None and shooter != self.seat
+        self.moons[index] += weight * (shooter is not None and shooter != self.seat)
 
-    def options(self, choices: list[tuple[Card, ...]], deals: int) -> list[Option]:
-        return [Option(cards, round(points / deals, 2), round(moons / deals, 3))
+    def options(self, choices: list[tuple[Card, ...]], weights: float) -> list[Option]:
+        return [Option(cards, round(points / weights, 2), round(moons / weights, 3))
                 for cards, points, moons in zip(choices, self.points, self.moons, strict=True)]
 
 
@@ -94,17 +95,21 @@ def _appraise_play(view: SeatView, rng: Random, work: int) -> Appraisal:
     tallies = [_Tally(len(tried), knowledge.seat, view) for _ in knowledge.plans]
     play_out_cost = sum(knowledge.counts) * WORK_PER_CARD_PLAYED + WORK_PER_PLAY_OUT
     done = deals = 0
+    weights = 0.0
     while done + knowledge.dealing_work < work or not deals:
-        position = knowledge.position(knowledge.sample(rng))
+        world = knowledge.sample(rng)
+        position = knowledge.position(world)
+        weight = knowledge.weight(world)
         for policies, tally in zip(knowledge.plans, tallies, strict=True):
             for index, bit in enumerate(tried):
-                tally.add(index, played_out(position, bit, policies))
+                tally.add(index, played_out(position, bit, policies), weight)
             done += len(tried) * play_out_cost
         done += WORK_PER_DEAL
         deals += 1
+        weights += weight
     # Each card with the seat's better plan after it: avoiding points, or shooting the moon.
     weighed = [min(plans, key=lambda option: option.expected_points) for plans in zip(
-        *(tally.options([tuple(cards_of(bit)) for bit in tried], deals) for tally in tallies),
+        *(tally.options([tuple(cards_of(bit)) for bit in tried], weights) for tally in tallies),
         strict=True)]
     # A card ``distinct`` left out is worth what the tried card below it in its suit is.
     value_of: dict[int, Option] = {}

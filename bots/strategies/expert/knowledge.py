@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from games.engine import SeatView
-from games.engine.kernel import ALL_CARDS, HEARTS, SUIT_MASK_BY_ORDER, cards_as_bits
+from games.engine import PassDirection, SeatView
+from games.engine.kernel import ALL_CARDS, HEARTS, SUIT_MASK_BY_ORDER, cards_as_bits, mask_of
 from games.engine.playout import PlayoutHand
 
 from ..memory import Memory, is_moon_run_taken
 from ..policies import Policy, avoid_policy, shoot_policy
+from .inference import Ratios, pass_ratios, weight
 from .valuation import Valuation
-from .work import WORK_PER_CARD_DEALT, WORK_PER_EXACT_DEAL, WORK_PER_TRY
+from .work import WORK_PER_CARD_DEALT, WORK_PER_EXACT_DEAL, WORK_PER_TRY, WORK_PER_WEIGHT
 
 SAMPLE_ATTEMPTS = 20  # random deals tried before the exact (slower) dealer
 
@@ -21,7 +22,7 @@ class Knowledge:
     """What one seat knows of the hand in play (``memory.Memory``'s masks, lists by seat),
     and how to deal the cards it cannot see (``hidden``). ``plans``: the play-outs' policies
     by seat, avoiding points, then (if this seat might make a moon) shooting; ``dealing_work``:
-    the work ``sample`` has spent."""
+    the work ``sample`` and ``weight`` have spent."""
 
     def __init__(self, view: SeatView) -> None:
         assert view.seat is not None and view.trick is not None
@@ -38,6 +39,11 @@ class Knowledge:
         self.trick_cards = [1 << card.index for card in view.trick.cards]
         self.hidden = ALL_CARDS & ~self.holding & ~self.played & ~sum(self.known)
         self.dealing_work = 0
+        self.played_by = [0, 0, 0, 0]
+        for trick in (*view.tricks, view.trick):
+            for seat, card in trick.plays:
+                self.played_by[seat] |= 1 << card.index
+        self.ratios = _pass_ratios(view)
         # How many seats may hold each hidden card.
         self.freedom = {bit: sum(1 for s in range(4) if not self.voids[s] & bit)
                         for bit in cards_as_bits(self.hidden)}
@@ -61,6 +67,14 @@ class Knowledge:
             if world is not None:
                 return world
         return self._exact_sample(rng)
+
+    def weight(self, world: list[int]) -> float:
+        """How likely the deal ``world`` is, relative to others, given what was passed
+        (``inference.weight``, counted in ``dealing_work``; 1.0 after a hand without a pass)."""
+        if self.ratios is None:
+            return 1.0
+        self.dealing_work += WORK_PER_WEIGHT
+        return weight(self.ratios, world, self.played_by)
 
     def _needs(self) -> list[int]:
         need = [self.counts[s] - self.known[s].bit_count() for s in range(4)]
@@ -137,6 +151,17 @@ def played_out(position: PlayoutHand, card: int, policies: Sequence[Policy]) -> 
     else:
         hand.play_out(lambda playing, legal: policies[playing.to_play](playing, legal))
     return hand
+
+
+def _pass_ratios(view: SeatView) -> Ratios | None:
+    """The pass model's ratios for ``view``'s seat, or None where it was not fitted: no pass
+    of three cards, or a scoring JD (which the hard bot keeps)."""
+    direction = view.pass_direction
+    if (direction in (None, PassDirection.HOLD) or view.rules.pass_count != 3
+            or view.rules.jack_of_diamonds or not view.pass_given or not view.pass_received):
+        return None
+    assert view.seat is not None
+    return pass_ratios(view.seat, direction, mask_of(view.pass_given), mask_of(view.pass_received))
 
 
 def _is_moon_material(holding: int) -> bool:

@@ -26,7 +26,8 @@ MOON_MARGIN = 3.0  # mean utility per deal by which the moon plan must beat avoi
 
 def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
     """``(card, work done)``: the card of ``low_minor_leads``' distinct legal cards with the
-    best mean utility over deals, searched with ``work`` units (at least one deal)."""
+    best mean utility over deals weighted by ``Knowledge.weight``, searched with ``work``
+    units (at least one deal)."""
     knowledge = Knowledge(view)
     legal_cards = candidates(view)
     legal = mask_of(legal_cards)
@@ -40,29 +41,33 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
     play_out_cost = cards_left * WORK_PER_CARD_PLAYED + WORK_PER_PLAY_OUT
     totals = [[0.0] * len(tried) for _ in plans]
     done = deals = 0
+    weights = 0.0
     solver = Solver(knowledge.seat, knowledge.utility)
     while done + knowledge.dealing_work < work or not deals:
-        position = knowledge.position(knowledge.sample(rng))
+        world = knowledge.sample(rng)
+        position = knowledge.position(world)
+        weight = knowledge.weight(world)
         done += WORK_PER_DEAL
         deals += 1
+        weights += weight
         if exact:
             nodes, leaves = solver.nodes, solver.leaves
             for i, bit in enumerate(tried):
                 child = position.copy()
                 child.play(bit)
-                totals[0][i] += solver.value(child)
+                totals[0][i] += weight * solver.value(child)
             done += (solver.nodes - nodes) * WORK_PER_NODE + (solver.leaves - leaves) * WORK_PER_LEAF
             continue
         for plan, plan_totals in zip(plans, totals, strict=True):
             for i, bit in enumerate(tried):
-                plan_totals[i] += knowledge.evaluate(position, bit, plan)
+                plan_totals[i] += weight * knowledge.evaluate(position, bit, plan)
                 done += play_out_cost
     avoiding = totals[0]
     best = max(range(len(tried)), key=avoiding.__getitem__)
     if len(totals) > 1:
         shooting = totals[1]
         moon = max(range(len(tried)), key=shooting.__getitem__)
-        if shooting[moon] > avoiding[best] + MOON_MARGIN * deals:
+        if shooting[moon] > avoiding[best] + MOON_MARGIN * weights:
             best = moon
     return cards_of(tried[best])[0], done + knowledge.dealing_work
 
