@@ -73,13 +73,14 @@ def height(card: Card) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Memory:
     """What one seat knows of the cards this hand, as card masks by seat: its holding, every
-    card played (the open trick's too), the suits each seat has shown void in, the cards each
-    holds, those it passed to ``passed_to`` not yet played (``known_masks``), and those each
-    took. The properties give the same facts as cards."""
+    card played (the open trick's too) and by whom, the suits each seat has shown void in,
+    the cards each holds, those it passed to ``passed_to`` not yet played (``known_masks``),
+    and those each took. The properties give the same facts as cards."""
 
     seat: Seat
     holding_mask: int
     played_mask: int
+    played_by: tuple[int, int, int, int]
     void_masks: tuple[int, int, int, int]
     counts: tuple[int, int, int, int]
     known_masks: tuple[int, int, int, int]
@@ -93,6 +94,7 @@ class Memory:
         if view.seat is None:
             raise ValueError("a spectator's view has no cards to count")
         played = 0
+        played_by = [0, 0, 0, 0]
         voids = [0, 0, 0, 0]
         counts = [13, 13, 13, 13]
         taken = [0, 0, 0, 0]
@@ -102,6 +104,7 @@ class Memory:
             for seat, card in trick.plays:
                 bit = 1 << card.index
                 played |= bit
+                played_by[seat] |= bit
                 counts[seat] -= 1
                 if not bit & led:
                     voids[seat] |= led
@@ -113,8 +116,8 @@ class Memory:
         if view.pass_given and direction is not None and direction is not PassDirection.HOLD:
             passed_to = pass_target(view.seat, direction)
             known[passed_to] = mask_of(view.pass_given) & ~played
-        return cls(view.seat, mask_of(view.hand), played, _four(voids), _four(counts),
-                   _four(known), _four(taken), passed_to)
+        return cls(view.seat, mask_of(view.hand), played, _four(played_by), _four(voids),
+                   _four(counts), _four(known), _four(taken), passed_to)
 
     @cached_property
     def holding(self) -> frozenset[Card]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bots.strategies.memory import Memory, TrickSoFar, can_be_overtaken, candidates, is_sure_winner
 from games.engine import Seat, Suit, parse_card
+from games.engine.kernel import cards_of
 
 from .positions import LEFT, RIGHT, position
 
@@ -18,6 +19,9 @@ def test_memory_knows_every_card_played_and_the_highest_card_still_out() -> None
                     (OPENING, "W 2D, N AD, E 3D, S 4D", "N 8D"))
     memory = Memory.from_view(view)
     assert memory.played == {C(code) for code in "2C 3C 4C AC 2D AD 3D 4D 8D".split()}
+    by_seat = {seat: {str(card) for card in cards_of(mask)}
+               for seat, mask in zip(Seat, memory.played_by, strict=True)}
+    assert by_seat == {N: {"2C", "AD", "8D"}, E: {"3C", "3D"}, S: {"4C", "4D"}, W: {"AC", "2D"}}
     # East holds KD itself and AD is gone: the highest diamond out is QD, and KD is boss.
     assert memory.highest_out(Suit.DIAMONDS) == C("QD")
     assert memory.is_boss(C("KD")) and not memory.is_boss(C("9D"))
