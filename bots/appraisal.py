@@ -1,9 +1,9 @@
 """What each option of a seat's decision is worth, from that seat's information only: the
 mean points of the hand it would take and the chance another seat shoots the moon, over
-deals of the cards it cannot see (weighted by what the pass says, ``Knowledge.weight``)
-played out by the expert's policies (after a play, the seat's own by its better plan,
-avoiding points or, when it may, shooting the moon; after a pass, avoiding points)
-(ADR 0101)."""
+deals of the cards it cannot see played out by the expert's policies (after a play, the
+seat's own by its better plan, avoiding points or, when it may, shooting the moon, the
+deals weighted by what the pass says, ``Knowledge.weight``; after a pass, avoiding
+points) (ADR 0101)."""
 
 from __future__ import annotations
 
