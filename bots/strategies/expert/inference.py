@@ -1,17 +1,10 @@
-"""How likely a deal of the hidden cards is, given the pass: the weights of the search's deals.
-
-The pass model (``pass_model.json``, fitted by ``benchmarks/train_pass_model.py``) holds,
-for each pass direction and suit, by the cards of that suit another seat passed to the
-searching seat and those the searching seat passed to it, how often that seat holds each
-length of the suit when play begins: after the hard bot's pass, and as the search deals
-the cards it cannot see. A deal's weight is the product over the other seats and suits of
-the ratio of the two, the hard bot's mixed with the dealt one by ``NOISE``, to the power
-``TEMPER`` (docs/adr/0112-pass-inference.md).
-"""
+"""Weights of the search's deals from the pass: how likely each other seat's suit lengths
+are after the hard bot's pass against the search's uniform deal (docs/adr/0112)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -23,23 +16,20 @@ NOISE = 0.25  # the share of other passers than hard in the model
 TEMPER = 0.5  # the power of a deal's weight: its suits' lengths are not independent
 _DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
 Ratios = list[list[list[float]]]  # by seat, suit, length
-Counts = list[list[list[list[list[int]]]]]  # by direction, suit, received + 1, sent + 1, length
+Counts = list[list[list[list[list[int]]]]]  # direction, suit, received + 1, sent + 1, length
 
 
 class PassModel:
-    """Counts of a seat's length in a suit when play begins, by ``[direction][suit]
-    [received + 1][sent + 1][length]``: ``"hard"`` after hard's pass, ``"sampled"`` as the
-    search deals it (``received``: the cards of the suit it passed to the searching seat,
-    ``sent``: those it got from it; -1 where it passed elsewhere, got none)."""
+    """Counts of a seat's length in a suit when play begins, ``"hard"`` and ``"sampled"``
+    (the search's deal), by ``Counts``' indexes (-1: no cards passed that way)."""
 
     def __init__(self, counts: dict[str, Counts]) -> None:
         self.hard = counts["hard"]
         self.sampled = counts["sampled"]
 
     def ratios(self, seat: int, direction: PassDirection, sent: int, received: int) -> Ratios:
-        """For each seat (``seat``'s own: all 1.0) and suit, the weight of each length it may
-        hold when play begins, ``seat`` having passed ``sent`` and received ``received``
-        (masks)."""
+        """Weights by seat, suit and length when play begins (``seat``'s own all 1.0), given
+        the masks ``seat`` passed (``sent``) and ``received``."""
         d = _DIRECTIONS.index(direction)
         ratios = []
         for other in range(4):
@@ -71,14 +61,13 @@ def pass_model() -> PassModel:
 
 @lru_cache(maxsize=64)
 def pass_ratios(seat: int, direction: PassDirection, sent: int, received: int) -> Ratios:
-    """``pass_model().ratios``, computed once a hand (the result is shared: not to be changed)."""
+    """``pass_model().ratios``, cached (shared: not to be changed)."""
     return pass_model().ratios(seat, direction, sent, received)
 
 
-def weight(ratios: Ratios, world: list[int], played_by: list[int]) -> float:
-    """A deal's weight: the product of ``ratios`` at the lengths each seat held when play
-    began (``world``'s holdings with the cards it has played this hand, ``played_by``), to
-    the power ``TEMPER``."""
+def weight(ratios: Ratios, world: Sequence[int], played_by: Sequence[int]) -> float:
+    """The product of ``ratios`` at each seat's lengths when play began (``world`` and
+    ``played_by``), to the power ``TEMPER``."""
     product = 1.0
     for seat_ratios, holding, played in zip(ratios, world, played_by, strict=True):
         at_start = holding | played

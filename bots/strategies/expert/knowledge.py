@@ -39,7 +39,7 @@ class Knowledge:
         self.trick_cards = [1 << card.index for card in view.trick.cards]
         self.hidden = ALL_CARDS & ~self.holding & ~self.played & ~sum(self.known)
         self.dealing_work = 0
-        self.played_by = list(memory.played_by)
+        self.played_by = memory.played_by
         self.ratios = _pass_ratios(view)
         # How many seats may hold each hidden card.
         self.freedom = {bit: sum(1 for s in range(4) if not self.voids[s] & bit)
