@@ -1,4 +1,4 @@
-"""What a command costs under load, against the floor of a one-query authenticated endpoint.
+"""What a command costs under load, against the floor of a small authenticated read.
 
     python benchmarks/api_load.py [--matches 16] [--clients 8] [--workers 2] [--hands 20]
                                   [--floor-seconds 15] [--port 0] [--database-url postgres://…]
@@ -9,8 +9,8 @@ Starts ``make serve``'s server (gunicorn managing ``--workers`` uvicorn workers 
 settings plus a count of each request's queries (``benchmarks/api_load_settings.py``).
 Then, in one run:
 
-1. the floor: ``--clients`` clients send ``GET /api/v1/tokens`` (authenticated, one small
-   read) back to back for ``--floor-seconds``;
+1. the floor: ``--clients`` clients send ``GET /api/v1/tokens`` (authenticated: the token's
+   query, then the page's count and rows) back to back for ``--floor-seconds``;
 2. the play workload: ``--matches`` matches of four HTTP players each, driven by the same
    number of clients. A client takes a match no other client holds, reads the view of a
    seat to act (``GET …/view``), passes or plays a random legal card with ``If-Match``
