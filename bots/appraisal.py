@@ -97,9 +97,7 @@ def _appraise_play(view: SeatView, rng: Random, work: int) -> Appraisal:
     done = deals = 0
     weights = 0.0
     while done + knowledge.dealing_work < work or not deals:
-        world = knowledge.sample(rng)
-        position = knowledge.position(world)
-        weight = knowledge.weight(world)
+        position, weight = knowledge.weighted_deal(rng)
         for policies, tally in zip(knowledge.plans, tallies, strict=True):
             for index, bit in enumerate(tried):
                 tally.add(index, played_out(position, bit, policies), weight)

@@ -93,9 +93,10 @@ class Solver:
             self.leaves += 1
             return self.utility(hand)
         key = None
+        low, high = float("-inf"), float("inf")
         if not hand.led_suit_mask:
             key = position_key(hand)
-            low, high = self.table.get(key, (float("-inf"), float("inf")))
+            low, high = self.table.get(key, (low, high))
             if low >= beta or low == high:
                 return low
             if high <= alpha:
@@ -120,7 +121,6 @@ class Solver:
                 break
         value = alpha if maximizing else beta
         if key is not None:  # within the window exact, else a bound on the side it fell
-            low, high = self.table.get(key, (float("-inf"), float("inf")))
             if value > window[0]:
                 low = max(low, value)
             if value < window[1]:

@@ -65,6 +65,12 @@ class Knowledge:
                 return world
         return self._exact_sample(rng)
 
+    def weighted_deal(self, rng: Random) -> tuple[PlayoutHand, float]:
+        """A deal of the hidden cards (``sample``) as the hand now (``position``), with its
+        ``weight``."""
+        world = self.sample(rng)
+        return self.position(world), self.weight(world)
+
     def weight(self, world: list[int]) -> float:
         """How likely the deal ``world`` is, relative to others, given what was passed
         (``inference.weight``, counted in ``dealing_work``; 1.0 after a hand without a pass)."""

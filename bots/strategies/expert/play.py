@@ -44,9 +44,7 @@ def search_play(view: SeatView, rng: Random, work: int) -> tuple[Card, int]:
     weights = 0.0
     solver = Solver(knowledge.seat, knowledge.utility)
     while done + knowledge.dealing_work < work or not deals:
-        world = knowledge.sample(rng)
-        position = knowledge.position(world)
-        weight = knowledge.weight(world)
+        position, weight = knowledge.weighted_deal(rng)
         done += WORK_PER_DEAL
         deals += 1
         weights += weight
