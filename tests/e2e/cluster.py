@@ -413,12 +413,14 @@ def play_tables(made: Cluster, tables: list[tuple[str, ApiClient, ApiClient]],
 
 
 
-def kill_under_way(made: Cluster, name: str, followers: list[Follower]) -> list[float]:
-    """Kill host ``name`` once every follower has 30 events; the seconds from its death to
-    the next event of each follower whose match had not ended."""
+def kill_under_way(made: Cluster, name: str, followers: list[Follower],
+                   just_before: Callable[[], None]) -> list[float]:
+    """Kill host ``name`` once every follower has 30 events, calling ``just_before`` first;
+    the seconds from its death to the next event of each follower whose match had not ended."""
     stack.wait_until(lambda: all(len(f.seqs) >= 30 for f in followers), timeout=60,
                      what="every table some moves in")
     counts = [len(f.seqs) for f in followers]
+    just_before()
     killed = time.monotonic()
     made.hosts[name].kill()
     stack.wait_until(lambda: all(len(f.seqs) > n or f.finished

@@ -100,10 +100,10 @@ def test_a_web_host_killed_mid_match_loses_and_repeats_nothing(running: cluster.
     resumed: list[float] = []
 
     def kill_web1(followers: list[cluster.Follower]) -> None:
-        # Every stream and player connection opened so far went to web1 (HAProxy sent it
-        # nothing else); the other hosts take them back once it dies.
-        running.balance_over(3)
-        resumed.extend(cluster.kill_under_way(running, "web1", followers))
+        # Every stream and request so far went to web1 (HAProxy sent it nothing else), up to
+        # its death: the other hosts take over only then, so requests are under way on it.
+        resumed.extend(cluster.kill_under_way(running, "web1", followers,
+                                              just_before=lambda: running.balance_over(3)))
 
     running.balance_over(1)
     try:
