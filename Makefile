@@ -67,9 +67,11 @@ $(CHROMIUM) $(HAPROXY):
 # TEST_WORKERS=0 runs it in this one. tests/scheduling.py shares
 # the tests out: longest first, one at a time, the e2e stack's tests to one process.
 # Without an exported SECRET_KEY the run makes a random one (off the embedded set-up nothing
-# starts without one), which every process it starts shares.
+# starts without one), which every process it starts shares. The run writes bytecode (into
+# __pycache__/, ignored by git) even where the environment says not to: else each of the
+# hundred-odd processes it starts compiles the project from source again.
 TEST_WORKERS ?= 3
-RUN_TESTS = DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} \
+RUN_TESTS = DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} PYTHONDONTWRITEBYTECODE= \
 	SECRET_KEY=$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')} \
 	E2E_BROKER_URL=$(TEST_BROKER_URL) CELERY_BROKER_URL= \
 	$(BIN)/pytest -n $(TEST_WORKERS)

@@ -16,7 +16,6 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -274,6 +273,8 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
         extensions = {"sni_hostname": parts.hostname or ""}
         literal = f"[{address}]" if ":" in address else address
         url = parts._replace(netloc=f"{literal}:{parts.port or 443}").geturl()
+    import httpx  # only a delivery needs it: every process starts without it
+
     client = httpx.Client(timeout=TIMEOUT_S, follow_redirects=False)
     deadline = threading.Timer(TIMEOUT_S, client.close)  # a trickling answer is cut off
     deadline.start()

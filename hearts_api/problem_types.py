@@ -55,8 +55,9 @@ class ProblemType:
         return f"/problems/{self.code}"
 
 
-class _Loader(yaml.SafeLoader):
-    """YAML's safe loader, refusing a key named twice in one mapping."""
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """YAML's safe loader (libyaml's where PyYAML has it: every process reads the catalog as
+    it starts), refusing a key named twice in one mapping."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         keys = [self.construct_object(key, deep=deep) for key, _ in node.value]
@@ -69,7 +70,7 @@ class _Loader(yaml.SafeLoader):
 def _load(text: str) -> tuple[dict[str, Member], dict[str, ProblemType]]:
     """The members and problem types of a catalog's YAML ``text``. Raises ``ValueError`` for
     a key named twice, ``KeyError`` for a member or header no entry defines."""
-    catalog = yaml.load(text, Loader=_Loader)  # _Loader is a SafeLoader
+    catalog = yaml.load(text, Loader=_Loader)  # _Loader is a safe loader
     members = {name: Member(name=name, **spec) for name, spec in catalog["members"].items()}
     headers = {name: Header(name=name, **spec) for name, spec in catalog["headers"].items()}
 
