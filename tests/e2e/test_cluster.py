@@ -31,9 +31,12 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[cluster.Cluste
     reason = cluster.unavailable()
     if reason:
         pytest.skip(reason)
+    # A command cut off with its web host is retried under its Idempotency-Key, which passes
+    # to the retry once its first request has been in flight this long: seconds, not a minute.
     with cluster.cluster(tmp_path_factory.mktemp("cluster"),
                          THROTTLE_USER=f"{THROTTLE_USER}/min",
-                         RATE_MATCH_CREATIONS=f"{MATCH_CREATIONS}/hour") as made:
+                         RATE_MATCH_CREATIONS=f"{MATCH_CREATIONS}/hour",
+                         IDEMPOTENCY_IN_FLIGHT_SECONDS="5") as made:
         yield made
 
 
