@@ -68,8 +68,8 @@ $(CHROMIUM) $(HAPROXY):
 # the tests out: longest first, one at a time, the e2e stack's tests to one process.
 # Without an exported SECRET_KEY the run makes a random one (off the embedded set-up nothing
 # starts without one), which every process it starts shares. The run writes bytecode (into
-# __pycache__/, ignored by git) even where the environment says not to: else each of the
-# hundred-odd processes it starts compiles the project from source again.
+# __pycache__/, ignored by git) even where the environment says not to: else each process
+# it starts compiles the project from source again.
 TEST_WORKERS ?= 3
 RUN_TESTS = DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} PYTHONDONTWRITEBYTECODE= \
 	SECRET_KEY=$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')} \

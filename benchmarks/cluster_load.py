@@ -14,8 +14,9 @@ on each web host.
    each command, the milliseconds from sending it to each follower's receiving its first
    event (Redis pub/sub carries it between the hosts).
 3. Failover: clients play and follow three matches through HAProxy, every connection
-   opened on web host 1; HAProxy balances over all three again and web host 1 is killed;
-   the seconds until each follower's next event.
+   opened on web host 1; once play is under way HAProxy balances over all three again and
+   web host 1 is killed at once; the seconds until each follower's next event (a command cut
+   off there runs again once its ``Idempotency-Key`` has been in flight 5 s).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ from tests.e2e.helpers import ApiClient, choose_move, submit  # noqa: E402
 # Generous rates: the load, not the throttles, is measured (every request comes from
 # HAProxy's one address).
 RATES = {"THROTTLE_ANON": "1000000/min", "THROTTLE_USER": "1000000/min",
-         "RATE_MATCH_CREATIONS": "1000000/min", "LOG_LEVEL": "ERROR"}
+         "RATE_MATCH_CREATIONS": "1000000/min", "LOG_LEVEL": "ERROR",
+         "IDEMPOTENCY_IN_FLIGHT_SECONDS": "5"}
 
 
 async def _load(base_url: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -109,8 +111,8 @@ def failover(made: cluster.Cluster) -> list[float]:
     resumed: list[float] = []
 
     def kill_web1(followers: list[cluster.Follower]) -> None:
-        made.balance_over(3)
-        resumed.extend(cluster.kill_under_way(made, "web1", followers))
+        resumed.extend(cluster.kill_under_way(made, "web1", followers,
+                                              just_before=lambda: made.balance_over(3)))
 
     cluster.play_tables(made, tables, itertools.repeat(made.base_url), kill_web1)
     made.start_web("web1")

@@ -255,6 +255,8 @@ def deliver(delivery_id: uuid.UUID) -> str:
 
 def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int | None, str]:
     """POST the signed delivery; ``(status code, "")`` or ``(None, why it failed)``."""
+    import httpx  # only a delivery needs it: every process starts without it
+
     refusal, address = _checked(hook.url)  # again, and used: what a name resolves to may change
     if refusal:
         return None, refusal
@@ -273,8 +275,6 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
         extensions = {"sni_hostname": parts.hostname or ""}
         literal = f"[{address}]" if ":" in address else address
         url = parts._replace(netloc=f"{literal}:{parts.port or 443}").geturl()
-    import httpx  # only a delivery needs it: every process starts without it
-
     client = httpx.Client(timeout=TIMEOUT_S, follow_redirects=False)
     deadline = threading.Timer(TIMEOUT_S, client.close)  # a trickling answer is cut off
     deadline.start()

@@ -56,8 +56,8 @@ class ProblemType:
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """YAML's safe loader (libyaml's where PyYAML has it: every process reads the catalog as
-    it starts), refusing a key named twice in one mapping."""
+    """YAML's safe loader (libyaml's where PyYAML has it), refusing a key named twice in one
+    mapping."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         keys = [self.construct_object(key, deep=deep) for key, _ in node.value]

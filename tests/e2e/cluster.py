@@ -413,7 +413,7 @@ def play_tables(made: Cluster, tables: list[tuple[str, ApiClient, ApiClient]],
 
 
 
-def kill_under_way(made: Cluster, name: str, followers: list[Follower],
+def kill_under_way(made: Cluster, name: str, followers: list[Follower], *,
                    just_before: Callable[[], None]) -> list[float]:
     """Kill host ``name`` once every follower has 30 events, calling ``just_before`` first;
     the seconds from its death to the next event of each follower whose match had not ended."""

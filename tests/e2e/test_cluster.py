@@ -32,7 +32,8 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[cluster.Cluste
     if reason:
         pytest.skip(reason)
     # A command cut off with its web host is retried under its Idempotency-Key, which passes
-    # to the retry once its first request has been in flight this long: seconds, not a minute.
+    # to the retry once its first request has been in flight this long: less than the test
+    # waits for play to go on after the kill (the default is not).
     with cluster.cluster(tmp_path_factory.mktemp("cluster"),
                          THROTTLE_USER=f"{THROTTLE_USER}/min",
                          RATE_MATCH_CREATIONS=f"{MATCH_CREATIONS}/hour",
