@@ -46,8 +46,7 @@ from tests.e2e.helpers import ApiClient, choose_move, submit  # noqa: E402
 # Generous rates: the load, not the throttles, is measured (every request comes from
 # HAProxy's one address).
 RATES = {"THROTTLE_ANON": "1000000/min", "THROTTLE_USER": "1000000/min",
-         "RATE_MATCH_CREATIONS": "1000000/min", "LOG_LEVEL": "ERROR",
-         "IDEMPOTENCY_IN_FLIGHT_SECONDS": "5"}
+         "RATE_MATCH_CREATIONS": "1000000/min", "LOG_LEVEL": "ERROR"}
 
 
 async def _load(base_url: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -111,8 +110,7 @@ def failover(made: cluster.Cluster) -> list[float]:
     resumed: list[float] = []
 
     def kill_web1(followers: list[cluster.Follower]) -> None:
-        resumed.extend(cluster.kill_under_way(made, "web1", followers,
-                                              just_before=lambda: made.balance_over(3)))
+        resumed.extend(cluster.kill_under_way(made, "web1", followers))
 
     cluster.play_tables(made, tables, itertools.repeat(made.base_url), kill_web1)
     made.start_web("web1")

@@ -255,8 +255,11 @@ def cluster(log_dir: Path, *, web_workers: int = 1, **env: str) -> Iterator[Clus
         cleanup.callback(stack.forget_migrated_template, server_url)
         allowed = ",".join(["127.0.0.1", "localhost", *(hosts[name].address for name in WEB_HOSTS)])
         # HAProxy adds X-Forwarded-For; the web hosts believe it from HAProxy only.
+        # A command cut off with a killed web host runs again once its Idempotency-Key has
+        # been in flight this long: less than ``kill_under_way`` waits for play to go on.
         service_env = {**stack.service_env(database_url, broker), "ALLOWED_HOSTS": allowed,
-                       "FORWARDED_ALLOW_IPS": f"{subnet}.1", **env}
+                       "FORWARDED_ALLOW_IPS": f"{subnet}.1", "IDEMPOTENCY_IN_FLIGHT_SECONDS": "5",
+                       **env}
         port = stack.free_port()
         celery = stack.bare_celery(broker)
         cleanup.callback(celery.close)
@@ -413,14 +416,14 @@ def play_tables(made: Cluster, tables: list[tuple[str, ApiClient, ApiClient]],
 
 
 
-def kill_under_way(made: Cluster, name: str, followers: list[Follower], *,
-                   just_before: Callable[[], None]) -> list[float]:
-    """Kill host ``name`` once every follower has 30 events, calling ``just_before`` first;
-    the seconds from its death to the next event of each follower whose match had not ended."""
+def kill_under_way(made: Cluster, name: str, followers: list[Follower]) -> list[float]:
+    """Once every follower has 30 events, HAProxy sends to every web host again and host
+    ``name`` is killed at once; the seconds from its death to the next event of each follower
+    whose match had not ended."""
     stack.wait_until(lambda: all(len(f.seqs) >= 30 for f in followers), timeout=60,
                      what="every table some moves in")
     counts = [len(f.seqs) for f in followers]
-    just_before()
+    made.balance_over(len(WEB_HOSTS))
     killed = time.monotonic()
     made.hosts[name].kill()
     stack.wait_until(lambda: all(len(f.seqs) > n or f.finished

@@ -31,13 +31,9 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[cluster.Cluste
     reason = cluster.unavailable()
     if reason:
         pytest.skip(reason)
-    # A command cut off with its web host is retried under its Idempotency-Key, which passes
-    # to the retry once its first request has been in flight this long: less than the test
-    # waits for play to go on after the kill (the default is not).
     with cluster.cluster(tmp_path_factory.mktemp("cluster"),
                          THROTTLE_USER=f"{THROTTLE_USER}/min",
-                         RATE_MATCH_CREATIONS=f"{MATCH_CREATIONS}/hour",
-                         IDEMPOTENCY_IN_FLIGHT_SECONDS="5") as made:
+                         RATE_MATCH_CREATIONS=f"{MATCH_CREATIONS}/hour") as made:
         yield made
 
 
@@ -104,10 +100,9 @@ def test_a_web_host_killed_mid_match_loses_and_repeats_nothing(running: cluster.
     resumed: list[float] = []
 
     def kill_web1(followers: list[cluster.Follower]) -> None:
-        # Every stream and request so far went to web1 (HAProxy sent it nothing else), up to
-        # its death: the other hosts take over only then, so requests are under way on it.
-        resumed.extend(cluster.kill_under_way(running, "web1", followers,
-                                              just_before=lambda: running.balance_over(3)))
+        # Every stream and request went to web1 (HAProxy sent it nothing else) up to its
+        # death: requests are under way on it, and the other hosts take over only then.
+        resumed.extend(cluster.kill_under_way(running, "web1", followers))
 
     running.balance_over(1)
     try:
