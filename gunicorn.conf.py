@@ -8,13 +8,10 @@ from uvicorn_worker import UvicornWorker
 
 
 class Worker(UvicornWorker):
-    """uvicorn on uvloop, parsing HTTP with h11 rather than httptools: h11 refuses (400, and
-    closes) a request line and headers still incomplete past 16 KiB, where httptools keeps
-    every header a client sends (51 MB of them on one connection, never answered); headers
-    that arrive whole in one read pass whatever their size. Neither has a deadline for a
-    request to arrive, nor a cap on a header; that is the proxy's job (README, "Running it
-    for real"). The parser's own 400 is problem+json, as every refusal
-    (hearts_api.parser_errors)."""
+    """uvicorn on uvloop, parsing HTTP with h11 rather than httptools: h11 refuses a request
+    line and headers still incomplete past 16 KiB (400, problem+json as every refusal:
+    hearts_api.parser_errors), where httptools keeps every header a client sends. Deadlines
+    and header caps are the proxy's job (README, "Running it for real")."""
 
     CONFIG_KWARGS = {"loop": "auto", "http": "hearts_api.parser_errors:ProblemH11Protocol"}
 

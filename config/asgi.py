@@ -24,11 +24,10 @@ from django.http import HttpResponseBase  # noqa: E402
 from django.urls import get_resolver, set_script_prefix  # noqa: E402
 
 from bots.dispatcher import DispatcherThread  # noqa: E402
+from hearts_api import API_PREFIX  # noqa: E402
 from hearts_api.body_limit import BodyLimit  # noqa: E402
 from hearts_api.live import is_waiting_request  # noqa: E402
 from hearts_api.problems import problem_response, unavailable  # noqa: E402
-
-API_PREFIX = "/api/v1/"
 
 
 class Application(ASGIHandler):

@@ -9,7 +9,7 @@ from django.contrib.auth import middleware as auth
 from django.contrib.messages import middleware as messages
 from django.http import HttpRequest, HttpResponseBase
 
-API_PREFIX = "/api/v1/"
+from hearts_api import API_PREFIX
 
 
 class _NotForApi:

@@ -1,13 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from hearts_api import API_PREFIX, problem_pages, table_page
 from hearts_api import admin as hearts_admin
-from hearts_api import problem_pages, table_page
 from hearts_api.docs import RedocView, SchemaView, SwaggerView
 from hearts_api.views import HealthView
 
 urlpatterns = [
-    path("api/v1/", include("hearts_api.urls")),
+    path(API_PREFIX.removeprefix("/"), include("hearts_api.urls")),
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/redoc/", RedocView.as_view(url_name="schema", template_name="hearts_api/redoc.html"),

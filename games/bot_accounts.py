@@ -68,7 +68,7 @@ def seated(match: models.Match, state: MatchState, user: AbstractBaseUser) -> No
                 raise quota_exceeded(
                     "bot_account_matches", limit, f"{name} has played {held} matches among bot "
                     "accounts only in the last 24 hours, the most a bot account may; a match "
-                    "with a person or a built-in bot is not capped", period_s=CAP_PERIOD_S)
+                    "with a person at the table is not capped", period_s=CAP_PERIOD_S)
     match.save(update_fields=["bot_accounts", "bot_accounts_only"])
 
 

@@ -10,6 +10,8 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from .engine import Phase
+
 # Per-match bot options, in milliseconds.
 BOT_DELAY_MS_DEFAULT, BOT_DELAY_MS_MAX = 0, 10_000
 BOT_THINK_MS_DEFAULT, BOT_THINK_MS_MIN, BOT_THINK_MS_MAX = 200, 10, 5_000
@@ -30,6 +32,8 @@ class Match(models.Model):
         PLAYING = "playing"
         FINISHED = "finished"
         ABORTED = "aborted"
+
+    ENDED = tuple(phase.value for phase in Phase if phase.is_over)  # the statuses of an ended match
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,

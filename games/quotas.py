@@ -8,10 +8,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, OuterRef, Q
 
 from . import models
-from .engine import MatchState, Phase
+from .engine import MatchState
 from .errors import quota_exceeded
-
-ENDED = tuple(phase.value for phase in Phase if phase.is_over)
 
 
 def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bool) -> None:
@@ -21,7 +19,7 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
     transaction."""
     get_user_model().objects.select_for_update().filter(pk=creator.pk).exists()
     has_expert = Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert"))
-    held = (models.Match.objects.filter(created_by=creator, lesson="").exclude(status__in=ENDED)
+    held = (models.Match.objects.filter(created_by=creator, lesson="").exclude(status__in=models.Match.ENDED)
             .aggregate(unfinished_matches=Count("pk"),
                        unfinished_expert_matches=Count("pk", filter=Q(has_expert)),
                        open_matches=Count("pk", filter=Q(status=models.Match.Status.WAITING))))
@@ -41,7 +39,7 @@ def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) ->
         return
     limit = settings.QUOTAS["unfinished_expert_matches"]
     held = (models.Match.objects.filter(created_by_id=match.created_by_id, lesson="")
-            .exclude(status__in=ENDED)
+            .exclude(status__in=models.Match.ENDED)
             .filter(Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert")))
             .count())
     if held >= limit:

@@ -293,7 +293,7 @@ def lesson_attempt_create(*, player: AbstractBaseUser, slug: str) -> CommandResu
         get_user_model().objects.select_for_update().filter(pk=player.pk).exists()
         dispatch.enrol(player, timezone.now())  # a passing lesson's bots pass
         earlier = (models.Match.objects.select_for_update().filter(created_by=player)
-                   .exclude(lesson="").exclude(status__in=quotas.ENDED))
+                   .exclude(lesson="").exclude(status__in=models.Match.ENDED))
         for match in earlier:
             _run(match, match_state(match), [AbortMatch("a new lesson was started")])
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=player, state={},
@@ -399,13 +399,11 @@ def seat_command(
             version = statements.match_version_lock(match_id)
             if version is None:
                 raise match_not_found()
-            if version != expected_version:
-                raise ServiceError("stale_version", f"version {expected_version} is not current "
-                                   f"({version})", version=version)
+            _check_version(version, expected_version)
             match = read
         else:
             match = _lock(match_id)
-            _check_version(match, expected_version)
+            _check_version(match.version, expected_version)
         return _run(match, match_state(match), [command], lease=lease)
 
 
@@ -417,11 +415,11 @@ def _lock(match_id: uuid.UUID) -> models.Match:
     return match
 
 
-def _check_version(match: models.Match, expected_version: int | None) -> None:
-    """Raises ``stale_version`` unless ``expected_version`` is None or the current one."""
-    if expected_version is not None and expected_version != match.version:
+def _check_version(version: int, expected_version: int | None) -> None:
+    """Raises ``stale_version`` unless ``expected_version`` is None or ``version``."""
+    if expected_version is not None and expected_version != version:
         raise ServiceError("stale_version", f"version {expected_version} is not current "
-                           f"({match.version})", version=match.version)
+                           f"({version})", version=version)
 
 
 def _lock_seat(
@@ -434,7 +432,7 @@ def _lock_seat(
     match, seat = match_seat_get(match_id=match_id, user=player, lock=True)
     if seat is None:
         raise ServiceError("not_seated", "you have no seat in this match")
-    _check_version(match, expected_version)
+    _check_version(match.version, expected_version)
     if requested_at is not None and match.updated_at > requested_at:
         since = match.events.filter(seat=seat, created_at__gt=requested_at)
         if any(payload.get("auto") for payload in since.values_list("payload", flat=True)):

@@ -26,7 +26,7 @@ from django.utils import timezone
 from standardwebhooks.webhooks import Webhook as Signer
 
 from . import models, sealing
-from .engine import MatchState, Phase
+from .engine import MatchState
 from .engine.events import CardPlayed, CardsPassed, Event, MatchAborted, MatchEnded, SeatInvited
 from .errors import ServiceError, quota_exceeded
 
@@ -37,7 +37,6 @@ TIMEOUT_S = 5  # for a whole attempt, the answer's headers included
 SEAL_SALT = "games.webhooks.secret"  # the sealing key's salt off SECRET_KEY
 CLAIM_S = 60  # how long an attempt holds its delivery before another sender may retry it
 Status = models.WebhookDelivery.Status
-ENDED = tuple(phase.value for phase in Phase if phase.is_over)
 
 
 def webhook_create(*, owner: AbstractBaseUser, url: str,
@@ -150,7 +149,7 @@ def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
 def _mark_matches(owner: AbstractBaseUser) -> None:
     # The owner's unfinished matches look for deliveries from now on.
     (models.Match.objects.filter(Q(seats__player_id=owner.pk) | Q(invitations__player_id=owner.pk))
-     .exclude(status__in=ENDED).update(hooked=True))
+     .exclude(status__in=models.Match.ENDED).update(hooked=True))
 
 
 def seated(match: models.Match, user: AbstractBaseUser) -> None:

@@ -32,7 +32,7 @@ HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 MAX_KEY_LENGTH = 255
 # An RFC 8941 sf-string without escapes, or a bare token; "abc" and abc are one key.
-KEY_PATTERN = r'^("[ !#-\[\]-~]{1,255}"|[!#-~]{1,255})$'
+KEY_PATTERN = rf'^("[ !#-\[\]-~]{{1,{MAX_KEY_LENGTH}}}"|[!#-~]{{1,{MAX_KEY_LENGTH}}})$'
 KEEP_FOR = timedelta(hours=24)
 REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")  # the rest are the view's own
 SEAL_SALT = "hearts_api.idempotency.answer"  # the sealing key's salt off SECRET_KEY

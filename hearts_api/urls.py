@@ -21,6 +21,7 @@ class SeatConverter:
 register_converter(SeatConverter, "seat")
 
 DAY = views.DAY_PATTERN.strip("^$")
+TOKEN_KEY = views.TOKEN_KEY_PATTERN.strip("^$")
 
 urlpatterns = [
     # The requests of a match in play first: patterns are tried in order.
@@ -33,8 +34,8 @@ urlpatterns = [
     re_path(rf"^players/(?P<username>{USERNAME_PATTERN.strip('^$')})/bot$",
             views.PlayerBotView.as_view(), name="player-bot"),
     path("tokens", views.TokenListView.as_view(), name="tokens"),
-    # token_key is the token's first hex characters: anything else is a plain 404.
-    re_path(r"^tokens/(?P<token_key>[0-9a-f]{1,64})$", views.TokenDetailView.as_view(),
+    # A token_key of another form is a plain 404.
+    re_path(rf"^tokens/(?P<token_key>{TOKEN_KEY})$", views.TokenDetailView.as_view(),
             name="token-detail"),
     path("leaderboard", views.LeaderboardView.as_view(), name="leaderboard"),
     path("invitations", views.InvitationListView.as_view(), name="invitations"),

@@ -21,7 +21,7 @@ FIXED_DEALS_MAX = env.int("FIXED_DEALS_MAX", default=20)
 BOT_THINK_MS_CEILING = env.int("BOT_THINK_MS_CEILING", default=1000)
 # The turn timeout (seconds) of a match created with an open seat and none of its own.
 OPEN_SEAT_TURN_TIMEOUT_S = env.int("OPEN_SEAT_TURN_TIMEOUT_S", default=60)
-# Matches among bot accounts only (two or more, no person, no built-in bot) that a bot
+# Matches among bot accounts only (two or more, no person; built-in bots or not) that a bot
 # account may start in 24 hours (429 quota_exceeded bot_account_matches beyond it).
 BOT_ACCOUNT_MATCHES_PER_DAY = env.int("BOT_ACCOUNT_MATCHES_PER_DAY", default=100)
 # How long a seat is held for an invited player (seconds) before it opens to anyone.

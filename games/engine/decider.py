@@ -530,7 +530,7 @@ def _with_hand(state: MatchState, hand: HandState) -> MatchState:
     return MatchState(rules=state.rules, seats=state.seats, phase=state.phase,
                       totals=state.totals, hands_played=state.hands_played, hand=hand,
                       end_started_after=state.end_started_after, moons=state.moons,
-                      result=state.result)
+                      result=state.result, invited=state.invited)
 
 
 def _play(hand: HandState, event: CardPlayed, rules: RuleSet) -> HandState:

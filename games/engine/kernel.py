@@ -1,4 +1,5 @@
-"""Every rule of docs/rules.md, once, on 52-bit card sets (bit ``card.index``; seats are ints 0..3).
+"""Every rule of play and scoring of docs/rules.md, once, on 52-bit card sets (bit
+``card.index``; seats are ints 0..3).
 
 >>> legal, rule = legal_play(TWO_OF_CLUBS_BIT | QUEEN_OF_SPADES_BIT | HEARTS, 0, False, False, False)
 >>> cards_of(legal), rule

@@ -3,7 +3,7 @@ service or selector, answer with a response serializer's body (a token's: its se
 data). Errors are raised, never built here (``hearts_api.problems`` formats them). The URL
 confs route to the views named here."""
 
-from .accounts import PlayerCreateView, TokenDetailView, TokenListView
+from .accounts import TOKEN_KEY_PATTERN, PlayerCreateView, TokenDetailView, TokenListView
 from .arena import ArenaRunCancelView, ArenaRunDetailView, ArenaRunListCreateView
 from .daily import (
     DAY_PATTERN,
@@ -44,5 +44,6 @@ __all__ = [
     "WebhookEnableView", "WebhookListView",
     "MatchCancelView", "MatchDetailView", "MatchJoinView", "MatchLeaveView",
     "MatchListCreateView", "MatchStreamView", "PassView", "PlayView", "PlayerCreateView",
-    "PlayerProfileView", "SeatReplaceView", "SeatViewView", "TokenDetailView", "TokenListView",
+    "PlayerProfileView", "SeatReplaceView", "SeatViewView", "TOKEN_KEY_PATTERN", "TokenDetailView",
+    "TokenListView",
 ]

@@ -106,11 +106,14 @@ class TokenListView(IdempotentMixin, generics.GenericAPIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+TOKEN_KEY_PATTERN = "^[0-9a-f]{1,64}$"  # a token's first hex characters
+
+
 class TokenDetailView(APIView):
     @extend_schema(operation_id="tokens_revoke", responses={204: None, **problem_responses(404)},
                    parameters=[OpenApiParameter(
                        "token_key", OpenApiTypes.STR, OpenApiParameter.PATH,
-                       pattern="^[0-9a-f]{1,64}$",
+                       pattern=TOKEN_KEY_PATTERN,
                        description="the token_key of GET /tokens; another form is 404")],
                    summary="Revoke one of your tokens by its token_key")
     def delete(self, request: Request, token_key: str) -> Response:

@@ -6,8 +6,7 @@ import uuid
 from typing import Any
 
 from django.conf import settings
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,13 +22,12 @@ from ..serializers.arena import (
     ArenaRunSerializer,
 )
 from ..serializers.fields import PageQuerySerializer
-from .common import MatchPagination, valid_data
-from .openapi import BODY_PROBLEMS, idempotent, problem_responses
+from .common import MatchPagination, location_of, valid_data
+from .openapi import BODY_PROBLEMS, idempotent, location, problem_responses
 
 _QUOTAS = [f"arena_runs ({settings.QUOTAS['arena_runs']} running per bot account)",
            f"arena_deals ({settings.ARENA_DEALS_PER_DAY} deals per bot account in 24 hours)"]
-_LOCATION = OpenApiParameter("Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
-                             response=[202], required=True, description="the run's URL")
+_LOCATION = location("the run's URL", 202)
 _CREATE = idempotent(202, ArenaRunDetailSerializer, *BODY_PROBLEMS, 403, parameters=[_LOCATION],
                      quotas=_QUOTAS)
 
@@ -65,7 +63,7 @@ class ArenaRunListCreateView(IdempotentMixin, generics.GenericAPIView):
         data = valid_data(ArenaRunCreateSerializer, request.data)
         run = arena.run_create(bot=request.user, field=data["field"], deals=data["deals"],
                                seed=data.get("seed"))
-        headers = {"Location": request.build_absolute_uri(f"/api/v1/arena/runs/{run.id}")}
+        headers = location_of(request, "arena-run-detail", run_id=run.id)
         return Response(_detail(arena.run_get(run_id=run.id, user=request.user)),
                         status=status.HTTP_202_ACCEPTED, headers=headers)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.paginator import Page
+from django.urls import reverse
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -31,6 +32,11 @@ class MatchPagination(PageNumberPagination):
         return list(self.page)
 
 
+
+
+def location_of(request: Request, route: str, **kwargs: Any) -> dict[str, str]:
+    """The ``Location`` header naming the URL of ``route`` (a URL name) with ``kwargs``."""
+    return {"Location": request.build_absolute_uri(reverse(route, kwargs=kwargs))}
 
 
 def valid_data(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:

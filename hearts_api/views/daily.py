@@ -20,8 +20,8 @@ from ..problem_types import Problem
 from ..serializers.daily import DailyChallengeSerializer, DailyLeaderboardEntrySerializer
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.matches import MatchSummarySerializer
-from .common import MatchPagination, valid_data
-from .openapi import EXPERTS_HELD, UNFINISHED_HELD, idempotent, problem_responses
+from .common import MatchPagination, location_of, valid_data
+from .openapi import EXPERTS_HELD, NEW_MATCH_LOCATION, UNFINISHED_HELD, idempotent, problem_responses
 
 DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 _DAY = OpenApiParameter(
@@ -78,10 +78,7 @@ class DailyDetailView(APIView):
 class DailyMatchCreateView(IdempotentMixin, APIView):
     @extend_schema(operation_id="daily_matches_create", request=None,
                    **idempotent(201, MatchSummarySerializer, 400, 404, 409,
-                                 parameters=[_DAY, OpenApiParameter(
-                                     "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
-                                     response=[201], required=True,
-                                     description="the new match's URL")],
+                                 parameters=[_DAY, NEW_MATCH_LOCATION],
                                  quotas=[UNFINISHED_HELD, EXPERTS_HELD]),
                    summary="Start your one attempt at today's daily challenge",
                    description="Creates your match of the day: you in south against the day's "
@@ -92,7 +89,7 @@ class DailyMatchCreateView(IdempotentMixin, APIView):
     def post(self, request: Request, day: str) -> Response:
         result = services.daily_match_create(player=request.user, day=_day(day))
         match = result.match
-        headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
+        headers = location_of(request, "match-detail", match_id=match.id)
         return Response(MatchSummarySerializer.body(match, result.state),
                         status=status.HTTP_201_CREATED, headers=headers)
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,8 +16,8 @@ from ..serializers.fields import PageQuerySerializer
 from ..serializers.lessons import LessonSerializer
 from ..serializers.matches import MatchSummarySerializer
 from ..throttling import MatchCreationThrottle
-from .common import MatchPagination, valid_data
-from .openapi import MATCH_CREATIONS, idempotent, problem_responses
+from .common import MatchPagination, location_of, valid_data
+from .openapi import MATCH_CREATIONS, NEW_MATCH_LOCATION, idempotent, problem_responses
 
 
 class LessonListView(generics.GenericAPIView):
@@ -37,9 +36,8 @@ class LessonListView(generics.GenericAPIView):
 class LessonAttemptView(IdempotentMixin, APIView):
     @extend_schema(
         operation_id="lessons_attempt", request=None,
-        **idempotent(201, MatchSummarySerializer, 400, 404, parameters=[OpenApiParameter(
-            "Location", OpenApiTypes.URI, OpenApiParameter.HEADER, response=[201],
-            required=True, description="the new match's URL")], quotas=[MATCH_CREATIONS]),
+        **idempotent(201, MatchSummarySerializer, 400, 404, parameters=[NEW_MATCH_LOCATION],
+                     quotas=[MATCH_CREATIONS]),
         summary="Start an attempt at a lesson: a match at its position, your seat to act",
         description=(
             "Creates a match on the lesson's deal, you in the lesson's seat and bots in the "
@@ -55,6 +53,6 @@ class LessonAttemptView(IdempotentMixin, APIView):
         lesson_get(slug)  # 404 before the quota counts it
         MatchCreationThrottle().check(request, self)
         result = services.lesson_attempt_create(player=request.user, slug=slug)
-        headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{result.match.id}")}
+        headers = location_of(request, "match-detail", match_id=result.match.id)
         return Response(MatchSummarySerializer.body(result.match, result.state),
                         status=status.HTTP_201_CREATED, headers=headers)

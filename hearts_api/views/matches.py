@@ -6,7 +6,6 @@ import uuid
 
 from django.conf import settings
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
@@ -28,12 +27,13 @@ from ..serializers.matches import (
     SeatReplaceSerializer,
 )
 from ..throttling import MatchCreationThrottle
-from .common import MatchPagination, valid_data
+from .common import MatchPagination, location_of, valid_data
 from .openapi import (
     BODY_PROBLEMS,
     EXPERTS_HELD,
     LEAVES_HELD,
     MATCH_CREATIONS,
+    NEW_MATCH_LOCATION,
     OPEN_HELD,
     UNFINISHED_HELD,
     idempotent,
@@ -58,10 +58,7 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
 
     @extend_schema(operation_id="matches_create", request=MatchCreateSerializer,
                    **idempotent(201, MatchSummarySerializer, *BODY_PROBLEMS, 404, 409, 422,
-                                 parameters=[OpenApiParameter(
-                                     "Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
-                                     response=[201], required=True,
-                                     description="the new match's URL")],
+                                 parameters=[NEW_MATCH_LOCATION],
                                  quotas=[MATCH_CREATIONS, UNFINISHED_HELD, EXPERTS_HELD, OPEN_HELD]),
                    summary="Create a match; it starts when every seat is taken",
                    description=f"Each request that runs (not a replay) counts against the "
@@ -78,7 +75,7 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
                                        turn_timeout_s=data.get("turn_timeout_s"),
                                        hints=data["hints"])
         match = result.match
-        headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match.id}")}
+        headers = location_of(request, "match-detail", match_id=match.id)
         return Response(MatchSummarySerializer.body(match, result.state),
                         status=status.HTTP_201_CREATED, headers=headers)
 

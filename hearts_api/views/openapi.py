@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
 from .. import idempotency
@@ -51,14 +53,24 @@ _IDEMPOTENCY_KEY = OpenApiParameter(
                          # the key's 255 characters and, quoted, its two quotes
                          "maxLength": idempotency.MAX_KEY_LENGTH + 2},
     OpenApiParameter.HEADER,
-    description='1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). '
-                "A successful (2xx) answer is kept for 24 hours: a retry of the same request "
+    description=f"1 to {idempotency.MAX_KEY_LENGTH} printable ASCII characters, bare or quoted "
+                '("abc" is the key abc). A successful (2xx) answer is kept for '
+                f"{idempotency.KEEP_FOR // timedelta(hours=1)} hours: a retry of the same request "
                 "with the same key gets it again. A refusal or server error is not kept: a "
                 "retry runs again. The same key with another request is 422 "
                 "idempotency_key_reused, and 409 request_in_progress while the first runs. "
                 "A request that runs under a key, rather than getting its kept answer, "
                 f"counts against the quota {_IDEMPOTENCY_KEYS}: beyond it 429 "
                 "quota_exceeded.")
+
+
+def location(description: str, *statuses: int) -> OpenApiParameter:
+    """The ``Location`` header of the ``statuses`` answers: ``description``."""
+    return OpenApiParameter("Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
+                            response=list(statuses), required=True, description=description)
+
+
+NEW_MATCH_LOCATION = location("the new match's URL", 201)
 
 
 def idempotent(success: int, serializer: Any, *statuses: int,

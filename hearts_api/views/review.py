@@ -5,8 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,8 +17,8 @@ from games.engine import Seat
 from ..idempotency import IdempotentMixin
 from ..serializers.review import AnalysisQuerySerializer, AnalysisSerializer, HintSerializer
 from ..throttling import AnalysisThrottle, HintThrottle
-from .common import valid_data
-from .openapi import idempotent, problem_responses, quota_note
+from .common import location_of, valid_data
+from .openapi import idempotent, location, problem_responses, quota_note
 
 _HINTS = quota_note("hints", "hints per player")
 _ANALYSES = quota_note("analyses", "new analyses per player")
@@ -45,9 +44,7 @@ class HintView(APIView):
                                             settings.HINT_BUDGET_MS))
 
 
-_LOCATION = OpenApiParameter("Location", OpenApiTypes.URI, OpenApiParameter.HEADER,
-                             response=[200, 202], required=True,
-                             description="the analysis's URL (GET it for its progress)")
+_LOCATION = location("the analysis's URL (GET it for its progress)", 200, 202)
 
 
 _CREATE = idempotent(202, AnalysisSerializer, 400, 403, 404, 409, parameters=[_LOCATION],
@@ -78,7 +75,7 @@ class AnalysisView(IdempotentMixin, APIView):
             analysis, created = review.analysis_create(match=match, seat=seat, user=request.user)
         else:
             created = review.analysis_retry(analysis)
-        headers = {"Location": request.build_absolute_uri(f"/api/v1/matches/{match_id}/analysis")}
+        headers = location_of(request, "match-analysis", match_id=match_id)
         return Response(AnalysisSerializer.body(analysis), headers=headers,
                         status=status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK)
 

@@ -129,7 +129,7 @@ class ApiClient:
 
 
 def choose_move(view: dict[str, Any]) -> tuple[str, list[str] | str]:
-    """A simple client's move: pass its 3 highest cards, play its lowest legal card."""
+    """A simple client's move: pass its highest cards, play its lowest legal card."""
     if view["status"] == "passing":
         count = view["rules"]["pass_count"]
         return "pass", sorted(view["hand"], key=rank, reverse=True)[:count]
