@@ -171,13 +171,16 @@ class StrictIntegerChoiceField(serializers.ChoiceField):
 BOT_LEVEL_CHOICES = list(BOT_LEVELS)
 
 
+PAGE_SIZE, MAX_PAGE_SIZE = 20, 100  # of every paginated list (views.common.MatchPagination)
+
+
 class PageQuerySerializer(serializers.Serializer):
     """The query of a paginated list (``MatchPagination``)."""
 
     page = QueryIntegerField(min_value=1, max_value=MAX_INT32, required=False,
                              help_text="1-based; a page past the last is empty")
-    page_size = QueryIntegerField(min_value=1, max_value=100, required=False,
-                                  help_text="default 20")
+    page_size = QueryIntegerField(min_value=1, max_value=MAX_PAGE_SIZE, required=False,
+                                  help_text=f"default {PAGE_SIZE}")
 
 
 class ScoresBySeatSerializer(serializers.Serializer):

@@ -10,14 +10,17 @@ from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
+from ..serializers.fields import MAX_PAGE_SIZE, PAGE_SIZE
+
 
 class MatchPagination(PageNumberPagination):
-    """Pages of 20 (``page_size`` up to 100); a page past the last is empty, not a 404, so
-    a client may read pages until ``next`` is null or a page comes back empty."""
+    """Pages of ``PAGE_SIZE`` (``page_size`` up to ``MAX_PAGE_SIZE``); a page past the last
+    is empty, not a 404, so a client may read pages until ``next`` is null or a page comes
+    back empty."""
 
-    page_size = 20
+    page_size = PAGE_SIZE
     page_size_query_param = "page_size"
-    max_page_size = 100
+    max_page_size = MAX_PAGE_SIZE
 
     def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> list[Any]:
         # The view has validated page and page_size (PageQuerySerializer).
