@@ -70,7 +70,7 @@ class StoredResponse:
 def parse_key(header: str | None) -> str | None:
     """The key an ``Idempotency-Key`` header value (str, or None without the header) names
     (``KEY_PATTERN``; quotes removed), or None. Raises a 400 ``invalid_request`` with
-    ``errors`` code ``max_length`` for a key over 255 characters and ``invalid`` for any
+    ``errors`` code ``max_length`` for a key over ``MAX_KEY_LENGTH`` characters and ``invalid`` for any
     other value the pattern refuses (empty, a character that is not printable ASCII)."""
     if header is None:
         return None

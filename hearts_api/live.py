@@ -37,8 +37,8 @@ SETTLE_SECONDS = 0.02
 # A quiet stream reads the log anyway at every this many heartbeats.
 READ_EVERY_HEARTBEATS = 4
 # Requests whose answer waits: config.asgi serves them without a thread of their own.
-_STREAM_PATH = re.compile(rf"^{API_PREFIX}matches/[^/]+/stream$")
-_EVENTS_PATH = re.compile(rf"^{API_PREFIX}matches/[^/]+/events$")
+_STREAM_PATH = re.compile(rf"^{re.escape(API_PREFIX)}matches/[^/]+/stream$")
+_EVENTS_PATH = re.compile(rf"^{re.escape(API_PREFIX)}matches/[^/]+/events$")
 
 
 def is_waiting_request(scope: dict[str, Any]) -> bool:

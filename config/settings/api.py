@@ -1,6 +1,10 @@
 """The HTTP API: DRF, its errors, tokens, the schema, live updates, Idempotency-Key."""
 
+import re
+
 from django.core.exceptions import ImproperlyConfigured
+
+from hearts_api import API_PREFIX
 
 from .base import env
 from .database import DATABASES, DB_POOL_SIZE
@@ -64,7 +68,7 @@ SPECTACULAR_SETTINGS = {
     # The server a generated client talks to unless told otherwise: `make serve`'s.
     "SERVERS": [{"url": "http://127.0.0.1:8000", "description": "make serve, on this machine"}],
     # Operations are tagged by the path's first part after it: the SDKs group calls by tag.
-    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "SCHEMA_PATH_PREFIX": re.escape(API_PREFIX.removesuffix("/")),
     "COMPONENT_SPLIT_REQUEST": True,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

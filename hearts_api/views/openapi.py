@@ -50,7 +50,7 @@ OPEN_HELD = _held("open_matches", "of those waiting for a player")
 LEAVES_HELD = _held("leaves_per_match", "leaves of one match per player")
 _IDEMPOTENCY_KEY = OpenApiParameter(
     idempotency.HEADER, {"type": "string", "pattern": idempotency.KEY_PATTERN,
-                         # the key's 255 characters and, quoted, its two quotes
+                         # the key's characters and, quoted, its two quotes
                          "maxLength": idempotency.MAX_KEY_LENGTH + 2},
     OpenApiParameter.HEADER,
     description=f"1 to {idempotency.MAX_KEY_LENGTH} printable ASCII characters, bare or quoted "
