@@ -245,29 +245,6 @@ def test_a_host_slow_to_resolve_is_refused_while_its_lookup_goes_on(client_a, mo
     assert not Webhook.objects.exists()
 
 
-def test_a_lookup_still_queued_when_its_time_is_up_never_runs(monkeypatch, settings):
-    settings.WEBHOOK_ALLOW_PRIVATE = False
-    released = threading.Event()
-    asked: list[str] = []
-
-    def unanswered(host: str, *args: Any, **kwargs: Any) -> list[Any]:
-        asked.append(host)
-        released.wait(30)
-        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", 443))]
-
-    monkeypatch.setattr(socket, "getaddrinfo", unanswered)
-    monkeypatch.setattr(webhooks, "RESOLVE_TIMEOUT_S", 0.05)
-    hosts = [f"h{n}.example.com" for n in range(webhooks.RESOLVERS + 1)]
-    try:
-        refusals = {webhooks.url_refusal(f"https://{host}/in") for host in hosts}
-    finally:
-        released.set()
-    webhooks._resolvers().shutdown(wait=True)  # runs what is still queued, then ends
-    webhooks._resolvers.cache_clear()
-    assert refusals == {"that host did not resolve within 0.05 s"}
-    assert sorted(asked) == sorted(hosts[:webhooks.RESOLVERS])
-
-
 def test_an_endpoint_that_trickles_its_answer_is_cut_off_at_the_attempts_deadline(
         client_a, receiver, monkeypatch):
     monkeypatch.setattr(webhooks, "TIMEOUT_S", 1)  # the trickle outlasts it many times
