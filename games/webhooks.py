@@ -129,7 +129,6 @@ def _checked(url: str) -> tuple[str | None, str | None]:
     try:
         found = lookup.result(timeout=RESOLVE_TIMEOUT_S)
     except FutureTimeout:
-        lookup.cancel()  # if still queued behind slow ones, it never starts
         return f"that host did not resolve within {RESOLVE_TIMEOUT_S} s", None
     except (OSError, UnicodeError):
         return refused, None  # the same words: no probe of which names exist
