@@ -12,10 +12,7 @@ import socket
 import threading
 import uuid
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import datetime, timedelta
-from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -37,8 +34,6 @@ EVENTS = ("turn", "invitation", "match_ended")
 # Seconds before each retry: the last, some 22 hours after the first try, ends it.
 BACKOFF_S = (5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200)
 TIMEOUT_S = 5  # for a whole attempt, the answer's headers included
-RESOLVE_TIMEOUT_S = 2  # for a URL's host name to resolve, at registration and at each attempt
-RESOLVERS = 4  # a process's threads resolving host names; more lookups wait for one
 SEAL_SALT = "games.webhooks.secret"  # the sealing key's salt off SECRET_KEY
 CLAIM_S = 60  # how long an attempt holds its delivery before another sender may retry it
 Status = models.WebhookDelivery.Status
@@ -124,25 +119,14 @@ def _checked(url: str) -> tuple[str | None, str | None]:
     if parts.scheme != "https":
         return "a webhook URL must use https", None
     refused = "that host may not receive webhooks: it must resolve to public addresses only"
-    lookup = _resolvers().submit(socket.getaddrinfo, parts.hostname, port or 443,
-                                 proto=socket.IPPROTO_TCP)
     try:
-        found = lookup.result(timeout=RESOLVE_TIMEOUT_S)
-    except FutureTimeout:
-        return f"that host did not resolve within {RESOLVE_TIMEOUT_S} s", None
+        found = socket.getaddrinfo(parts.hostname, port or 443, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
         return refused, None  # the same words: no probe of which names exist
     addresses = [str(info[4][0]) for info in found]
     if not addresses or not all(_public(ipaddress.ip_address(a)) for a in addresses):
         return refused, None
     return None, addresses[0]
-
-
-@cache
-def _resolvers() -> ThreadPoolExecutor:
-    """This process's ``RESOLVERS`` threads: a host slow to resolve holds one of them, not
-    the request or the task that asked."""
-    return ThreadPoolExecutor(RESOLVERS, thread_name_prefix="webhook-resolver")
 
 
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
