@@ -28,6 +28,7 @@ from ..throttling import PasswordRegistrationThrottle, RegistrationThrottle
 from .common import MatchPagination, valid_data
 from .openapi import BODY_PROBLEMS, idempotent, problem_responses, quota_note
 
+TOKEN_KEY_PATTERN = "^[0-9a-f]{1,64}$"  # a token's first hex characters
 _PASSWORD_REGISTRATIONS = quota_note("password_registrations",
                                  "registrations with a password, per address")
 
@@ -104,9 +105,6 @@ class TokenListView(IdempotentMixin, generics.GenericAPIView):
         body = ApiTokenCreatedSerializer({"token_key": row.token_key, "name": row.name,
                                           "created": row.created, "token": issued.token}).data
         return Response(body, status=status.HTTP_201_CREATED)
-
-
-TOKEN_KEY_PATTERN = "^[0-9a-f]{1,64}$"  # a token's first hex characters
 
 
 class TokenDetailView(APIView):
