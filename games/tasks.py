@@ -17,8 +17,8 @@ logger = logging.getLogger(__name__)
 
 @shared_task(ignore_result=True)
 def deliver_webhook(delivery_id: str) -> str:
-    """Send one webhook delivery (``games.webhooks.deliver``); its status after the attempt."""
-    return webhooks.deliver(uuid.UUID(delivery_id))
+    """Hand one webhook delivery to this process's senders (``games.webhooks.send``)."""
+    return webhooks.send(uuid.UUID(delivery_id))
 
 
 @shared_task(ignore_result=True)

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import base64
 import ipaddress
+import logging
+import os
 import secrets
 import socket
 import threading
 import uuid
 from collections.abc import Sequence
+from contextlib import suppress
 from datetime import datetime, timedelta
+from queue import SimpleQueue
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -21,7 +25,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook as Signer
 
@@ -33,10 +38,12 @@ from .errors import ServiceError, quota_exceeded
 EVENTS = ("turn", "invitation", "match_ended")
 # Seconds before each retry: the last, some 22 hours after the first try, ends it.
 BACKOFF_S = (5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200)
-TIMEOUT_S = 5  # for a whole attempt, the answer's headers included
+TIMEOUT_S = 5  # for the POST, its answer's headers included (after the name's lookup)
 SEAL_SALT = "games.webhooks.secret"  # the sealing key's salt off SECRET_KEY
 CLAIM_S = 60  # how long an attempt holds its delivery before another sender may retry it
+WAITING_PER_OWNER = 1000  # deliveries of one owner a process holds for its senders
 Status = models.WebhookDelivery.Status
+logger = logging.getLogger(__name__)
 
 
 def webhook_create(*, owner: AbstractBaseUser, url: str,
@@ -99,14 +106,17 @@ def delivery_list(*, owner: AbstractBaseUser,
 
 
 def url_refusal(url: str) -> str | None:
-    """Why ``url`` may not receive webhooks, or None: only https to addresses outside private
-    ranges, unless ``WEBHOOK_ALLOW_PRIVATE`` (http and any address)."""
-    return _checked(url)[0]
+    """Why ``url`` may not receive webhooks, or None, judged without a name lookup (a
+    request's thread never waits on DNS): an absolute https URL whose host, if an address,
+    is public; a name is resolved and judged at each delivery (``_checked``). With
+    ``WEBHOOK_ALLOW_PRIVATE``, http and any address."""
+    return _checked(url, resolve=False)[0]
 
 
-def _checked(url: str) -> tuple[str | None, str | None]:
-    """``(why url may not be used, None)`` or ``(None, the public address its host
-    resolves to)``; ``(None, None)`` when ``WEBHOOK_ALLOW_PRIVATE`` lets any be used."""
+def _checked(url: str, *, resolve: bool = True) -> tuple[str | None, str | None]:
+    """``(why url may not be used, None)`` or ``(None, the public address its host is or
+    resolves to)``; ``(None, None)`` when ``WEBHOOK_ALLOW_PRIVATE`` lets any be used, or for
+    a name not ``resolve``d."""
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -119,10 +129,15 @@ def _checked(url: str) -> tuple[str | None, str | None]:
     if parts.scheme != "https":
         return "a webhook URL must use https", None
     refused = "that host may not receive webhooks: it must resolve to public addresses only"
-    try:
-        found = socket.getaddrinfo(parts.hostname, port or 443, proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError):
+    try:  # AI_NUMERICHOST: an address in any form (127.1 too), never a lookup
+        found = socket.getaddrinfo(parts.hostname, port or 443, proto=socket.IPPROTO_TCP,
+                                   flags=0 if resolve else socket.AI_NUMERICHOST)
+    except socket.gaierror as error:
+        if not resolve and error.errno == socket.EAI_NONAME:
+            return None, None  # a name
         return refused, None  # the same words: no probe of which names exist
+    except (OSError, UnicodeError):
+        return refused, None
     addresses = [str(info[4][0]) for info in found]
     if not addresses or not all(_public(ipaddress.ip_address(a)) for a in addresses):
         return refused, None
@@ -195,31 +210,106 @@ def emitted(match: models.Match, before: MatchState, after: MatchState, events: 
 
 
 def _queue(ids: Sequence[uuid.UUID], countdown: float = 0) -> None:
-    """Send each delivery after ``countdown`` seconds: by a worker, or, without a broker
-    (tasks run in-process), on a thread of its own, never the request's."""
+    """Hand each delivery to the senders (``send``) after ``countdown`` seconds: by a
+    worker's ticket, or, without a broker (tasks run in-process), from a timer's thread."""
     from .tasks import deliver_webhook  # the task module imports this one
     for delivery_id in ids:
         if settings.CELERY_TASK_ALWAYS_EAGER:
-            timer = threading.Timer(countdown, _deliver_on_thread, (delivery_id,))
+            timer = threading.Timer(countdown, _send_on_thread, (delivery_id,))
             timer.daemon = True
             timer.start()
         else:
             deliver_webhook.apply_async((str(delivery_id),), countdown=countdown)
 
 
-def _deliver_on_thread(delivery_id: uuid.UUID) -> None:
+def _send_on_thread(delivery_id: uuid.UUID) -> None:
     try:
-        deliver(delivery_id)
+        send(delivery_id)
     finally:
         connection.close()  # the thread's own
+
+
+def send(delivery_id: uuid.UUID) -> str:
+    """Hand a pending delivery to this process's ``WEBHOOK_SENDERS`` sender threads and
+    return at once: ``queued``, or ``taken`` when it is not pending (or its webhook not
+    enabled), ``dropped`` when its owner already has ``WAITING_PER_OWNER`` waiting here
+    (beat's sweep, where beat runs, sends it later). Each owner's deliveries go one at a
+    time, owners taking turns: an owner's slow endpoints hold one sender of a process and
+    none of the worker's other tasks (docs/adr/0113-webhook-senders.md)."""
+    owner = (models.WebhookDelivery.objects
+             .filter(id=delivery_id, status=Status.PENDING, webhook__enabled=True)
+             .values_list("webhook__owner_id", flat=True).first())
+    if owner is None:
+        return "taken"
+    return _SENDERS.add(owner, delivery_id)
+
+
+class _Senders:
+    """This process's sender threads (started with its first delivery; a forked child
+    starts its own) and, by owner, the deliveries waiting for them."""
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)
+
+    def _reset(self) -> None:
+        self.lock = threading.Lock()
+        self.started = False
+        self.waiting: dict[int, dict[uuid.UUID, None]] = {}  # owners in turn, or sending
+        self.turns: SimpleQueue[int] = SimpleQueue()
+
+    def add(self, owner: int, delivery_id: uuid.UUID) -> str:
+        with self.lock:
+            if not self.started:
+                for number in range(settings.WEBHOOK_SENDERS):
+                    threading.Thread(target=self._send, name=f"webhook-sender-{number}",
+                                     daemon=True).start()
+                self.started = True
+            waiting = self.waiting.get(owner)
+            if waiting is None:
+                waiting = self.waiting[owner] = {}
+                self.turns.put(owner)
+            elif len(waiting) >= WAITING_PER_OWNER:
+                logger.warning("webhook delivery %s dropped: its owner has %d waiting",
+                               delivery_id, len(waiting))
+                return "dropped"
+            waiting[delivery_id] = None  # once, however often it is asked for
+        return "queued"
+
+    def _send(self) -> None:
+        """Forever: the next owner in turn sends its oldest waiting delivery, then goes
+        to the back of the turns if more wait."""
+        while True:
+            owner = self.turns.get()
+            with self.lock:
+                waiting = self.waiting[owner]
+                delivery_id = next(iter(waiting))
+                del waiting[delivery_id]
+            try:
+                deliver(delivery_id)
+                connection.close()  # the thread's own
+            except Exception:
+                logger.exception("webhook delivery %s", delivery_id)
+                with suppress(Exception):
+                    connection.close()
+            finally:
+                with self.lock:
+                    if waiting:
+                        self.turns.put(owner)
+                    else:
+                        del self.waiting[owner]
+
+
+_SENDERS = _Senders()
 
 
 def deliver(delivery_id: uuid.UUID) -> str:
     """Send one pending delivery that is due (once, whoever else asks) and record the
     attempt: a 2xx delivers it; else it is retried after ``BACKOFF_S``, and after the last
-    its webhook is disabled. The POST runs outside any transaction, within ``TIMEOUT_S``
-    in all. Returns the delivery's status, or ``taken`` when there was nothing to send
-    (another holds it, it is not due, or no longer pending)."""
+    its webhook is disabled. The POST runs outside any transaction (and, outside a caller's,
+    holds no database connection), within ``TIMEOUT_S`` after the name's lookup. Returns the delivery's
+    status, or ``taken`` when there was nothing to send (another holds it, it is not due,
+    or no longer pending)."""
     now = timezone.now()
     with transaction.atomic():  # claim it: the claim's lease keeps other senders off
         delivery = (models.WebhookDelivery.objects.select_for_update(skip_locked=True)
@@ -231,6 +321,8 @@ def deliver(delivery_id: uuid.UUID) -> str:
             return "taken"
         delivery.next_attempt_at = now + timedelta(seconds=CLAIM_S)
         delivery.save(update_fields=["next_attempt_at"])
+    if not connection.in_atomic_block:
+        connection.close()  # back to the pool while the POST waits
     hook = delivery.webhook
     status_code, error = _post(hook, delivery)
     now = timezone.now()
@@ -290,9 +382,13 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
         client.close()
 
 
-def due(now: datetime, limit: int = 500) -> list[uuid.UUID]:
-    """Pending deliveries whose attempt is over a minute late: their ticket was lost."""
-    return list(models.WebhookDelivery.objects
-                .filter(status=Status.PENDING, webhook__enabled=True,
-                        next_attempt_at__lte=now - timedelta(minutes=1))
-                .order_by("next_attempt_at").values_list("id", flat=True)[:limit])
+def due(now: datetime, limit: int = 500, per_owner: int = 20) -> list[uuid.UUID]:
+    """Pending deliveries whose attempt is over a minute late (their ticket was lost, or
+    waits in a process's senders), the oldest first and at most ``per_owner`` of an owner's."""
+    late = (models.WebhookDelivery.objects
+            .filter(status=Status.PENDING, webhook__enabled=True,
+                    next_attempt_at__lte=now - timedelta(minutes=1))
+            .annotate(place=Window(RowNumber(), partition_by=F("webhook__owner_id"),
+                                   order_by=F("next_attempt_at").asc())))
+    return list(late.filter(place__lte=per_owner).order_by("next_attempt_at")
+                .values_list("id", flat=True)[:limit])

@@ -1,5 +1,7 @@
 """Limits and quotas (README, "Limits and quotas"); the rates are in ``api.REST_FRAMEWORK``."""
 
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import env
 
 # What one player may hold at once: over one, 429 quota_exceeded naming it.
@@ -29,6 +31,10 @@ INVITATION_TTL_S = env.int("INVITATION_TTL_S", default=3600)
 # Webhook URLs: only https to public addresses, unless this allows http and any address
 # (tests and a deployment's own network).
 WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
+# Threads of each process that send webhook deliveries, each owner's one at a time.
+WEBHOOK_SENDERS = env.int("WEBHOOK_SENDERS", default=4)
+if WEBHOOK_SENDERS < 1:
+    raise ImproperlyConfigured("WEBHOOK_SENDERS must be 1 or more")
 # Arena runs (games.arena): deals in one run, deals a bot account may ask for in 24 hours,
 # and how many of a run's tables (matches) are unfinished at once.
 ARENA_DEALS_MAX = env.int("ARENA_DEALS_MAX", default=100)

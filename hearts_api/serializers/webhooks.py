@@ -21,8 +21,9 @@ EVENTS_HELP = ("turn: it is your turn in a match (a seat of yours is newly to ac
 
 class WebhookCreateSerializer(StrictSerializer):
     url = StrictRegexField(URL_PATTERN, max_length=2000, help_text=(
-        "where deliveries are POSTed: https, to an address outside private ranges (unless the "
-        "server's WEBHOOK_ALLOW_PRIVATE); another is 422 url_not_allowed"))
+        "where deliveries are POSTed: https, with a host name or an address outside private "
+        "ranges (unless the server's WEBHOOK_ALLOW_PRIVATE), else 422 url_not_allowed; a name "
+        "is resolved at each delivery, which is refused while it resolves to a private address"))
     events = UniqueListField(child=serializers.ChoiceField(list(EVENTS)), min_length=1,
                              help_text=EVENTS_HELP)
 

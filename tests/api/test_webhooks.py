@@ -10,11 +10,14 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import httpx
 import pytest
 import time_machine
+from django.contrib.auth import get_user_model
+from django.utils import timezone
 from standardwebhooks.webhooks import Webhook as Verifier
 
 from games import webhooks
@@ -42,6 +45,16 @@ def register(client: Any, url: str, *events: str) -> dict[str, Any]:
     return response.json()
 
 
+# Each carries or is a private address (loopback, 10/8, ULA, link-local).
+CARRYING_PRIVATE = ["::127.0.0.1", "64:ff9b::a00:1", "2002:7f00:1::", "::ffff:10.0.0.1",
+                    "fd00::1", "169.254.169.254"]
+
+
+def resolving_to(address: str) -> Any:
+    return lambda *args, **kwargs: [(socket.AF_INET6 if ":" in address else socket.AF_INET,
+                                     socket.SOCK_STREAM, 6, "", (address, 443))]
+
+
 def test_a_webhook_shows_its_secret_once_and_lists_without_it(client_a, receiver):
     created = register(client_a, receiver.url, "turn", "match_ended")
     assert created["secret"].startswith("whsec_") and created["enabled"] is True
@@ -52,7 +65,8 @@ def test_a_webhook_shows_its_secret_once_and_lists_without_it(client_a, receiver
 
 @pytest.mark.parametrize("url", ["http://example.com/hook", "https://127.0.0.1/hook",
                                  "https://10.1.2.3/hook", "https://[::1]/hook",
-                                 "https://example.com:99999/"])
+                                 "https://127.1/hook", "https://2130706433/hook",
+                                 "https://0x7f.1/hook", "https://example.com:99999/"])
 def test_only_https_to_public_addresses_unless_the_setting_allows(client_a, url):
     response = client_a.post(f"{API}/webhooks", {"url": url, "events": ["turn"]}, format="json")
     assert_problem(response, 422, "url_not_allowed")
@@ -194,8 +208,7 @@ def test_a_delivery_connects_to_the_address_it_checked_naming_the_host(client_a,
     Webhook.objects.filter(id=created["id"]).update(url="https://hooks.example.com:8443/in")
     create_match(client_a, seats=[{"kind": "player"}, *BOTS])
     settings.WEBHOOK_ALLOW_PRIVATE = False
-    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: [
-        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", 8443))])
+    monkeypatch.setattr(socket, "getaddrinfo", resolving_to("93.184.216.34"))
     sent: list[httpx.Request] = []
     real_client = httpx.Client
     monkeypatch.setattr(httpx, "Client", lambda **kwargs: real_client(
@@ -210,15 +223,33 @@ def test_a_delivery_connects_to_the_address_it_checked_naming_the_host(client_a,
     assert request.extensions["sni_hostname"] == "hooks.example.com"
 
 
-@pytest.mark.parametrize("address", ["::127.0.0.1", "64:ff9b::a00:1", "2002:7f00:1::",
-                                     "::ffff:10.0.0.1", "fd00::1", "169.254.169.254"])
-def test_an_address_that_carries_a_private_one_is_refused(client_a, monkeypatch, address):
-    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: [
-        (socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM, 6, "",
-         (address, 443))])
-    response = client_a.post(f"{API}/webhooks", {"url": "https://hooks.example.com/in",
-                                                 "events": ["turn"]}, format="json")
+@pytest.mark.parametrize("address", CARRYING_PRIVATE)
+def test_an_address_that_carries_a_private_one_is_refused_at_registration(client_a, address):
+    host = f"[{address}]" if ":" in address else address
+    response = client_a.post(f"{API}/webhooks", {"url": f"https://{host}/in", "events": ["turn"]},
+                             format="json")
     assert_problem(response, 422, "url_not_allowed")
+
+
+@pytest.mark.parametrize("address", CARRYING_PRIVATE)
+def test_a_name_is_not_looked_up_at_registration_and_refused_at_delivery_if_private(
+        client_a, monkeypatch, address):
+    real_getaddrinfo = socket.getaddrinfo
+
+    def no_lookup(*args: Any, flags: int = 0, **kwargs: Any) -> Any:
+        assert flags & socket.AI_NUMERICHOST, "a request's thread looked a name up"
+        return real_getaddrinfo(*args, flags=flags, **kwargs)
+    monkeypatch.setattr(socket, "getaddrinfo", no_lookup)
+    register(client_a, "https://hooks.example.com/in", "turn")
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    monkeypatch.setattr(socket, "getaddrinfo", resolving_to(address))
+    monkeypatch.setattr(httpx, "Client", None)  # nothing may be sent
+
+    assert webhooks.deliver(WebhookDelivery.objects.get().id) == "pending"
+
+    delivery = WebhookDelivery.objects.get()
+    assert (delivery.attempts, delivery.last_status_code) == (1, None)
+    assert delivery.last_error.startswith("that host may not receive webhooks")
 
 
 def test_an_endpoint_that_trickles_its_answer_is_cut_off_at_the_attempts_deadline(
@@ -255,3 +286,83 @@ def test_the_secret_is_stored_sealed_and_a_rotated_key_still_opens_it(client_a, 
     assert webhooks.signing_secret(hook) == created["secret"]
     settings.SECRET_KEY_FALLBACKS = []
     assert webhooks.signing_secret(hook) is None
+
+
+def hooked_deliveries(*counts: int) -> list[list[Any]]:
+    """For each count, a new owner's webhook with that many deliveries due: their ids."""
+    now = timezone.now()
+    found = []
+    for count in counts:
+        hook = Webhook.objects.create(owner=get_user_model().objects.create_user(f"o{len(found)}"),
+                                      url="https://hooks.example.com/in", events=["turn"],
+                                      sealed_secret=b"")
+        found.append([WebhookDelivery.objects.create(webhook=hook, type="turn", payload={},
+                                                     created_at=now, next_attempt_at=now).id
+                      for _ in range(count)])
+    return found
+
+
+def senders(monkeypatch: Any, settings: Any, threads: int, hold: set[Any]) -> tuple[list[Any],
+                                                                                   threading.Event]:
+    """Fresh senders on ``threads`` threads whose deliveries are recorded as they start;
+    those in ``hold`` hang until the event is set."""
+    settings.WEBHOOK_SENDERS = threads
+    monkeypatch.setattr(webhooks, "_SENDERS", webhooks._Senders())
+    started: list[Any] = []
+    release = threading.Event()
+
+    def deliver(delivery_id: Any) -> str:
+        started.append(delivery_id)
+        if delivery_id in hold:
+            assert release.wait(10)
+        return "delivered"
+    monkeypatch.setattr(webhooks, "deliver", deliver)
+    return started, release
+
+
+def test_the_senders_take_owners_in_turn_each_one_delivery_at_a_time(monkeypatch, settings):
+    """An endpoint that hangs holds one sender thread: another owner's deliveries go out
+    meanwhile, and the hanging owner's next one waits for its first."""
+    hanging, quick = hooked_deliveries(2, 2)
+    started, release = senders(monkeypatch, settings, 2, set(hanging))
+
+    assert [webhooks.send(i) for i in hanging + quick] == ["queued"] * 4
+    _wait_for(lambda: len(started) == 3)
+    time.sleep(0.2)
+    assert sorted(started) == sorted([hanging[0], *quick])
+    release.set()
+    _wait_for(lambda: len(started) == 4)
+    assert started[3] == hanging[1]
+    WebhookDelivery.objects.filter(id=quick[0]).update(status="delivered")
+    assert webhooks.send(quick[0]) == "taken"
+
+
+def test_an_owner_with_more_waiting_goes_to_the_back_of_the_turns(monkeypatch, settings):
+    first, second = hooked_deliveries(3, 1)
+    started, release = senders(monkeypatch, settings, 1, {first[0]})
+
+    for delivery_id in first + second:
+        webhooks.send(delivery_id)
+    release.set()
+
+    _wait_for(lambda: len(started) == 4)
+    assert started == [first[0], second[0], first[1], first[2]]
+
+
+def test_the_sweep_sends_again_the_oldest_late_deliveries_at_most_some_of_each_owner(db):
+    many, few = hooked_deliveries(30, 2)
+    late = timezone.now() - timedelta(minutes=5)
+    WebhookDelivery.objects.update(next_attempt_at=late)
+    WebhookDelivery.objects.filter(id__in=many).update(next_attempt_at=late - timedelta(hours=1))
+
+    found = webhooks.due(timezone.now(), per_owner=20)
+
+    assert len(found) == 22 and set(found[:20]) <= set(many) and set(found[20:]) == set(few)
+    assert set(webhooks.due(late + timedelta(seconds=59))) == set(found[:20])  # a minute late
+
+
+def _wait_for(condition: Any) -> None:
+    deadline = time.monotonic() + 5
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)

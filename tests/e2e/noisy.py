@@ -4,13 +4,15 @@ asserts and ``benchmarks/noisy_neighbour.py`` prints.
 The victim plays a match against three easy bots and times each bot reply (from its card's
 event to the last bot event before its turn comes back, both stamped in their transactions)
 and its own views. The abuser, with one ordinary token, tries to take more than every quota
-allows, at once: tokens, matches with experts thinking the longest they may, bot-only
-matches made again as they end, open matches, streams and long polls on two tokens, and a
-steady stream of reads; it counts what was refused, by quota.
+allows, at once: tokens, webhooks to an endpoint that never answers, matches with experts
+thinking the longest they may, bot-only matches made again as they end, open matches,
+streams and long polls on two tokens, and a steady stream of reads; it counts what was
+refused, by quota.
 """
 
 from __future__ import annotations
 
+import socket
 import statistics
 import threading
 import time
@@ -116,6 +118,8 @@ class Abuser:
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
         self.watched: str | None = None
+        self.tarpit = socket.create_server(("127.0.0.1", 0))  # accepts, never answers
+        self.held: list[socket.socket] = []
 
     def _count(self, what: str, response: httpx.Response) -> bool:
         """Count ``response`` to an attempt at ``what``; whether it was accepted."""
@@ -137,6 +141,11 @@ class Abuser:
             response = self.client.request("POST", "/tokens", json={"name": "more"})
             if self._count("tokens", response):
                 self.tokens.append(response.json()["token"])
+        self._thread(self._hold_connections)
+        url = f"http://127.0.0.1:{self.tarpit.getsockname()[1]}/hook"
+        for _ in range(6):  # a turn of its seats costs each webhook an attempt of 5 s
+            self._count("webhooks", self.client.request(
+                "POST", "/webhooks", json={"url": url, "events": ["turn", "match_ended"]}))
         experts = {"rules": {"target_score": 500}, "turn_timeout_s": 5,
                    "bots": {"think_ms": self.think_ms}}
         self._count("matches", self.client.request("POST", "/matches", json={
@@ -155,6 +164,15 @@ class Abuser:
         thread = threading.Thread(target=target, args=args, daemon=True)
         thread.start()
         self._threads.append(thread)
+
+    def _hold_connections(self) -> None:
+        """Accept the webhooks' connections and hold them, unanswered, until ``stop``."""
+        self.tarpit.settimeout(0.2)
+        while not self._stop.is_set():
+            try:
+                self.held.append(self.tarpit.accept()[0])
+            except TimeoutError:
+                continue
 
     def _hold_stream(self, token: str) -> None:
         """Hold a stream on the watched match open for as long as the server lets it."""
@@ -191,3 +209,5 @@ class Abuser:
         self._stop.set()
         for thread in self._threads:
             thread.join(timeout=40)
+        for held in [*self.held, self.tarpit]:
+            held.close()

@@ -39,6 +39,8 @@ def test_a_noisy_neighbour_at_every_quota_leaves_anothers_bot_replies_within_twi
     # Registration gave it one token of its 20; 2 of its 10 expert matches; 3 open ones.
     assert (abuser.accepted["tokens"], abuser.refused["tokens"]) == (19, 11)
     assert abuser.refused["think_ms"] == 1
+    assert (abuser.accepted["webhooks"], abuser.refused["webhooks"]) == (5, 1)
+    assert abuser.held  # its webhooks were called, and hung
     assert abuser.refused["unfinished_expert_matches"] == 8
     assert abuser.refused["open_matches"] == 1
     assert abuser.accepted["streams"] == 20  # 10 on each of two tokens

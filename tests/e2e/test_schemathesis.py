@@ -46,7 +46,7 @@ def fuzz_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                "THROTTLE_USER": "1000000/min", "THROTTLE_LOGIN": "1000000/min",
                "RATE_MATCH_CREATIONS": "1000000/min", "RATE_IDEMPOTENCY_KEYS": "1000000/min",
                "RATE_PASSWORD_REGISTRATIONS": "1000000/min", "QUOTA_TOKENS": "1000000",
-               # no name lookups of the fuzzer's made-up webhook hosts
+               # the fuzzer's http and loopback webhook URLs registered, not refused
                "WEBHOOK_ALLOW_PRIVATE": "1"}
         web, base_url = stack.start_gunicorn(env, tmp_path_factory.mktemp("fuzz-logs"))
         try:

@@ -2297,7 +2297,7 @@ export interface components {
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         WebhookCreateRequest: {
-            /** @description where deliveries are POSTed: https, to an address outside private ranges (unless the server's WEBHOOK_ALLOW_PRIVATE); another is 422 url_not_allowed */
+            /** @description where deliveries are POSTed: https, with a host name or an address outside private ranges (unless the server's WEBHOOK_ALLOW_PRIVATE), else 422 url_not_allowed; a name is resolved at each delivery, which is refused while it resolves to a private address */
             url: string;
             /** @description turn: it is your turn in a match (a seat of yours is newly to act); invitation: a seat is held for you; match_ended: a match you played ended (finished or aborted) */
             events: components["schemas"]["WebhookEventEnum"][];

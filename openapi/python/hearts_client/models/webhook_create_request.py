@@ -15,8 +15,9 @@ class WebhookCreateRequest:
     """A request body; a field it does not name is refused (400 unknown_field).
 
     Attributes:
-        url (str): where deliveries are POSTed: https, to an address outside private ranges (unless the server's
-            WEBHOOK_ALLOW_PRIVATE); another is 422 url_not_allowed
+        url (str): where deliveries are POSTed: https, with a host name or an address outside private ranges (unless the
+            server's WEBHOOK_ALLOW_PRIVATE), else 422 url_not_allowed; a name is resolved at each delivery, which is refused
+            while it resolves to a private address
         events (list[WebhookEventEnum]): turn: it is your turn in a match (a seat of yours is newly to act); invitation:
             a seat is held for you; match_ended: a match you played ended (finished or aborted)
     """
