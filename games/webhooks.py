@@ -129,11 +129,12 @@ def _checked(url: str, *, resolve: bool = True) -> tuple[str | None, str | None]
     if parts.scheme != "https":
         return "a webhook URL must use https", None
     refused = "that host may not receive webhooks: it must resolve to public addresses only"
+    host = parts.hostname if resolve else parts.hostname.removesuffix(".")
     try:  # AI_NUMERICHOST: an address in any form (127.1 too), never a lookup
-        found = socket.getaddrinfo(parts.hostname, port or 443, proto=socket.IPPROTO_TCP,
+        found = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP,
                                    flags=0 if resolve else socket.AI_NUMERICHOST)
     except socket.gaierror as error:
-        if not resolve and error.errno == socket.EAI_NONAME:
+        if not resolve and error.errno == socket.EAI_NONAME and ":" not in host:
             return None, None  # a name
         return refused, None  # the same words: no probe of which names exist
     except (OSError, UnicodeError):
@@ -144,15 +145,19 @@ def _checked(url: str, *, resolve: bool = True) -> tuple[str | None, str | None]
     return None, addresses[0]
 
 
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
-_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+# NAT64 (well-known and local-use), IPv4-compatible and -translated, and site-local: ranges
+# that reach private networks and that Python's tables may count as global.
+_NOT_PUBLIC_V6 = tuple(ipaddress.ip_network(n) for n in (
+    "64:ff9b::/96", "64:ff9b:1::/48", "::/96", "::ffff:0:0:0/96", "fec0::/10"))
 
 
 def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    """Global, and for IPv6 no form that carries an IPv4 address (mapped, compatible, 6to4,
-    Teredo, NAT64) unless that address is global too."""
+    """Global and not multicast, and for IPv6 no form that carries an IPv4 address (mapped,
+    compatible, translated, 6to4, Teredo, NAT64) unless that address is global too."""
+    if address.is_multicast:
+        return False
     if isinstance(address, ipaddress.IPv6Address):
-        if address in _NAT64 or address in _IPV4_COMPATIBLE:
+        if any(address in network for network in _NOT_PUBLIC_V6):
             return False
         embedded = address.ipv4_mapped or address.sixtofour or (
             address.teredo[1] if address.teredo else None)
@@ -384,11 +389,12 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
 
 def due(now: datetime, limit: int = 500, per_owner: int = 20) -> list[uuid.UUID]:
     """Pending deliveries whose attempt is over a minute late (their ticket was lost, or
-    waits in a process's senders), the oldest first and at most ``per_owner`` of an owner's."""
+    waits in a process's senders), at most ``per_owner`` of an owner's: each owner's oldest
+    first, then each one's second, and so on."""
     late = (models.WebhookDelivery.objects
             .filter(status=Status.PENDING, webhook__enabled=True,
                     next_attempt_at__lte=now - timedelta(minutes=1))
             .annotate(place=Window(RowNumber(), partition_by=F("webhook__owner_id"),
                                    order_by=F("next_attempt_at").asc())))
-    return list(late.filter(place__lte=per_owner).order_by("next_attempt_at")
+    return list(late.filter(place__lte=per_owner).order_by("place", "next_attempt_at")
                 .values_list("id", flat=True)[:limit])
