@@ -344,9 +344,17 @@ def deliver(delivery_id: uuid.UUID) -> str:
     with transaction.atomic():
         delivery.save(update_fields=["attempts", "last_status_code", "last_error", "status",
                                      "delivered_at", "next_attempt_at"])
-        if delivery.status == Status.PENDING:
+        if delivery.status == Status.PENDING and _ticket_waits(wait):
             transaction.on_commit(lambda: _queue([delivery.id], countdown=wait))
     return str(delivery.status)
+
+
+def _ticket_waits(seconds: float) -> bool:
+    """Whether a retry after ``seconds`` gets a ticket: always without a broker; with one,
+    if shorter than its visibility timeout (a longer countdown is handed out again at each
+    timeout). Beat's sweep sends the later ones, a minute or two late."""
+    return settings.CELERY_TASK_ALWAYS_EAGER or (
+        seconds < settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
 
 
 def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int | None, str]:

@@ -162,6 +162,25 @@ def test_a_failing_endpoint_is_retried_with_backoff_then_disabled_and_enabled_ag
     assert {json.loads(body)["type"] for _, body in receiver.received} == {"turn"}
 
 
+def test_a_retry_longer_than_the_brokers_visibility_timeout_is_left_to_the_sweep(
+        client_a, receiver, monkeypatch, settings, django_capture_on_commit_callbacks):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    tickets: list[float] = []
+    monkeypatch.setattr(webhooks, "_queue", lambda ids, countdown=0: tickets.append(countdown))
+    register(client_a, receiver.url, "turn")
+    receiver.status = 500
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    delivery = WebhookDelivery.objects.get()
+
+    for _ in webhooks.BACKOFF_S:
+        delivery.refresh_from_db()
+        with time_machine.travel(delivery.next_attempt_at, tick=False), \
+                django_capture_on_commit_callbacks(execute=True):
+            webhooks.deliver(delivery.id)
+
+    assert tickets == [5, 30, 120]  # 600 s and longer: the broker's 600 s would repeat them
+
+
 def test_another_players_webhook_is_not_found(client_a, make_client, receiver):
     created = register(client_a, receiver.url, "turn")
     mallory = make_client("mallory")
