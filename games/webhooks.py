@@ -372,15 +372,27 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
     headers = {"content-type": "application/json", "webhook-id": str(delivery.id),
                "webhook-timestamp": str(int(at.timestamp())),
                "webhook-signature": Signer(signing).sign(str(delivery.id), at, body)}
-    url, extensions = hook.url, {}
+    connected: list[socket.socket] = []
+
+    def trace(event: str, info: dict[str, Any]) -> None:  # httpcore's trace extension
+        if event in ("connection.connect_tcp.complete", "connection.start_tls.complete"):
+            connected.append(info["return_value"].get_extra_info("socket"))  # TLS wraps anew
+
+    def cut() -> None:  # wakes a read blocked on a trickling answer at once
+        for sock in connected:
+            with suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        client.close()
+
+    url, extensions = hook.url, {"trace": trace}
     if address is not None:  # connect to the address checked, naming the host to TLS and HTTP
         parts = urlsplit(hook.url)
         headers["host"] = parts.netloc
-        extensions = {"sni_hostname": parts.hostname or ""}
+        extensions["sni_hostname"] = parts.hostname or ""
         literal = f"[{address}]" if ":" in address else address
         url = parts._replace(netloc=f"{literal}:{parts.port or 443}").geturl()
     client = httpx.Client(timeout=TIMEOUT_S, follow_redirects=False)
-    deadline = threading.Timer(TIMEOUT_S, client.close)  # a trickling answer is cut off
+    deadline = threading.Timer(TIMEOUT_S, cut)  # a trickling answer is cut off
     deadline.start()
     try:  # the answer's status is all that counts: its body is not read
         request = client.build_request("POST", url, content=body, headers=headers,
