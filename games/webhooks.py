@@ -312,9 +312,9 @@ def deliver(delivery_id: uuid.UUID) -> str:
     """Send one pending delivery that is due (once, whoever else asks) and record the
     attempt: a 2xx delivers it; else it is retried after ``BACKOFF_S``, and after the last
     its webhook is disabled. The POST runs outside any transaction (and, outside a caller's,
-    holds no database connection), within ``TIMEOUT_S`` after the name's lookup. Returns the delivery's
-    status, or ``taken`` when there was nothing to send (another holds it, it is not due,
-    or no longer pending)."""
+    holds no database connection), within ``TIMEOUT_S`` after the name's lookup. Returns
+    the delivery's status, or ``taken`` when there was nothing to send (another holds it,
+    it is not due, or no longer pending)."""
     now = timezone.now()
     with transaction.atomic():  # claim it: the claim's lease keeps other senders off
         delivery = (models.WebhookDelivery.objects.select_for_update(skip_locked=True)
@@ -408,9 +408,9 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
 
 
 def due(now: datetime, limit: int = 500, per_owner: int = 20) -> list[uuid.UUID]:
-    """Pending deliveries whose attempt is over a minute late (their ticket was lost, or
-    waits in a process's senders), at most ``per_owner`` of an owner's: each owner's oldest
-    first, then each one's second, and so on."""
+    """Pending deliveries whose attempt is over a minute late (a ticket lost, none sent for
+    a retry 10 min or more away, or waiting in a process's senders), at most ``per_owner``
+    of an owner's: each owner's oldest first, then each one's second, and so on."""
     late = (models.WebhookDelivery.objects
             .filter(status=Status.PENDING, webhook__enabled=True,
                     next_attempt_at__lte=now - timedelta(minutes=1))
