@@ -11,11 +11,13 @@ import logging
 import os
 import secrets
 import socket
+import ssl
 import threading
 import uuid
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
+from functools import cache
 from queue import SimpleQueue
 from typing import Any
 from urllib.parse import urlsplit
@@ -391,7 +393,7 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
         extensions["sni_hostname"] = parts.hostname or ""
         literal = f"[{address}]" if ":" in address else address
         url = parts._replace(netloc=f"{literal}:{parts.port or 443}").geturl()
-    client = httpx.Client(timeout=TIMEOUT_S, follow_redirects=False)
+    client = httpx.Client(timeout=TIMEOUT_S, follow_redirects=False, verify=_tls())
     deadline = threading.Timer(TIMEOUT_S, cut)  # a trickling answer is cut off
     deadline.start()
     try:  # the answer's status is all that counts: its body is not read
@@ -405,6 +407,14 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
     finally:
         deadline.cancel()
         client.close()
+
+
+@cache
+def _tls() -> ssl.SSLContext:
+    """The TLS context of every attempt, made once per process: loading the CA bundle into
+    a new one is most of an attempt's CPU, held under the GIL that bot moves share."""
+    import httpx
+    return httpx.create_ssl_context()
 
 
 def due(now: datetime, limit: int = 500, per_owner: int = 20) -> list[uuid.UUID]:
