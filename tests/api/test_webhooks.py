@@ -22,6 +22,7 @@ from standardwebhooks.webhooks import Webhook as Verifier
 
 from games import webhooks
 from games.models import Webhook, WebhookDelivery
+from tests.e2e.stack import wait_until
 
 from ..receiver import Receiver
 from .helpers import API, assert_invalid, assert_problem, create_match
@@ -324,8 +325,8 @@ def hooked_deliveries(*counts: int) -> list[list[Any]]:
     return found
 
 
-def senders(monkeypatch: Any, settings: Any, threads: int, hold: set[Any]) -> tuple[list[Any],
-                                                                                   threading.Event]:
+def senders(monkeypatch: Any, settings: Any, threads: int,
+            hold: set[Any]) -> tuple[list[Any], threading.Event]:
     """Fresh senders on ``threads`` threads whose deliveries are recorded as they start;
     those in ``hold`` hang until the event is set."""
     settings.WEBHOOK_SENDERS = threads
@@ -349,11 +350,11 @@ def test_the_senders_take_owners_in_turn_each_one_delivery_at_a_time(monkeypatch
     started, release = senders(monkeypatch, settings, 2, set(hanging))
 
     assert [webhooks.send(i) for i in hanging + quick] == ["queued"] * 4
-    _wait_for(lambda: len(started) == 3)
+    wait_until(lambda: len(started) == 3, timeout=5, what="3 started", interval=0.01)
     time.sleep(0.2)
     assert sorted(started) == sorted([hanging[0], *quick])
     release.set()
-    _wait_for(lambda: len(started) == 4)
+    wait_until(lambda: len(started) == 4, timeout=5, what="4 started", interval=0.01)
     assert started[3] == hanging[1]
     WebhookDelivery.objects.filter(id=quick[0]).update(status="delivered")
     assert webhooks.send(quick[0]) == "taken"
@@ -367,7 +368,7 @@ def test_an_owner_with_more_waiting_goes_to_the_back_of_the_turns(monkeypatch, s
         webhooks.send(delivery_id)
     release.set()
 
-    _wait_for(lambda: len(started) == 4)
+    wait_until(lambda: len(started) == 4, timeout=5, what="4 started", interval=0.01)
     assert started == [first[0], second[0], first[1], first[2]]
 
 
@@ -382,9 +383,3 @@ def test_the_sweep_sends_again_late_deliveries_owners_in_turn_at_most_some_of_ea
     assert len(found) == 22 and set(few) <= set(found[:4])  # each owner's oldest, then second
     assert set(webhooks.due(late + timedelta(seconds=59))) == set(found) - set(few)
 
-
-def _wait_for(condition: Any) -> None:
-    deadline = time.monotonic() + 5
-    while not condition():
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
