@@ -330,7 +330,7 @@ class Player:
         raise AssertionError(f"{method} {path}: no answer in time")
 
     def _play(self, deadline: float) -> None:
-        with httpx.Client(base_url=f"{self.base_url}/api/v1", timeout=30,
+        with httpx.Client(base_url=f"{self.base_url}/api/v1", timeout=30, verify=stack.TLS,
                           headers={"Authorization": f"Bearer {self.token}"}) as http:
             while time.monotonic() < deadline:
                 view = self._ask(http, deadline, "GET", f"/matches/{self.match_id}/view").json()

@@ -196,7 +196,7 @@ class Deployment:
         self.worker = stack.start_celery_worker(self.env, log_dir, self.redis.url)
 
     def health(self) -> httpx.Response:
-        return httpx.get(f"{self.base_url}/healthz", timeout=30)
+        return httpx.get(f"{self.base_url}/healthz", timeout=30, verify=stack.TLS)
 
 
 @contextmanager

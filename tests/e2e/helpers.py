@@ -13,6 +13,8 @@ from typing import Any
 
 import httpx
 
+from . import stack
+
 SEATS = ("north", "east", "south", "west")
 RANKS = "23456789TJQKA"
 PASS_OFFSET = {"left": 1, "across": 2, "right": 3}  # docs/rules.md, "Pass": left = s+1, right = s+3
@@ -61,14 +63,14 @@ class ApiClient:
         # Idle connections are dropped after 1 s, before the server's keep-alive (5 s,
         # gunicorn.conf.py) closes them: reusing one the server is closing at that moment
         # would be a reset, not a server fault.
-        self.http = httpx.Client(base_url=f"{base_url}/api/v1", headers=headers, timeout=30,
+        self.http = httpx.Client(base_url=f"{base_url}/api/v1", headers=headers, timeout=30, verify=stack.TLS,
                                  limits=httpx.Limits(keepalive_expiry=1.0))
         self.bodies: list[Any] | None = [] if record else None
 
     @classmethod
     def register(cls, base_url: str, prefix: str = "e2e", *, record: bool = False) -> ApiClient:
         response = httpx.post(f"{base_url}/api/v1/players", json={"username": unique_name(prefix)},
-                              timeout=30)
+                              timeout=30, verify=stack.TLS)
         assert response.status_code == 201, response.text
         body = response.json()
         return cls(base_url, body["token"], username=body["username"], record=record)

@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 
+from . import stack
 from .helpers import ApiClient
 
 HOLD = {"pass_rotation": ["hold"]}  # no passing: every victim command is a play
@@ -178,7 +179,7 @@ class Abuser:
         """Hold a stream on the watched match open for as long as the server lets it."""
         headers = {"Authorization": f"Bearer {token}"}
         with httpx.Client(base_url=f"{self.base_url}/api/v1", headers=headers,
-                          timeout=httpx.Timeout(30, read=None)) as http:
+                          timeout=httpx.Timeout(30, read=None), verify=stack.TLS) as http:
             while not self._stop.is_set():
                 with http.stream("GET", f"/matches/{self.watched}/stream") as response:
                     if response.status_code != 200:

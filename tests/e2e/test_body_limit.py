@@ -114,12 +114,12 @@ def test_a_chunked_body_past_the_limit_is_413(server):
 def test_a_body_just_under_the_limit_is_read_as_always(server):
     document = json.dumps({"username": f"under{os.getpid()}"}).encode()
     body = document + b" " * (LIMIT - 1 - len(document))  # JSON allows the padding
-    response = httpx.post(f"{server.base_url}{PATH}", content=body, timeout=30,
+    response = httpx.post(f"{server.base_url}{PATH}", content=body, timeout=30, verify=stack.TLS,
                           headers={"Content-Type": "application/json"})
     assert response.status_code == 201, response.text
     assert response.json()["username"] == f"under{os.getpid()}"
     # One byte over is the 413, said by its Content-Length, with the body sent whole too.
-    over = httpx.post(f"{server.base_url}{PATH}", content=body + b"  ", timeout=30,
+    over = httpx.post(f"{server.base_url}{PATH}", content=body + b"  ", timeout=30, verify=stack.TLS,
                       headers={"Content-Type": "application/json"})
     assert (over.status_code, over.json()) == (413, TOO_LARGE)
     _assert_no_failure_logged(server)

@@ -43,8 +43,9 @@ def test_a_database_outage_answers_503_and_the_first_request_after_it_succeeds(
         fault_cluster.stop()
         _unavailable(client.view(match["id"]))
         _unavailable(client.request("GET", "/lobby"))
-        _unavailable(httpx.post(f"{base_url}/api/v1/players", json={"username": "late"}, timeout=30))
-        health = httpx.get(f"{base_url}/healthz", timeout=30)
+        _unavailable(httpx.post(f"{base_url}/api/v1/players", json={"username": "late"}, timeout=30,
+                                 verify=stack.TLS))
+        health = httpx.get(f"{base_url}/healthz", timeout=30, verify=stack.TLS)
         assert health.status_code == 503 and health.json()["database"].startswith("error")
 
         fault_cluster.start()

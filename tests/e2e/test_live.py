@@ -54,7 +54,7 @@ def read_stream(client: ApiClient, match_id: str, *, last_event_id: int | None,
     frames: list[dict[str, Any]] = []
     events = 0
     with httpx.stream("GET", f"{client.base_url}/api/v1/matches/{match_id}/stream",
-                      headers=headers, timeout=httpx.Timeout(30, read=60)) as response:
+                      headers=headers, timeout=httpx.Timeout(30, read=60), verify=stack.TLS) as response:
         assert response.status_code == 200, response.read()
         assert response.headers["content-type"] == "text/event-stream"
         message: dict[str, str] = {}

@@ -43,7 +43,7 @@ def test_make_up_runs_web_worker_and_beat_in_one_command(tmp_path: Path) -> None
     base_url = f"http://127.0.0.1:{port}"
     try:
         def healthy() -> bool:
-            body = httpx.get(f"{base_url}/healthz", timeout=5).json()
+            body = httpx.get(f"{base_url}/healthz", timeout=5, verify=stack.TLS).json()
             return body["database"] == "ok" and body["broker"] == "ok"
 
         stack.wait_until(healthy, timeout=90, what="make up's server to be healthy", process=up)

@@ -63,7 +63,8 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     try:
         server, base_url = stack.start_gunicorn(env, log_dir, workers=1)
         try:
-            api = httpx.Client(base_url=f"{base_url}/api/v1", headers={"X-Forwarded-Proto": "https"})
+            api = httpx.Client(base_url=f"{base_url}/api/v1", headers={"X-Forwarded-Proto": "https"},
+                               verify=stack.TLS)
             token = api.post("/players", json={"username": f"raw{os.getpid()}"}).json()["token"]
             seats = [{"kind": "player"}] + [{"kind": "bot", "level": "easy"}] * 3
             match = api.post("/matches", json={"seats": seats}, headers={"Authorization": f"Bearer {token}"})

@@ -59,7 +59,8 @@ def fuzz_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
 
 def _token(base_url: str, prefix: str) -> str:
     response = httpx.post(f"{base_url}/api/v1/players",
-                          json={"username": f"{prefix}-{secrets.token_hex(4)}"}, timeout=10)
+                          json={"username": f"{prefix}-{secrets.token_hex(4)}"}, timeout=10,
+                          verify=stack.TLS)
     response.raise_for_status()
     return str(response.json()["token"])
 

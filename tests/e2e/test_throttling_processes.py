@@ -66,7 +66,7 @@ def two_servers(tmp_path: Path):
 
 def _player(base_url: str, name: str) -> dict[str, str]:
     token = httpx.post(f"{base_url}/api/v1/players", json={"username": f"{name}{os.getpid()}"},
-                       timeout=30).json()["token"]
+                       timeout=30, verify=stack.TLS).json()["token"]
     return {"Authorization": f"Bearer {token}"}
 
 
@@ -80,7 +80,8 @@ def _assert_throttled(refused: httpx.Response) -> None:
 def test_two_web_processes_together_allow_exactly_the_configured_rate(two_servers):
     first, second = two_servers
     headers = _player(first, "throttled")
-    answers = [httpx.get(f"{(first, second)[i % 2]}/api/v1/tokens", headers=headers, timeout=30)
+    answers = [httpx.get(f"{(first, second)[i % 2]}/api/v1/tokens", headers=headers, timeout=30,
+                         verify=stack.TLS)
                for i in range(2 * RATE + 4)]
 
     assert [a.status_code for a in answers] == [200] * RATE + [429] * (RATE + 4)
@@ -93,7 +94,8 @@ def test_a_burst_at_once_across_both_processes_allows_exactly_the_configured_rat
     # their own (16 at once passed 13 at a rate of 10). Each server's process runs a
     # request's throttle in a thread of its own, so the races are within and across them.
     headers = _player(two_servers[0], "burst")
-    clients = [httpx.Client(base_url=url, headers=headers, timeout=30) for url in two_servers]
+    clients = [httpx.Client(base_url=url, headers=headers, timeout=30, verify=stack.TLS)
+               for url in two_servers]
     try:
         for client in clients:  # connections open before the burst, so it lands at once
             assert client.get("/healthz").status_code == 200
