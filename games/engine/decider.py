@@ -326,7 +326,7 @@ def _decide_play(state: MatchState, command: PlayCard) -> tuple[list[Event], Mat
     if not legal >> card.index & 1:
         assert rule is not None  # a card outside the legal set breaks the rule that set it
         raise IllegalMove(rule, _refusal_message(rule, trick), _cards_in(holding, legal))
-    return _consequences(state, [CardPlayed(command.seat, card, command.auto)])
+    return _consequences(state, CardPlayed(command.seat, card, command.auto))
 
 
 def _refusal_message(rule: str, trick: Trick) -> str:
@@ -352,9 +352,10 @@ def _cards_in(holding: tuple[Card, ...], legal: int) -> list[Card]:
     return [card for card in holding if legal >> card.index & 1]
 
 
-def _consequences(state: MatchState, events: list[Event]) -> tuple[list[Event], MatchState]:
-    """``events`` with what follows (trick taken, hand scored, match ended), and the state after."""
-    after = evolve_all(state, events)
+def _consequences(state: MatchState, played: CardPlayed) -> tuple[list[Event], MatchState]:
+    """``played`` with what follows (trick taken, hand scored, match ended), and the state after."""
+    events: list[Event] = [played]
+    after = evolve(state, played)
     hand = after.hand
     assert hand is not None and hand.trick is not None
     trick = hand.trick
@@ -436,6 +437,9 @@ def _on_turn(state: MatchState, seat: Seat) -> tuple[HandState, Trick, tuple[Car
 
 def evolve(state: MatchState, event: Event) -> MatchState:
     """``state`` after ``event``, a fact already decided: no rule is checked."""
+    if type(event) is CardPlayed:  # most events of a log: first
+        assert state.hand is not None, "a card is played in a hand"
+        return _with_hand(state, _play(state.hand, event, state.rules))
     if isinstance(event, MatchCreated):
         return MatchState(rules=event.rules, seats=(None, None, None, None), phase=Phase.WAITING)
     assert state.phase is not Phase.NEW, "a log starts with match_created"
@@ -481,8 +485,6 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         a, b, c, d = (tuple(kernel.cards_of(h)) for h in after)
         hand = replace(hand, holdings=(a, b, c, d), passes=event.passes, is_exchanged=True)
         return replace(state, hand=_start_play(hand), phase=Phase.PLAYING)
-    if isinstance(event, CardPlayed):
-        return _with_hand(state, _play(hand, event, state.rules))
     if isinstance(event, TrickTaken):
         assert hand.trick is not None
         trick = hand.trick
@@ -536,8 +538,9 @@ def _with_hand(state: MatchState, hand: HandState) -> MatchState:
 def _play(hand: HandState, event: CardPlayed, rules: RuleSet) -> HandState:
     trick = hand.trick
     assert trick is not None
-    a, b, c, d = (tuple(card for card in cards if card is not event.card)
-                  if seat == event.seat else cards for seat, cards in enumerate(hand.holdings))
+    holdings = list(hand.holdings)
+    holdings[event.seat] = tuple(card for card in holdings[event.seat] if card is not event.card)
+    a, b, c, d = holdings
     broken = hand.hearts_broken or kernel.breaks_hearts(1 << event.card.index,
                                                          rules.queen_breaks_hearts)
     played = Trick(number=trick.number, leader=trick.leader, cards=trick.cards + (event.card,),
