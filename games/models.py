@@ -145,6 +145,9 @@ class Webhook(models.Model):
     sealed_secret = models.BinaryField(help_text="the signing secret (whsec_ and base64 of 32 "
                                                  "random bytes), sealed (games.webhooks.signing_secret)")
     enabled = models.BooleanField(default=True)
+    deliveries_dropped = models.PositiveBigIntegerField(
+        default=0, help_text="deliveries owed while it held WEBHOOK_PENDING_MAX pending, "
+                             "since it was registered: neither kept nor sent")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -174,7 +177,11 @@ class WebhookDelivery(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["webhook", "created_at"], name="delivery_by_webhook"),
-                   models.Index(fields=["status", "next_attempt_at"], name="delivery_due")]
+                   models.Index(fields=["status", "next_attempt_at"], name="delivery_due"),
+                   models.Index(fields=["webhook"], condition=models.Q(status="pending"),
+                                name="delivery_pending"),
+                   models.Index(fields=["webhook", "-created_at", "-id"],
+                                condition=~models.Q(status="pending"), name="delivery_finished")]
 
 
 class BotAccount(models.Model):

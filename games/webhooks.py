@@ -1,7 +1,8 @@
 """Webhooks: endpoints a player registers for kinds of events (your turn, an invitation, a
 match's end), each message written in the command's transaction and sent by the workers,
 signed per the Standard Webhooks specification, retried with backoff for about a day; an
-endpoint whose delivery fails for good is disabled until its owner enables it again."""
+endpoint whose delivery fails for good is disabled until its owner enables it again. A
+webhook keeps a bounded number of deliveries, pending and finished (docs/adr/0114)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
-from django.db.models import F, Q, QuerySet, Window
+from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook as Signer
@@ -185,7 +186,8 @@ def emitted(match: models.Match, before: MatchState, after: MatchState, events: 
             now: datetime) -> None:
     """Write the deliveries a command's ``events`` owe (``before`` -> ``after``), to be sent
     once it commits: ``turn`` to each player newly to act, ``invitation`` to the invited,
-    ``match_ended`` to every player of a match that ended."""
+    ``match_ended`` to every player of a match that ended. One owed to a webhook holding
+    ``WEBHOOK_PENDING_MAX`` pending is dropped and counted (docs/adr/0114)."""
     owed: list[tuple[str, str, dict[str, Any]]] = []  # (username, type, body)
     base = {"match_id": str(match.id), "version": match.version}
     acted = {event.seat for event in events if isinstance(event, CardPlayed | CardsPassed)}
@@ -210,10 +212,46 @@ def emitted(match: models.Match, before: MatchState, after: MatchState, events: 
                                    next_attempt_at=now)
             for name, kind, body in owed for hook in hooks
             if hook.owner.get_username() == name and kind in hook.events]
+    rows, dropped = _within_pending_max(rows)
+    models.WebhookDelivery.objects.bulk_create(rows)
+    for hook_id, count in dropped.items():
+        models.Webhook.objects.filter(id=hook_id).update(
+            deliveries_dropped=F("deliveries_dropped") + count)
     if rows:
-        models.WebhookDelivery.objects.bulk_create(rows)
         ids = [row.id for row in rows]
         transaction.on_commit(lambda: _queue(ids))
+
+
+def _within_pending_max(rows: list[models.WebhookDelivery]) -> tuple[
+        list[models.WebhookDelivery], dict[uuid.UUID, int]]:
+    """``rows`` but those that would take their webhook past ``WEBHOOK_PENDING_MAX``
+    pending, and how many were left out of each webhook."""
+    hook_ids = {row.webhook_id for row in rows}
+    pending = dict(models.WebhookDelivery.objects
+                   .filter(webhook_id__in=hook_ids, status=Status.PENDING)
+                   .values("webhook_id").annotate(count=Count("id"))
+                   .values_list("webhook_id", "count")) if hook_ids else {}
+    kept, dropped = [], {}
+    for row in rows:
+        if pending.get(row.webhook_id, 0) < settings.WEBHOOK_PENDING_MAX:
+            kept.append(row)
+            pending[row.webhook_id] = pending.get(row.webhook_id, 0) + 1
+        else:
+            dropped[row.webhook_id] = dropped.get(row.webhook_id, 0) + 1
+    return kept, dropped
+
+
+def _trim(hook_id: uuid.UUID) -> None:
+    """Delete the webhook's finished deliveries but its newest ``WEBHOOK_DELIVERIES_KEPT``."""
+    finished = models.WebhookDelivery.objects.filter(webhook_id=hook_id).exclude(
+        status=Status.PENDING)
+    kept = settings.WEBHOOK_DELIVERIES_KEPT
+    first_gone = list(finished.order_by("-created_at", "-id")
+                      .values_list("created_at", "id")[kept:kept + 1])
+    if first_gone:
+        [(created_at, delivery_id)] = first_gone
+        finished.filter(Q(created_at__lt=created_at)
+                        | Q(created_at=created_at, id__lte=delivery_id)).delete()
 
 
 def _queue(ids: Sequence[uuid.UUID], countdown: float = 0) -> None:
@@ -313,10 +351,12 @@ _SENDERS = _Senders()
 def deliver(delivery_id: uuid.UUID) -> str:
     """Send one pending delivery that is due (once, whoever else asks) and record the
     attempt: a 2xx delivers it; else it is retried after ``BACKOFF_S``, and after the last
-    its webhook is disabled. The POST runs outside any transaction (and, outside a caller's,
-    holds no database connection), within ``TIMEOUT_S`` after the name's lookup. Returns
-    the delivery's status, or ``taken`` when there was nothing to send (another holds it,
-    it is not due, or no longer pending)."""
+    its webhook is disabled, its other pending deliveries failed. A delivery that ends
+    trims its webhook's finished ones to the newest ``WEBHOOK_DELIVERIES_KEPT``. The POST
+    runs outside any transaction (and, outside a caller's, holds no database connection),
+    within ``TIMEOUT_S`` after the name's lookup. Returns the delivery's status, or
+    ``taken`` when there was nothing to send (another holds it, it is not due, or no
+    longer pending) or its attempt found it no longer pending."""
     now = timezone.now()
     with transaction.atomic():  # claim it: the claim's lease keeps other senders off
         delivery = (models.WebhookDelivery.objects.select_for_update(skip_locked=True)
@@ -339,15 +379,29 @@ def deliver(delivery_id: uuid.UUID) -> str:
         delivery.status, delivery.delivered_at = Status.DELIVERED, now
     elif delivery.attempts > len(BACKOFF_S):
         delivery.status = Status.FAILED
-        models.Webhook.objects.filter(id=hook.id).update(enabled=False)
     else:
         wait = BACKOFF_S[delivery.attempts - 1]
         delivery.next_attempt_at = now + timedelta(seconds=wait)
+    ended = delivery.status != Status.PENDING
     with transaction.atomic():
-        delivery.save(update_fields=["attempts", "last_status_code", "last_error", "status",
-                                     "delivered_at", "next_attempt_at"])
-        if delivery.status == Status.PENDING and _ticket_waits(wait):
-            transaction.on_commit(lambda: _queue([delivery.id], countdown=wait))
+        if ended:  # the webhook's row first: its deliveries' ends go one at a time
+            models.Webhook.objects.select_for_update().filter(id=hook.id).exists()
+        # Only while still pending: another delivery's end may have failed it meanwhile.
+        if not models.WebhookDelivery.objects.filter(id=delivery.id, status=Status.PENDING).update(
+                **{name: getattr(delivery, name) for name in (
+                    "attempts", "last_status_code", "last_error", "status", "delivered_at",
+                    "next_attempt_at")}):
+            return "taken"
+        if not ended:
+            if _ticket_waits(wait):
+                transaction.on_commit(lambda: _queue([delivery.id], countdown=wait))
+            return str(delivery.status)
+        if delivery.status == Status.FAILED:  # for good: the webhook and its others with it
+            models.Webhook.objects.filter(id=hook.id).update(enabled=False)
+            hook.deliveries.filter(status=Status.PENDING).update(
+                status=Status.FAILED, last_error="its webhook was disabled: another delivery "
+                                                 "failed for good")
+        _trim(hook.id)
     return str(delivery.status)
 
 
@@ -425,6 +479,6 @@ def due(now: datetime, limit: int = 500, per_owner: int = 20) -> list[uuid.UUID]
             .filter(status=Status.PENDING, webhook__enabled=True,
                     next_attempt_at__lte=now - timedelta(minutes=1))
             .annotate(place=Window(RowNumber(), partition_by=F("webhook__owner_id"),
-                                   order_by=F("next_attempt_at").asc())))
-    return list(late.filter(place__lte=per_owner).order_by("place", "next_attempt_at")
+                                   order_by=(F("next_attempt_at").asc(), F("id").asc()))))
+    return list(late.filter(place__lte=per_owner).order_by("place", "next_attempt_at", "id")
                 .values_list("id", flat=True)[:limit])

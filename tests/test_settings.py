@@ -87,6 +87,14 @@ def test_bot_work_per_ms_is_unset_by_default_and_must_be_positive():
     assert "BOT_WORK_PER_MS must be a positive number" in refused.value.stderr
 
 
+def test_a_webhooks_deliveries_are_bounded_by_default_and_the_bounds_must_be_positive():
+    assert settings_in({"WEBHOOK_PENDING_MAX": "", "WEBHOOK_DELIVERIES_KEPT": ""},
+                       "[settings.WEBHOOK_PENDING_MAX, settings.WEBHOOK_DELIVERIES_KEPT]") == [1000, 1000]
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        settings_in({"WEBHOOK_PENDING_MAX": "0"}, "settings.WEBHOOK_PENDING_MAX")
+    assert "WEBHOOK_PENDING_MAX and WEBHOOK_DELIVERIES_KEPT must be 1 or more" in refused.value.stderr
+
+
 POSTGRES = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/hearts", "CELERY_BROKER_URL": ""}
 
 

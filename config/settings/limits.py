@@ -35,6 +35,12 @@ WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 WEBHOOK_SENDERS = env.int("WEBHOOK_SENDERS", default=4)
 if WEBHOOK_SENDERS < 1:
     raise ImproperlyConfigured("WEBHOOK_SENDERS must be 1 or more")
+# A webhook's deliveries: at most this many pending (one owed beyond them is dropped,
+# and counted), and of the finished ones, the newest this many kept.
+WEBHOOK_PENDING_MAX = env.int("WEBHOOK_PENDING_MAX", default=1000)
+WEBHOOK_DELIVERIES_KEPT = env.int("WEBHOOK_DELIVERIES_KEPT", default=1000)
+if WEBHOOK_PENDING_MAX < 1 or WEBHOOK_DELIVERIES_KEPT < 1:
+    raise ImproperlyConfigured("WEBHOOK_PENDING_MAX and WEBHOOK_DELIVERIES_KEPT must be 1 or more")
 # Arena runs (games.arena): deals in one run, deals a bot account may ask for in 24 hours,
 # and how many of a run's tables (matches) are unfinished at once.
 ARENA_DEALS_MAX = env.int("ARENA_DEALS_MAX", default=100)

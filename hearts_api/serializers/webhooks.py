@@ -40,12 +40,15 @@ class WebhookSerializer(ResponseSerializer):
     enabled = serializers.BooleanField(help_text=(
         f"false once a delivery failed {len(BACKOFF_S) + 1} times (about a day of retries): "
         "nothing more is sent until POST /webhooks/{id}/enable"))
+    deliveries_dropped = serializers.IntegerField(min_value=0, help_text=(
+        "deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since "
+        "it was registered: neither kept nor sent"))
     created_at = serializers.DateTimeField()
 
     @staticmethod
     def body(hook: Webhook) -> dict[str, Any]:
         return {"id": hook.id, "url": hook.url, "events": hook.events, "enabled": hook.enabled,
-                "created_at": hook.created_at}
+                "deliveries_dropped": hook.deliveries_dropped, "created_at": hook.created_at}
 
 
 class WebhookCreatedSerializer(WebhookSerializer):

@@ -61,7 +61,9 @@ def test_a_webhook_shows_its_secret_once_and_lists_without_it(client_a, receiver
     assert created["secret"].startswith("whsec_") and created["enabled"] is True
     assert created["events"] == ["match_ended", "turn"]
     [listed] = client_a.get(f"{API}/webhooks").json()["results"]
-    assert listed == {k: created[k] for k in ("id", "url", "events", "enabled", "created_at")}
+    assert listed == {k: created[k] for k in ("id", "url", "events", "enabled",
+                                              "deliveries_dropped", "created_at")}
+    assert created["deliveries_dropped"] == 0
 
 
 @pytest.mark.parametrize("url", ["http://example.com/hook", "https://127.0.0.1/hook",
@@ -180,6 +182,95 @@ def test_a_retry_longer_than_the_brokers_visibility_timeout_is_left_to_the_sweep
             webhooks.deliver(delivery.id)
 
     assert tickets == [5, 30, 120]  # 600 s and longer: the broker's 600 s would repeat them
+
+
+@pytest.mark.parametrize(("pending_max", "dropped"), [(2, 1), (3, 0)])
+def test_a_delivery_owed_beyond_the_webhooks_most_pending_is_dropped_and_counted(
+        client_a, make_client, receiver, settings, pending_max, dropped):
+    settings.WEBHOOK_PENDING_MAX = pending_max
+    bob = make_client("bob")
+    created = register(bob, receiver.url, "invitation")
+    later = timezone.now() + timedelta(hours=1)
+    WebhookDelivery.objects.bulk_create(
+        WebhookDelivery(webhook_id=created["id"], type="turn", payload={},
+                        created_at=timezone.now(), next_attempt_at=later) for _ in range(2))
+
+    create_match(client_a, seats=[{"kind": "player"}, {"kind": "invited", "username": "bob"},
+                                  *BOTS[:2]])
+
+    assert WebhookDelivery.objects.filter(type="invitation").count() == 1 - dropped
+    [hook] = bob.get(f"{API}/webhooks").json()["results"]
+    assert hook["deliveries_dropped"] == dropped
+
+
+def test_deliveries_one_command_owes_stop_at_the_webhooks_most_pending(db, settings):
+    settings.WEBHOOK_PENDING_MAX = 3
+    [[pending]] = hooked_deliveries(1)
+    hook = WebhookDelivery.objects.get(id=pending).webhook
+    now = timezone.now()
+    owed = [WebhookDelivery(webhook=hook, type="turn", payload={"n": n}, created_at=now,
+                            next_attempt_at=now) for n in range(4)]
+
+    kept, dropped = webhooks._within_pending_max(owed)
+
+    assert ([row.payload["n"] for row in kept], dropped) == ([0, 1], {hook.id: 2})
+
+
+def test_a_delivery_that_ends_keeps_its_webhooks_newest_finished_ones_and_every_pending_one(
+        db, settings, monkeypatch):
+    settings.WEBHOOK_DELIVERIES_KEPT = 2
+    busy, quiet = hooked_deliveries(5, 3)
+    now = timezone.now()
+    for age, delivery_id in enumerate([*busy, *quiet]):  # the first of each the newest
+        WebhookDelivery.objects.filter(id=delivery_id).update(
+            created_at=now - timedelta(minutes=age), status=WebhookDelivery.Status.DELIVERED)
+    WebhookDelivery.objects.filter(id__in=[busy[0], busy[1]]).update(
+        status=WebhookDelivery.Status.PENDING, next_attempt_at=now)
+
+    monkeypatch.setattr(webhooks, "_post", lambda hook, delivery: (204, ""))
+    assert webhooks.deliver(busy[0]) == "delivered"
+
+    assert set(WebhookDelivery.objects.values_list("id", flat=True)) == {
+        busy[0], busy[1], busy[2], *quiet}
+
+
+def test_a_delivery_failing_for_good_fails_its_webhooks_other_pending_ones(client_a, receiver):
+    created = register(client_a, receiver.url, "turn")
+    receiver.status = 500
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    first = WebhookDelivery.objects.get()
+    other = WebhookDelivery.objects.create(webhook_id=created["id"], type="turn", payload={},
+                                           created_at=timezone.now(),
+                                           next_attempt_at=timezone.now() + timedelta(days=2))
+    WebhookDelivery.objects.filter(id=first.id).update(attempts=len(webhooks.BACKOFF_S))
+
+    assert webhooks.deliver(first.id) == "failed"
+
+    other.refresh_from_db()
+    assert (other.status, other.attempts) == ("failed", 0)
+    assert other.last_error == "its webhook was disabled: another delivery failed for good"
+    assert client_a.get(f"{API}/webhooks").json()["results"][0]["enabled"] is False
+
+
+def test_a_delivery_failed_by_its_webhooks_disabling_while_it_is_sent_stays_failed(
+        client_a, receiver, monkeypatch):
+    created = register(client_a, receiver.url, "turn")
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    sending = WebhookDelivery.objects.get()
+    last = WebhookDelivery.objects.create(webhook_id=created["id"], type="turn", payload={},
+                                          created_at=timezone.now(),
+                                          next_attempt_at=timezone.now(),
+                                          attempts=len(webhooks.BACKOFF_S))
+
+    def post(hook: Any, delivery: Any) -> tuple[int, str]:
+        if delivery.id == sending.id:  # meanwhile the other one fails for good
+            assert webhooks.deliver(last.id) == "failed"
+        return 500, ""
+    monkeypatch.setattr(webhooks, "_post", post)
+
+    assert webhooks.deliver(sending.id) == "taken"
+    sending.refresh_from_db()
+    assert (sending.status, sending.attempts) == ("failed", 0)
 
 
 def test_another_players_webhook_is_not_found(client_a, make_client, receiver):

@@ -649,7 +649,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook's deliveries, newest first, each with its attempts */
+        /**
+         * A webhook's deliveries, newest first, each with its attempts
+         * @description Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the older finished ones.
+         */
         get: operations["webhooks_deliveries"];
         put?: never;
         post?: never;
@@ -2292,6 +2295,8 @@ export interface components {
             events: components["schemas"]["WebhookEventEnum"][];
             /** @description false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST /webhooks/{id}/enable */
             enabled: boolean;
+            /** @description deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since it was registered: neither kept nor sent */
+            deliveries_dropped: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -2310,6 +2315,8 @@ export interface components {
             events: components["schemas"]["WebhookEventEnum"][];
             /** @description false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST /webhooks/{id}/enable */
             enabled: boolean;
+            /** @description deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since it was registered: neither kept nor sent */
+            deliveries_dropped: number;
             /** Format: date-time */
             created_at: string;
             /** @description the signing secret (whsec_ and base64), shown only this once: verify each delivery's webhook-signature with a Standard Webhooks library */

@@ -22,6 +22,8 @@ class Webhook:
         events (list[WebhookEventEnum]):
         enabled (bool): false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST
             /webhooks/{id}/enable
+        deliveries_dropped (int): deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since it
+            was registered: neither kept nor sent
         created_at (datetime.datetime):
     """
 
@@ -29,6 +31,7 @@ class Webhook:
     url: str
     events: list[WebhookEventEnum]
     enabled: bool
+    deliveries_dropped: int
     created_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -44,6 +47,8 @@ class Webhook:
 
         enabled = self.enabled
 
+        deliveries_dropped = self.deliveries_dropped
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -54,6 +59,7 @@ class Webhook:
                 "url": url,
                 "events": events,
                 "enabled": enabled,
+                "deliveries_dropped": deliveries_dropped,
                 "created_at": created_at,
             }
         )
@@ -76,6 +82,8 @@ class Webhook:
 
         enabled = d.pop("enabled")
 
+        deliveries_dropped = d.pop("deliveries_dropped")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         webhook = cls(
@@ -83,6 +91,7 @@ class Webhook:
             url=url,
             events=events,
             enabled=enabled,
+            deliveries_dropped=deliveries_dropped,
             created_at=created_at,
         )
 

@@ -22,6 +22,8 @@ class WebhookCreated:
         events (list[WebhookEventEnum]):
         enabled (bool): false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST
             /webhooks/{id}/enable
+        deliveries_dropped (int): deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since it
+            was registered: neither kept nor sent
         created_at (datetime.datetime):
         secret (str): the signing secret (whsec_ and base64), shown only this once: verify each delivery's webhook-
             signature with a Standard Webhooks library
@@ -31,6 +33,7 @@ class WebhookCreated:
     url: str
     events: list[WebhookEventEnum]
     enabled: bool
+    deliveries_dropped: int
     created_at: datetime.datetime
     secret: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -47,6 +50,8 @@ class WebhookCreated:
 
         enabled = self.enabled
 
+        deliveries_dropped = self.deliveries_dropped
+
         created_at = self.created_at.isoformat()
 
         secret = self.secret
@@ -59,6 +64,7 @@ class WebhookCreated:
                 "url": url,
                 "events": events,
                 "enabled": enabled,
+                "deliveries_dropped": deliveries_dropped,
                 "created_at": created_at,
                 "secret": secret,
             }
@@ -82,6 +88,8 @@ class WebhookCreated:
 
         enabled = d.pop("enabled")
 
+        deliveries_dropped = d.pop("deliveries_dropped")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         secret = d.pop("secret")
@@ -91,6 +99,7 @@ class WebhookCreated:
             url=url,
             events=events,
             enabled=enabled,
+            deliveries_dropped=deliveries_dropped,
             created_at=created_at,
             secret=secret,
         )

@@ -102,6 +102,10 @@ def sync_detailed(
 ) -> Response[PaginatedWebhookDeliveryList | Problem]:
     """A webhook's deliveries, newest first, each with its attempts
 
+     Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest
+    `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the
+    older finished ones.
+
     Args:
         webhook_id (UUID):
         page (int | Unset):
@@ -137,6 +141,10 @@ def sync(
 ) -> PaginatedWebhookDeliveryList | Problem | None:
     """A webhook's deliveries, newest first, each with its attempts
 
+     Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest
+    `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the
+    older finished ones.
+
     Args:
         webhook_id (UUID):
         page (int | Unset):
@@ -166,6 +174,10 @@ async def asyncio_detailed(
     page_size: int | Unset = UNSET,
 ) -> Response[PaginatedWebhookDeliveryList | Problem]:
     """A webhook's deliveries, newest first, each with its attempts
+
+     Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest
+    `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the
+    older finished ones.
 
     Args:
         webhook_id (UUID):
@@ -199,6 +211,10 @@ async def asyncio(
     page_size: int | Unset = UNSET,
 ) -> PaginatedWebhookDeliveryList | Problem | None:
     """A webhook's deliveries, newest first, each with its attempts
+
+     Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest
+    `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the
+    older finished ones.
 
     Args:
         webhook_id (UUID):
