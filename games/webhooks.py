@@ -7,19 +7,21 @@ webhook keeps a bounded number of deliveries, pending and finished (docs/adr/011
 from __future__ import annotations
 
 import base64
+import heapq
 import ipaddress
+import itertools
 import logging
 import os
 import secrets
 import socket
 import ssl
 import threading
+import time
 import uuid
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
 from functools import cache
-from queue import SimpleQueue
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -45,6 +47,7 @@ TIMEOUT_S = 5  # for the POST, its answer's headers included (after the name's l
 SEAL_SALT = "games.webhooks.secret"  # the sealing key's salt off SECRET_KEY
 CLAIM_S = 60  # how long an attempt holds its delivery before another sender may retry it
 WAITING_PER_OWNER = 1000  # deliveries of one owner a process holds for its senders
+TAGS_KEPT = 1000  # owners' tags a process keeps before it forgets those behind (_Senders)
 Status = models.WebhookDelivery.Status
 logger = logging.getLogger(__name__)
 
@@ -279,8 +282,9 @@ def send(delivery_id: uuid.UUID) -> str:
     return at once: ``queued``, or ``taken`` when it is not pending (or its webhook not
     enabled), ``dropped`` when its owner already has ``WAITING_PER_OWNER`` waiting here
     (beat's sweep, where beat runs, sends it later). Each owner's deliveries go one at a
-    time, owners taking turns: an owner's slow endpoints hold one sender of a process and
-    none of the worker's other tasks (docs/adr/0113-webhook-senders.md)."""
+    time, and a free sender serves the owner that has had the least of the senders' time:
+    an owner's slow endpoints hold one sender of a process and none of the worker's other
+    tasks (docs/adr/0113, 0115)."""
     owner = (models.WebhookDelivery.objects
              .filter(id=delivery_id, status=Status.PENDING, webhook__enabled=True)
              .values_list("webhook__owner_id", flat=True).first())
@@ -291,7 +295,11 @@ def send(delivery_id: uuid.UUID) -> str:
 
 class _Senders:
     """This process's sender threads (started with its first delivery; a forked child
-    starts its own) and, by owner, the deliveries waiting for them."""
+    starts its own) and, by owner, the deliveries waiting for them. Owners share the
+    senders' time by start-time fair queuing: an owner's tag grows by the seconds each of
+    its deliveries took, a free sender takes the ready owner of the lowest tag, and an
+    owner that had nothing waiting starts again from its last tag or, if higher, the
+    highest tag taken so far."""
 
     def __init__(self) -> None:
         self._reset()
@@ -299,9 +307,14 @@ class _Senders:
 
     def _reset(self) -> None:
         self.lock = threading.Lock()
+        self.ready = threading.Condition(self.lock)
         self.started = False
-        self.waiting: dict[int, dict[uuid.UUID, None]] = {}  # owners in turn, or sending
-        self.turns: SimpleQueue[int] = SimpleQueue()
+        self.waiting: dict[int, dict[uuid.UUID, None]] = {}  # owners ready, or sending
+        self.ready_owners: list[tuple[float, int, int]] = []  # a heap of (tag, arrival, owner)
+        self.arrivals = itertools.count()
+        self.clock = 0.0  # the highest tag taken so far
+        self.spent: dict[int, float] = {}  # owners' tags ahead of the clock, none of theirs waiting
+        self.forget_at = TAGS_KEPT
 
     def add(self, owner: int, delivery_id: uuid.UUID) -> str:
         with self.lock:
@@ -313,7 +326,9 @@ class _Senders:
             waiting = self.waiting.get(owner)
             if waiting is None:
                 waiting = self.waiting[owner] = {}
-                self.turns.put(owner)
+                tag = max(self.spent.pop(owner, 0.0), self.clock)
+                heapq.heappush(self.ready_owners, (tag, next(self.arrivals), owner))
+                self.ready.notify()
             elif len(waiting) >= WAITING_PER_OWNER:
                 logger.warning("webhook delivery %s dropped: its owner has %d waiting",
                                delivery_id, len(waiting))
@@ -322,14 +337,18 @@ class _Senders:
         return "queued"
 
     def _send(self) -> None:
-        """Forever: the next owner in turn sends its oldest waiting delivery, then goes
-        to the back of the turns if more wait."""
+        """Forever: the ready owner of the lowest tag sends its oldest waiting delivery,
+        then, if more wait, is ready again with the seconds it took added to its tag."""
         while True:
-            owner = self.turns.get()
-            with self.lock:
+            with self.ready:
+                while not self.ready_owners:
+                    self.ready.wait()
+                tag, _, owner = heapq.heappop(self.ready_owners)
+                self.clock = max(self.clock, tag)
                 waiting = self.waiting[owner]
                 delivery_id = next(iter(waiting))
                 del waiting[delivery_id]
+            started = time.monotonic()
             try:
                 deliver(delivery_id)
                 connection.close()  # the thread's own
@@ -338,11 +357,18 @@ class _Senders:
                 with suppress(Exception):
                     connection.close()
             finally:
-                with self.lock:
+                tag += time.monotonic() - started
+                with self.ready:
                     if waiting:
-                        self.turns.put(owner)
+                        heapq.heappush(self.ready_owners, (tag, next(self.arrivals), owner))
+                        self.ready.notify()
                     else:
                         del self.waiting[owner]
+                        if tag > self.clock:
+                            self.spent[owner] = tag
+                        if len(self.spent) > self.forget_at:  # forget the tags now behind
+                            self.spent = {o: t for o, t in self.spent.items() if t > self.clock}
+                            self.forget_at = max(TAGS_KEPT, 2 * len(self.spent))
 
 
 _SENDERS = _Senders()

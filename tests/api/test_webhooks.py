@@ -434,7 +434,7 @@ def senders(monkeypatch: Any, settings: Any, threads: int,
     return started, release
 
 
-def test_the_senders_take_owners_in_turn_each_one_delivery_at_a_time(monkeypatch, settings):
+def test_the_senders_send_each_owners_deliveries_one_at_a_time(monkeypatch, settings):
     """An endpoint that hangs holds one sender thread: another owner's deliveries go out
     meanwhile, and the hanging owner's next one waits for its first."""
     hanging, quick = hooked_deliveries(2, 2)
@@ -451,7 +451,7 @@ def test_the_senders_take_owners_in_turn_each_one_delivery_at_a_time(monkeypatch
     assert webhooks.send(quick[0]) == "taken"
 
 
-def test_an_owner_with_more_waiting_goes_to_the_back_of_the_turns(monkeypatch, settings):
+def test_an_owner_with_more_waiting_lets_another_go_first(monkeypatch, settings):
     first, second = hooked_deliveries(3, 1)
     started, release = senders(monkeypatch, settings, 1, {first[0]})
 
@@ -461,6 +461,49 @@ def test_an_owner_with_more_waiting_goes_to_the_back_of_the_turns(monkeypatch, s
 
     wait_until(lambda: len(started) == 4, timeout=5, what="4 started", interval=0.01)
     assert started == [first[0], second[0], first[1], first[2]]
+
+
+def test_a_free_sender_serves_the_owner_that_has_had_the_least_of_the_senders_time(
+        monkeypatch, settings):
+    """An owner whose endpoint takes long waits behind another's quick deliveries: owners
+    share the senders' time, not their turns."""
+    slow, quick = hooked_deliveries(3, 3)
+    started, release = senders(monkeypatch, settings, 1, {slow[0]})
+
+    for delivery_id in slow + quick:
+        webhooks.send(delivery_id)
+    time.sleep(0.3)  # slow[0] takes 0.3 s of the sender's time
+    release.set()
+
+    wait_until(lambda: len(started) == 6, timeout=5, what="6 started", interval=0.01)
+    assert started == [slow[0], *quick, slow[1], slow[2]]
+
+
+def test_an_owner_back_after_a_slow_delivery_keeps_the_time_it_took(monkeypatch, settings):
+    slow, quick, other = hooked_deliveries(2, 2, 1)
+    settings.WEBHOOK_SENDERS = 1
+    monkeypatch.setattr(webhooks, "_SENDERS", webhooks._Senders())
+    started: list[Any] = []
+    gates = {slow[0]: threading.Event(), other[0]: threading.Event()}
+
+    def deliver(delivery_id: Any) -> str:
+        started.append(delivery_id)
+        if delivery_id in gates:
+            assert gates[delivery_id].wait(10)
+        return "delivered"
+    monkeypatch.setattr(webhooks, "deliver", deliver)
+
+    webhooks.send(slow[0])
+    time.sleep(0.3)  # slow[0] takes 0.3 s; then its owner has nothing waiting
+    gates[slow[0]].set()
+    webhooks.send(other[0])  # holds the sender while the others come
+    wait_until(lambda: len(started) == 2, timeout=5, what="2 started", interval=0.01)
+    for delivery_id in (slow[1], *quick):
+        webhooks.send(delivery_id)
+    gates[other[0]].set()
+
+    wait_until(lambda: len(started) == 5, timeout=5, what="5 started", interval=0.01)
+    assert started == [slow[0], other[0], *quick, slow[1]]
 
 
 def test_the_sweep_sends_again_late_deliveries_owners_in_turn_at_most_some_of_each(db):
