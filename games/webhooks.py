@@ -18,6 +18,7 @@ import ssl
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
@@ -229,18 +230,19 @@ def _within_pending_max(rows: list[models.WebhookDelivery]) -> tuple[
         list[models.WebhookDelivery], dict[uuid.UUID, int]]:
     """``rows`` but those that would take their webhook past ``WEBHOOK_PENDING_MAX``
     pending, and how many were left out of each webhook."""
-    hook_ids = {row.webhook_id for row in rows}
-    pending = dict(models.WebhookDelivery.objects
-                   .filter(webhook_id__in=hook_ids, status=Status.PENDING)
-                   .values("webhook_id").annotate(count=Count("id"))
-                   .values_list("webhook_id", "count")) if hook_ids else {}
-    kept, dropped = [], {}
+    pending = Counter(dict(models.WebhookDelivery.objects  # no query for no rows
+                           .filter(webhook_id__in={row.webhook_id for row in rows},
+                                   status=Status.PENDING)
+                           .values("webhook_id").annotate(count=Count("id"))
+                           .values_list("webhook_id", "count")))
+    kept: list[models.WebhookDelivery] = []
+    dropped: Counter[uuid.UUID] = Counter()
     for row in rows:
-        if pending.get(row.webhook_id, 0) < settings.WEBHOOK_PENDING_MAX:
+        if pending[row.webhook_id] < settings.WEBHOOK_PENDING_MAX:
             kept.append(row)
-            pending[row.webhook_id] = pending.get(row.webhook_id, 0) + 1
+            pending[row.webhook_id] += 1
         else:
-            dropped[row.webhook_id] = dropped.get(row.webhook_id, 0) + 1
+            dropped[row.webhook_id] += 1
     return kept, dropped
 
 
