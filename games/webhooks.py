@@ -20,6 +20,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import Future
 from contextlib import suppress
 from datetime import datetime, timedelta
 from functools import cache
@@ -44,7 +45,7 @@ from .errors import ServiceError, quota_exceeded
 EVENTS = ("turn", "invitation", "match_ended")
 # Seconds before each retry: the last, some 22 hours after the first try, ends it.
 BACKOFF_S = (5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200)
-TIMEOUT_S = 5  # for the POST, its answer's headers included (after the name's lookup)
+TIMEOUT_S = 5  # for an attempt: the name's lookup, the POST and its answer's headers
 SEAL_SALT = "games.webhooks.secret"  # the sealing key's salt off SECRET_KEY
 CLAIM_S = 60  # how long an attempt holds its delivery before another sender may retry it
 WAITING_PER_OWNER = 1000  # deliveries of one owner a process holds for its senders
@@ -122,8 +123,8 @@ def url_refusal(url: str) -> str | None:
 
 def _checked(url: str, *, resolve: bool = True) -> tuple[str | None, str | None]:
     """``(why url may not be used, None)`` or ``(None, the public address its host is or
-    resolves to)``; ``(None, None)`` when ``WEBHOOK_ALLOW_PRIVATE`` lets any be used, or for
-    a name not ``resolve``d."""
+    resolves to within TIMEOUT_S)``; ``(None, None)`` when ``WEBHOOK_ALLOW_PRIVATE`` lets any
+    be used, or for a name not ``resolve``d."""
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -138,8 +139,11 @@ def _checked(url: str, *, resolve: bool = True) -> tuple[str | None, str | None]
     refused = "that host may not receive webhooks: it must resolve to public addresses only"
     host = parts.hostname if resolve else parts.hostname.removesuffix(".")
     try:  # AI_NUMERICHOST: an address in any form (127.1 too), never a lookup
-        found = socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP,
-                                   flags=0 if resolve else socket.AI_NUMERICHOST)
+        found = (_looked_up(host, port or 443) if resolve else
+                 socket.getaddrinfo(host, port or 443, proto=socket.IPPROTO_TCP,
+                                    flags=socket.AI_NUMERICHOST))
+    except TimeoutError:
+        return f"its host's name was not looked up within {TIMEOUT_S} s", None
     except socket.gaierror as error:
         if not resolve and error.errno == socket.EAI_NONAME and ":" not in host:
             return None, None  # a name
@@ -150,6 +154,21 @@ def _checked(url: str, *, resolve: bool = True) -> tuple[str | None, str | None]
     if not addresses or not all(_public(ipaddress.ip_address(a)) for a in addresses):
         return refused, None
     return None, addresses[0]
+
+
+def _looked_up(host: str, port: int) -> list[Any]:
+    """``socket.getaddrinfo`` of ``host`` (TCP), or ``TimeoutError`` after ``TIMEOUT_S``: the
+    lookup runs on a thread of its own, left to the resolver's timeouts if it outlasts that."""
+    found: Future[list[Any]] = Future()
+
+    def look_up() -> None:
+        try:
+            found.set_result(socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP))
+        except BaseException as error:  # noqa: BLE001  (the caller's to handle)
+            found.set_exception(error)
+
+    threading.Thread(target=look_up, name="webhook-lookup", daemon=True).start()
+    return found.result(timeout=TIMEOUT_S)
 
 
 # NAT64 (well-known and local-use), IPv4-compatible and -translated, and site-local: ranges
@@ -382,7 +401,7 @@ def deliver(delivery_id: uuid.UUID) -> str:
     its webhook is disabled, its other pending deliveries failed. A delivery that ends
     trims its webhook's finished ones to the newest ``WEBHOOK_DELIVERIES_KEPT``. The POST
     runs outside any transaction (and, outside a caller's, holds no database connection),
-    within ``TIMEOUT_S`` after the name's lookup. Returns the delivery's status, or
+    within ``TIMEOUT_S``, the name's lookup included. Returns the delivery's status, or
     ``taken`` when there was nothing to send (another holds it, it is not due, or no
     longer pending) or its attempt found it no longer pending."""
     now = timezone.now()
@@ -445,6 +464,7 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
     """POST the signed delivery; ``(status code, "")`` or ``(None, why it failed)``."""
     import httpx  # only a delivery needs it: every process starts without it
 
+    started = time.monotonic()
     refusal, address = _checked(hook.url)  # again, and used: what a name resolves to may change
     if refusal:
         return None, refusal
@@ -475,8 +495,9 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
         extensions["sni_hostname"] = parts.hostname or ""
         literal = f"[{address}]" if ":" in address else address
         url = parts._replace(netloc=f"{literal}:{parts.port or 443}").geturl()
-    client = httpx.Client(timeout=TIMEOUT_S, follow_redirects=False, verify=_tls())
-    deadline = threading.Timer(TIMEOUT_S, cut)  # a trickling answer is cut off
+    left = max(0.0, TIMEOUT_S - (time.monotonic() - started))
+    client = httpx.Client(timeout=left, follow_redirects=False, verify=_tls())
+    deadline = threading.Timer(left, cut)  # a trickling answer is cut off
     deadline.start()
     try:  # the answer's status is all that counts: its body is not read
         request = client.build_request("POST", url, content=body, headers=headers,

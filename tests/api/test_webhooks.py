@@ -390,6 +390,29 @@ def test_an_endpoint_that_trickles_its_answer_is_cut_off_at_the_attempts_deadlin
     listener.close()
 
 
+def test_a_name_whose_lookup_hangs_ends_the_attempt_at_its_deadline(client_a, monkeypatch,
+                                                                     settings):
+    monkeypatch.setattr(webhooks, "TIMEOUT_S", 1)
+    register(client_a, "https://hooks.example.com/in", "turn")
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+    answer = resolving_to("93.184.216.34")
+
+    def hanging(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(3)  # a resolver that does not answer
+        return answer(*args, **kwargs)
+    monkeypatch.setattr(socket, "getaddrinfo", hanging)
+    monkeypatch.setattr(httpx, "Client", None)  # nothing may be sent
+    started = time.monotonic()
+
+    assert webhooks.deliver(WebhookDelivery.objects.get().id) == "pending"
+
+    assert time.monotonic() - started < 1.5
+    delivery = WebhookDelivery.objects.get()
+    assert (delivery.attempts, delivery.last_status_code) == (1, None)
+    assert delivery.last_error == "its host's name was not looked up within 1 s"
+
+
 def test_the_secret_is_stored_sealed_and_a_rotated_key_still_opens_it(client_a, receiver,
                                                                        settings):
     created = register(client_a, receiver.url, "turn")
