@@ -24,6 +24,7 @@ class Member:
     field: str
     description: str
     summary: str
+    max_items: int | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ def _load(text: str) -> tuple[dict[str, Member], dict[str, ProblemType]]:
 _members, _problems = _load(CATALOG.read_text(encoding="utf-8"))
 MEMBERS: Mapping[str, Member] = MappingProxyType(_members)
 PROBLEMS: Mapping[str, ProblemType] = MappingProxyType(_problems)
+ERRORS_MAX: int = _members["errors"].max_items or 0  # faults an errors member names at most
 
 
 def problem_type(code: str) -> ProblemType:

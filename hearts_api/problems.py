@@ -23,7 +23,7 @@ from games.engine import IllegalMove
 from games.errors import ServiceError
 
 from . import database
-from .problem_types import Problem, problem_type
+from .problem_types import ERRORS_MAX, Problem, problem_type
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
@@ -73,9 +73,10 @@ def drf_problem(exc: exceptions.APIException) -> Problem:
 
 
 def _validation_problem(exc: exceptions.ValidationError) -> Problem:
-    """``invalid_request`` with each fault in ``errors``; ``unknown_card`` when that is every fault."""
+    """``invalid_request`` with the first ``ERRORS_MAX`` faults in ``errors``; ``unknown_card``
+    when that is every fault."""
     errors = [{"field": _field(error.attr), "code": error.code, "detail": bounded(error.detail)}
-              for error in flatten_errors(exc.detail)]
+              for error in flatten_errors(exc.detail)[:ERRORS_MAX]]
     only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
     detail = "; ".join(f"{e['field'] or 'body'}: {e['detail']}" for e in errors)
     return Problem("unknown_card" if only_cards else "invalid_request", detail, errors=errors)

@@ -60,7 +60,17 @@ def cards_field(**kwargs: Any) -> serializers.ListField:
     return serializers.ListField(child=CardCodeField(), **kwargs)
 
 
-class UniqueListField(serializers.ListField):
+class BoundedListField(serializers.ListField):
+    """A request's list whose length is checked before its items: an overlong list is
+    refused (``max_length``) without validating any of them."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if self.max_length is not None and isinstance(data, list) and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return super().to_internal_value(data)
+
+
+class UniqueListField(BoundedListField):
     """A list whose items must differ; the schema says ``uniqueItems`` (see
     ``hearts_api.schema``). The check itself is the caller's: the engine refuses a card
     named twice as ``duplicate_cards`` (422), aliases such as ``TH``/``10H`` included."""

@@ -23,6 +23,7 @@ from .fields import (
     BOT_LEVEL_CHOICES,
     SEAT_CHOICES,
     STATUS_CHOICES,
+    BoundedListField,
     CardField,
     PageQuerySerializer,
     ResponseSerializer,
@@ -99,7 +100,7 @@ class SeatSpecField(serializers.Field):
         return dict(serializer.validated_data)
 
 
-class SeatSpecListField(serializers.ListField):
+class SeatSpecListField(BoundedListField):
     """Exactly four seat specs: north, east, south, west."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -114,9 +115,9 @@ HINTS_HELP = (
 class MatchCreateSerializer(StrictSerializer):
     seats = SeatSpecListField(help_text="north, east, south, west, in order")
     rules = RulesSerializer(required=False, allow_null=True)
-    deals = serializers.ListField(
-        child=serializers.ListField(
-            child=serializers.ListField(child=CardField(), min_length=13, max_length=13),
+    deals = BoundedListField(
+        child=BoundedListField(
+            child=BoundedListField(child=CardField(), min_length=13, max_length=13),
             min_length=4, max_length=4),
         max_length=settings.FIXED_DEALS_MAX, required=False, allow_null=True,
         help_text="Explicit deals for the first hands: each is four lists of 13 cards "

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from rest_framework import serializers
 
-from ..problem_types import MEMBERS, PROBLEMS
+from ..problem_types import ERRORS_MAX, MEMBERS, PROBLEMS
 from .fields import SEAT_CHOICES, cards_field
 
 
@@ -22,7 +22,8 @@ class FieldErrorSerializer(serializers.Serializer):
 # The schema of each kind of extension member (``field`` in the catalog), given its summary.
 _MEMBER_FIELDS: dict[str, Callable[[str], serializers.Field]] = {
     "cards": lambda summary: cards_field(required=False, help_text=summary),
-    "field_errors": lambda summary: FieldErrorSerializer(many=True, required=False, help_text=summary),
+    "field_errors": lambda summary: serializers.ListField(
+        child=FieldErrorSerializer(), max_length=ERRORS_MAX, required=False, help_text=summary),
     "seats": lambda summary: serializers.ListField(child=serializers.ChoiceField(SEAT_CHOICES),
                                                    required=False, help_text=summary),
     "seat": lambda summary: serializers.ChoiceField(SEAT_CHOICES, required=False, help_text=summary),

@@ -30,6 +30,7 @@ from games.models import (
 
 from .fields import (
     PASS_DIRECTION_CHOICES,
+    BoundedListField,
     StrictBooleanField,
     StrictIntegerChoiceField,
     StrictIntegerField,
@@ -75,7 +76,7 @@ def _rule_fields(required: bool, target_score_max: int | None,
     return {
         "target_score": bounded("target_score", target_score_max,
                                 help_text=described("target_score")),
-        "pass_rotation": serializers.ListField(
+        "pass_rotation": BoundedListField(
             child=serializers.ChoiceField(PASS_DIRECTION_CHOICES, allow_blank=False), min_length=1,
             max_length=pass_rotation_max, **opts, help_text=described("pass_rotation")),
         "pass_count": bounded("pass_count", help_text=described("pass_count")),

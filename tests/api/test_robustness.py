@@ -230,6 +230,34 @@ def test_a_huge_bad_value_is_not_echoed_back(make_table, action, body):
     assert len(response.content) < 2_000
 
 
+BOT_SEATS = [{"kind": "player"}] + [{"kind": "bot", "level": "random"}] * 3
+
+
+@pytest.mark.parametrize(("action", "body", "field"), [
+    ("matches", {"seats": BOT_SEATS, "deals": [[]] * 300_000}, "deals"),
+    ("matches", {"seats": BOT_SEATS, "deals": [[[]] * 300_000]}, "deals.0"),
+    ("matches", {"seats": [{}] * 300_000}, "seats"),
+    ("matches", {"seats": BOT_SEATS, "rules": {"pass_rotation": [1] * 300_000}}, "rules.pass_rotation"),
+    ("pass", {"cards": [1] * 300_000}, "cards"),
+])
+def test_an_overlong_list_is_refused_for_its_length_before_any_item_is_validated(
+        make_table, action, body, field):
+    table = make_table(D1)
+    url = f"{API}/matches" if action == "matches" else match_url(table.id, action)
+    response = table.clients["north"].post(url, body, format="json")
+    assert_problem(response, 400, "invalid_request")
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [(field, "max_length")]
+    assert Match.objects.count() == 1  # the table's
+
+
+def test_an_invalid_request_names_its_first_20_faults(client_a):
+    response = client_a.post(f"{API}/matches", {f"x{i:03}": 1 for i in range(100)}, format="json")
+    assert_problem(response, 400, "invalid_request")
+    errors = response.json()["errors"]
+    assert [e["field"] for e in errors] == [f"x{i:03}" for i in range(20)]
+    assert len(response.content) < 5_000
+
+
 @pytest.mark.parametrize("error", [OperationalError("the server closed the connection"),
                                    InterfaceError("connection already closed")])
 def test_a_database_that_does_not_answer_is_unavailable_503_with_retry_after(

@@ -1892,7 +1892,7 @@ export interface components {
             code: string;
             /** @description with rule refusals: what you may play or pass */
             legal_cards?: string[];
-            /** @description always with invalid_request and unknown_card: each fault */
+            /** @description always with invalid_request and unknown_card: the faults, the first found */
             errors?: components["schemas"]["FieldError"][];
             /** @description with not_your_turn: the seats to act */
             to_act?: components["schemas"]["SeatEnum"][];

@@ -37,7 +37,7 @@ class Problem:
                 wrong_pass_count, duplicate_cards, idempotency_key_reused, url_not_allowed, throttled, quota_exceeded,
                 server_error, unavailable (a client should expect new ones)
             legal_cards (list[str] | Unset): with rule refusals: what you may play or pass
-            errors (list[FieldError] | Unset): always with invalid_request and unknown_card: each fault
+            errors (list[FieldError] | Unset): always with invalid_request and unknown_card: the faults, the first found
             to_act (list[SeatEnum] | Unset): with not_your_turn: the seats to act
             version (int | Unset): with stale_version: the current version
             seat (SeatEnum | Unset): * `north` - north
