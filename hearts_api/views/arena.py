@@ -22,7 +22,7 @@ from ..serializers.arena import (
     ArenaRunSerializer,
 )
 from ..serializers.fields import PageQuerySerializer
-from .common import MatchPagination, location_of, valid_data
+from .common import MatchPagination, location_of, no_body, valid_data
 from .openapi import BODY_PROBLEMS, idempotent, location, problem_responses
 
 _QUOTAS = [f"arena_runs ({settings.QUOTAS['arena_runs']} running per bot account)",
@@ -75,11 +75,12 @@ def _detail(run: ArenaRun) -> dict[str, Any]:
 
 class ArenaRunCancelView(APIView):
     @extend_schema(operation_id="arena_runs_cancel", request=None,
-                   responses={200: ArenaRunDetailSerializer, **problem_responses(404)},
+                   responses={200: ArenaRunDetailSerializer, **problem_responses(*BODY_PROBLEMS, 404)},
                    summary="Stop an arena run: it is abandoned, its unfinished tables aborted",
                    description="By its bot account or the bot's owner (another: 404 "
                                "not_found). A run that has ended is answered as it is.")
     def post(self, request: Request, run_id: uuid.UUID) -> Response:
+        no_body(request)
         return Response(_detail(arena.run_cancel(run_id=run_id, user=request.user)))
 
 

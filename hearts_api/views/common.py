@@ -10,7 +10,7 @@ from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
-from ..serializers.fields import MAX_PAGE_SIZE, PAGE_SIZE
+from ..serializers.fields import MAX_PAGE_SIZE, PAGE_SIZE, StrictSerializer
 
 
 class MatchPagination(PageNumberPagination):
@@ -46,6 +46,16 @@ def valid_data(serializer_class: type[serializers.Serializer], data: Any) -> dic
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data  # type: ignore[return-value]
+
+
+class _NoBody(StrictSerializer):
+    """No body, or an empty JSON object."""
+
+
+def no_body(request: Request) -> None:
+    """Refuse a body where the operation takes none: 415 when it is not JSON, 400 when it is
+    not an empty object (``BODY_PROBLEMS``)."""
+    valid_data(_NoBody, request.data)
 
 
 def request_token_id(request: Request) -> Any:

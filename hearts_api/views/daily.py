@@ -20,8 +20,15 @@ from ..problem_types import Problem
 from ..serializers.daily import DailyChallengeSerializer, DailyLeaderboardEntrySerializer
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.matches import MatchSummarySerializer
-from .common import MatchPagination, location_of, valid_data
-from .openapi import EXPERTS_HELD, NEW_MATCH_LOCATION, UNFINISHED_HELD, idempotent, problem_responses
+from .common import MatchPagination, location_of, no_body, valid_data
+from .openapi import (
+    BODY_PROBLEMS,
+    EXPERTS_HELD,
+    NEW_MATCH_LOCATION,
+    UNFINISHED_HELD,
+    idempotent,
+    problem_responses,
+)
 
 DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 _DAY = OpenApiParameter(
@@ -77,7 +84,7 @@ class DailyDetailView(APIView):
 
 class DailyMatchCreateView(IdempotentMixin, APIView):
     @extend_schema(operation_id="daily_matches_create", request=None,
-                   **idempotent(201, MatchSummarySerializer, 400, 404, 409,
+                   **idempotent(201, MatchSummarySerializer, *BODY_PROBLEMS, 404, 409,
                                  parameters=[_DAY, NEW_MATCH_LOCATION],
                                  quotas=[UNFINISHED_HELD, EXPERTS_HELD]),
                    summary="Start your one attempt at today's daily challenge",
@@ -87,6 +94,7 @@ class DailyMatchCreateView(IdempotentMixin, APIView):
                                "daily_closed. A second attempt is 409 daily_attempted, whose "
                                "match_id is your first. No body.")
     def post(self, request: Request, day: str) -> Response:
+        no_body(request)
         result = services.daily_match_create(player=request.user, day=_day(day))
         match = result.match
         headers = location_of(request, "match-detail", match_id=match.id)

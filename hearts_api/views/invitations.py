@@ -15,8 +15,8 @@ from games import invitations, services
 
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.invitations import InvitationSerializer
-from .common import MatchPagination, valid_data
-from .openapi import problem_responses
+from .common import MatchPagination, no_body, valid_data
+from .openapi import BODY_PROBLEMS, problem_responses
 
 
 class InvitationListView(generics.GenericAPIView):
@@ -36,11 +36,12 @@ class InvitationListView(generics.GenericAPIView):
 
 class InvitationDeclineView(APIView):
     @extend_schema(operation_id="invitations_decline", request=None,
-                   responses={200: InvitationSerializer, **problem_responses(404, 409)},
+                   responses={200: InvitationSerializer, **problem_responses(*BODY_PROBLEMS, 404, 409)},
                    summary="Decline an invitation: its seat opens to anyone (a seat_released "
                            "event the match's players see)",
                    description="409 invitation_closed when it was accepted, declined or has "
                                "expired already; 404 not_found for none of yours.")
     def post(self, request: Request, invitation_id: uuid.UUID) -> Response:
+        no_body(request)
         declined = services.invitation_decline(invitation_id=invitation_id, player=request.user)
         return Response(InvitationSerializer.body(declined, timezone.now()))

@@ -16,8 +16,8 @@ from ..serializers.fields import PageQuerySerializer
 from ..serializers.lessons import LessonSerializer
 from ..serializers.matches import MatchSummarySerializer
 from ..throttling import MatchCreationThrottle
-from .common import MatchPagination, location_of, valid_data
-from .openapi import MATCH_CREATIONS, NEW_MATCH_LOCATION, idempotent, problem_responses
+from .common import MatchPagination, location_of, no_body, valid_data
+from .openapi import BODY_PROBLEMS, MATCH_CREATIONS, NEW_MATCH_LOCATION, idempotent, problem_responses
 
 
 class LessonListView(generics.GenericAPIView):
@@ -36,7 +36,7 @@ class LessonListView(generics.GenericAPIView):
 class LessonAttemptView(IdempotentMixin, APIView):
     @extend_schema(
         operation_id="lessons_attempt", request=None,
-        **idempotent(201, MatchSummarySerializer, 400, 404, parameters=[NEW_MATCH_LOCATION],
+        **idempotent(201, MatchSummarySerializer, *BODY_PROBLEMS, 404, parameters=[NEW_MATCH_LOCATION],
                      quotas=[MATCH_CREATIONS]),
         summary="Start an attempt at a lesson: a match at its position, your seat to act",
         description=(
@@ -50,6 +50,7 @@ class LessonAttemptView(IdempotentMixin, APIView):
             "calls off your unfinished attempts at lessons. Counts against the quota "
             f"{MATCH_CREATIONS}. 404 not_found for no such lesson. No body."))
     def post(self, request: Request, slug: str) -> Response:
+        no_body(request)
         lesson_get(slug)  # 404 before the quota counts it
         MatchCreationThrottle().check(request, self)
         result = services.lesson_attempt_create(player=request.user, slug=slug)

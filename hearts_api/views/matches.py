@@ -27,7 +27,7 @@ from ..serializers.matches import (
     SeatReplaceSerializer,
 )
 from ..throttling import MatchCreationThrottle
-from .common import MatchPagination, location_of, valid_data
+from .common import MatchPagination, location_of, no_body, valid_data
 from .openapi import (
     BODY_PROBLEMS,
     EXPERTS_HELD,
@@ -163,7 +163,7 @@ class SeatReplaceView(IdempotentMixin, APIView):
 
 class MatchCancelView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_cancel", request=None,
-                   **idempotent(200, MatchSummarySerializer, 400, 403, 404, 409),
+                   **idempotent(200, MatchSummarySerializer, *BODY_PROBLEMS, 403, 404, 409),
                    summary="Call off a match still waiting for players (its creator only)",
                    description=(
                        "The match ends before any deal, with a match_aborted event whose reason "
@@ -173,5 +173,6 @@ class MatchCancelView(IdempotentMixin, APIView):
                        "once the first hand is dealt; 409 match_finished once it has ended). "
                        "No body."))
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        no_body(request)
         result = services.match_cancel(match_id=match_id, by=request.user)
         return Response(MatchSummarySerializer.body(result.match, result.state))

@@ -20,8 +20,8 @@ from ..serializers.records import (
     LeaderboardQuerySerializer,
     PlayerProfileSerializer,
 )
-from .common import MatchPagination, valid_data
-from .openapi import problem_responses
+from .common import MatchPagination, no_body, valid_data
+from .openapi import BODY_PROBLEMS, problem_responses
 
 _USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH,
                              pattern=USERNAME_PATTERN)
@@ -47,7 +47,7 @@ class PlayerProfileView(APIView):
 class PlayerBotView(APIView):
     @extend_schema(operation_id="players_bot", request=None,
                    parameters=[_USERNAME],
-                   responses={200: PlayerProfileSerializer, **problem_responses(403, 404)},
+                   responses={200: PlayerProfileSerializer, **problem_responses(*BODY_PROBLEMS, 403, 404)},
                    summary="Turn yourself into a bot account, for good",
                    description="Only the player itself may (403 permission_denied for "
                                "another). The player is then shown as a bot wherever it "
@@ -56,6 +56,7 @@ class PlayerBotView(APIView):
                                "made this way has no owner (one registered with a token "
                                "names that token's player). Asking again changes nothing.")
     def post(self, request: Request, username: str) -> Response:
+        no_body(request)
         if request.user.get_username() != username:
             selectors.player_profile_get(username=username)  # 404 for nobody
             raise Problem("permission_denied", "only a player may turn itself into a bot account")

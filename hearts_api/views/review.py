@@ -17,8 +17,8 @@ from games.engine import Seat
 from ..idempotency import IdempotentMixin
 from ..serializers.review import AnalysisQuerySerializer, AnalysisSerializer, HintSerializer
 from ..throttling import AnalysisThrottle, HintThrottle
-from .common import location_of, valid_data
-from .openapi import idempotent, location, problem_responses, quota_note
+from .common import location_of, no_body, valid_data
+from .openapi import BODY_PROBLEMS, idempotent, location, problem_responses, quota_note
 
 _HINTS = quota_note("hints", "hints per player")
 _ANALYSES = quota_note("analyses", "new analyses per player")
@@ -47,7 +47,7 @@ class HintView(APIView):
 _LOCATION = location("the analysis's URL (GET it for its progress)", 200, 202)
 
 
-_CREATE = idempotent(202, AnalysisSerializer, 400, 403, 404, 409, parameters=[_LOCATION],
+_CREATE = idempotent(202, AnalysisSerializer, *BODY_PROBLEMS, 403, 404, 409, parameters=[_LOCATION],
                      quotas=[_ANALYSES])
 
 
@@ -68,6 +68,7 @@ class AnalysisView(IdempotentMixin, APIView):
                        f"counts against the quota {_ANALYSES}: beyond it 429 quota_exceeded. "
                        "No body."))
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
+        no_body(request)
         match, seat, analysis = review.analysis_seat(match_id=match_id, user=request.user)
         created = False
         if analysis is None:

@@ -20,7 +20,7 @@ from ..serializers.webhooks import (
     WebhookDeliverySerializer,
     WebhookSerializer,
 )
-from .common import MatchPagination, valid_data
+from .common import MatchPagination, no_body, valid_data
 from .openapi import BODY_PROBLEMS, problem_responses
 
 _HELD = f"webhooks ({settings.QUOTAS['webhooks']} a player holds)"
@@ -66,9 +66,10 @@ class WebhookDetailView(APIView):
 
 class WebhookEnableView(APIView):
     @extend_schema(operation_id="webhooks_enable", request=None,
-                   responses={200: WebhookSerializer, **problem_responses(404)},
+                   responses={200: WebhookSerializer, **problem_responses(*BODY_PROBLEMS, 404)},
                    summary="Enable a webhook again (after a delivery failed for good)")
     def post(self, request: Request, webhook_id: uuid.UUID) -> Response:
+        no_body(request)
         hook = webhooks.webhook_enable(owner=request.user, webhook_id=webhook_id)
         return Response(WebhookSerializer.body(hook))
 

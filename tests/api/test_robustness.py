@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from psycopg.conninfo import make_conninfo
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from games.bot_accounts import is_bot_account
 from games.models import Match
 from hearts_api import database
 
@@ -256,6 +257,30 @@ def test_an_invalid_request_names_its_first_20_faults(client_a):
     errors = response.json()["errors"]
     assert [e["field"] for e in errors] == [f"x{i:03}" for i in range(20)]
     assert len(response.content) < 5_000
+
+
+@pytest.mark.parametrize(("raw", "content_type", "status"), [
+    (b"[[[[not json", "application/json", 400),
+    (b'{"unknown": 1}', "application/json", 400),
+    (b"null", "application/json", 400),
+    (b"garbage", "text/plain", 415),
+])
+def test_a_body_sent_where_none_is_taken_is_refused_and_changes_nothing(client_a, raw,
+                                                                     content_type, status):
+    match = create_match(client_a, seats=[{"kind": "player"}] + [{"kind": "open"}] * 3)
+    for url in (match_url(match["id"], "cancel"), f"{API}/players/alice/bot"):
+        response = client_a.generic("POST", url, raw, content_type=content_type)
+        assert response.status_code == status and response["Content-Type"] == PROBLEM, url
+    assert Match.objects.get().status == "waiting"
+    assert is_bot_account(get_user_model().objects.get(username="alice")) is False
+
+
+@pytest.mark.parametrize("raw", [b"", b"{}"])
+def test_no_body_or_an_empty_object_is_taken_where_none_is(client_a, raw):
+    match = create_match(client_a, seats=[{"kind": "player"}] + [{"kind": "open"}] * 3)
+    response = client_a.generic("POST", match_url(match["id"], "cancel"), raw,
+                                content_type="application/json")
+    assert response.status_code == 200 and response.json()["status"] == "aborted"
 
 
 @pytest.mark.parametrize("error", [OperationalError("the server closed the connection"),
