@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from games import webhooks
 
+from ..idempotency import IdempotentMixin
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.webhooks import (
     WebhookCreatedSerializer,
@@ -21,12 +22,12 @@ from ..serializers.webhooks import (
     WebhookSerializer,
 )
 from .common import MatchPagination, no_body, valid_data
-from .openapi import BODY_PROBLEMS, problem_responses
+from .openapi import BODY_PROBLEMS, idempotent, problem_responses
 
 _HELD = f"webhooks ({settings.QUOTAS['webhooks']} a player holds)"
 
 
-class WebhookListView(generics.GenericAPIView):
+class WebhookListView(IdempotentMixin, generics.GenericAPIView):
     pagination_class = MatchPagination
     serializer_class = WebhookSerializer
 
@@ -39,8 +40,7 @@ class WebhookListView(generics.GenericAPIView):
         return self.get_paginated_response([WebhookSerializer.body(hook) for hook in page])
 
     @extend_schema(operation_id="webhooks_create", request=WebhookCreateSerializer,
-                   responses={201: WebhookCreatedSerializer,
-                              **problem_responses(*BODY_PROBLEMS, 422, quotas=[_HELD])},
+                   **idempotent(201, WebhookCreatedSerializer, *BODY_PROBLEMS, quotas=[_HELD]),
                    summary="Register an endpoint for kinds of events; the signing secret is "
                            "shown once",
                    description="Deliveries follow the Standard Webhooks specification: a JSON "

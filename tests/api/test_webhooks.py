@@ -46,6 +46,16 @@ def register(client: Any, url: str, *events: str) -> dict[str, Any]:
     return response.json()
 
 
+def test_a_registration_retried_with_its_idempotency_key_gets_the_same_webhook_once(client_a,
+                                                                                   receiver):
+    body = {"url": receiver.url, "events": ["turn"]}
+    first = client_a.post(f"{API}/webhooks", body, format="json", HTTP_IDEMPOTENCY_KEY="hook-1")
+    again = client_a.post(f"{API}/webhooks", body, format="json", HTTP_IDEMPOTENCY_KEY="hook-1")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    assert Webhook.objects.count() == 1
+
+
 # Each carries or is a private address (loopback, 10/8, ULA, link-local).
 CARRYING_PRIVATE = ["::127.0.0.1", "64:ff9b::a00:1", "2002:7f00:1::", "::ffff:10.0.0.1",
                     "fd00::1", "169.254.169.254"]

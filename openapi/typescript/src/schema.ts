@@ -5734,7 +5734,10 @@ export interface operations {
     webhooks_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5746,6 +5749,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5778,6 +5783,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5802,7 +5815,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota webhooks (5 a player holds) */
+            /** @description throttled (over a request rate), or quota_exceeded with quota webhooks (5 a player holds) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.webhook_create_request import WebhookCreateRequest
 from ...models.webhook_created import WebhookCreated
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: WebhookCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -52,6 +55,11 @@ def _parse_response(
         response_406 = Problem.from_dict(response.json())
 
         return response_406
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
@@ -99,6 +107,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | WebhookCreated]:
     """Register an endpoint for kinds of events; the signing secret is shown once
 
@@ -108,6 +117,7 @@ def sync_detailed(
     quota 429 quota_exceeded.
 
     Args:
+        idempotency_key (str | Unset):
         body (WebhookCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -121,6 +131,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -134,6 +145,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WebhookCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | WebhookCreated | None:
     """Register an endpoint for kinds of events; the signing secret is shown once
 
@@ -143,6 +155,7 @@ def sync(
     quota 429 quota_exceeded.
 
     Args:
+        idempotency_key (str | Unset):
         body (WebhookCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -157,6 +170,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -164,6 +178,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WebhookCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | WebhookCreated]:
     """Register an endpoint for kinds of events; the signing secret is shown once
 
@@ -173,6 +188,7 @@ async def asyncio_detailed(
     quota 429 quota_exceeded.
 
     Args:
+        idempotency_key (str | Unset):
         body (WebhookCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -186,6 +202,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -197,6 +214,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WebhookCreateRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | WebhookCreated | None:
     """Register an endpoint for kinds of events; the signing secret is shown once
 
@@ -206,6 +224,7 @@ async def asyncio(
     quota 429 quota_exceeded.
 
     Args:
+        idempotency_key (str | Unset):
         body (WebhookCreateRequest): A request body; a field it does not name is refused (400
             unknown_field).
 
@@ -221,5 +240,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed
