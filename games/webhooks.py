@@ -46,6 +46,7 @@ EVENTS = ("turn", "invitation", "match_ended")
 # Seconds before each retry: the last, some 22 hours after the first try, ends it.
 BACKOFF_S = (5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200)
 TIMEOUT_S = 5  # for an attempt: the name's lookup, the POST and its answer's headers
+MIN_POST_S = 0.05  # what the lookup must leave of TIMEOUT_S for the POST to be tried
 SEAL_SALT = "games.webhooks.secret"  # the sealing key's salt off SECRET_KEY
 CLAIM_S = 60  # how long an attempt holds its delivery before another sender may retry it
 WAITING_PER_OWNER = 1000  # deliveries of one owner a process holds for its senders
@@ -401,9 +402,9 @@ def deliver(delivery_id: uuid.UUID) -> str:
     its webhook is disabled, its other pending deliveries failed. A delivery that ends
     trims its webhook's finished ones to the newest ``WEBHOOK_DELIVERIES_KEPT``. The POST
     runs outside any transaction (and, outside a caller's, holds no database connection),
-    within ``TIMEOUT_S``, the name's lookup included. Returns the delivery's status, or
-    ``taken`` when there was nothing to send (another holds it, it is not due, or no
-    longer pending) or its attempt found it no longer pending."""
+    within ``TIMEOUT_S``, the name's lookup included (but with ``WEBHOOK_ALLOW_PRIVATE``).
+    Returns the delivery's status, or ``taken`` when there was nothing to send (another holds
+    it, it is not due, or no longer pending) or its attempt found it no longer pending."""
     now = timezone.now()
     with transaction.atomic():  # claim it: the claim's lease keeps other senders off
         delivery = (models.WebhookDelivery.objects.select_for_update(skip_locked=True)
@@ -495,7 +496,9 @@ def _post(hook: models.Webhook, delivery: models.WebhookDelivery) -> tuple[int |
         extensions["sni_hostname"] = parts.hostname or ""
         literal = f"[{address}]" if ":" in address else address
         url = parts._replace(netloc=f"{literal}:{parts.port or 443}").geturl()
-    left = max(0.0, TIMEOUT_S - (time.monotonic() - started))
+    left = TIMEOUT_S - (time.monotonic() - started)
+    if left < MIN_POST_S:
+        return None, f"its host's name was looked up too late to send within {TIMEOUT_S} s"
     client = httpx.Client(timeout=left, follow_redirects=False, verify=_tls())
     deadline = threading.Timer(left, cut)  # a trickling answer is cut off
     deadline.start()
