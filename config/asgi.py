@@ -55,6 +55,7 @@ class Application(ASGIHandler):
             body = await self.read_body(receive)
         except RequestAborted:
             return
+        scope = _with_content_length(scope, body)
         task = self.threads.submit(contextvars.Context().run, self.respond, scope, body,
                                    time.monotonic())
         running = asyncio.wrap_future(task)
@@ -96,6 +97,16 @@ class Application(ASGIHandler):
                 else:
                     response.close()
             return response
+
+
+def _with_content_length(scope, body):  # type: ignore[no-untyped-def]
+    """``scope`` naming the length of ``body`` (read whole) when it came without one, chunked:
+    DRF reads a request without a Content-Length as having no body."""
+    if any(name.lower() == b"content-length" for name, _ in scope["headers"]):
+        return scope
+    size = body.seek(0, os.SEEK_END)
+    body.seek(0)
+    return {**scope, "headers": [*scope["headers"], (b"content-length", str(size).encode())]}
 
 
 application = BodyLimit(Application(), settings.DATA_UPLOAD_MAX_MEMORY_SIZE)

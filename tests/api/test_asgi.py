@@ -18,14 +18,16 @@ from django.test import Client
 from .helpers import API
 
 
-def _get(path: str) -> tuple[int, dict[str, str], bytes]:
+def _call(path: str, method: str = "GET", headers: tuple[tuple[bytes, bytes], ...] = (),
+          chunks: tuple[bytes, ...] = (b"",)) -> tuple[int, dict[str, str], bytes]:
     # Imported here, once the bots move inline (tests/conftest.py): at collection it would
     # start the embedded dispatcher thread.
     from config.asgi import application
 
     sent: list[dict[str, Any]] = []
 
-    messages = [{"type": "http.request", "body": b"", "more_body": False}]
+    messages = [{"type": "http.request", "body": chunk, "more_body": i < len(chunks) - 1}
+                for i, chunk in enumerate(chunks)][::-1]
 
     async def receive() -> dict[str, Any]:
         if messages:
@@ -36,9 +38,9 @@ def _get(path: str) -> tuple[int, dict[str, str], bytes]:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
              "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
-             "root_path": "", "headers": [(b"host", b"testserver")],
+             "root_path": "", "headers": [(b"host", b"testserver"), *headers],
              "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
     asyncio.run(application(scope, receive, send))
     start, body = sent[0], b"".join(message.get("body", b"") for message in sent[1:])
@@ -57,7 +59,7 @@ def test_an_api_request_is_answered_on_one_pool_thread_as_djangos_handler_answer
     signals.request_started.connect(started)
     signals.request_finished.connect(finished)
     try:
-        status, headers, body = _get(f"{API}/tokens")
+        status, headers, body = _call(f"{API}/tokens")
     finally:
         signals.request_started.disconnect(started)
         signals.request_finished.disconnect(finished)
@@ -133,3 +135,12 @@ def test_a_request_whose_client_leaves_while_it_runs_still_reads_its_body() -> N
         signals.request_finished.disconnect(dispatch_uid="test_asgi_finished")
         signals.got_request_exception.disconnect(record)
     assert errors == []
+
+
+def test_a_chunked_body_without_content_length_is_read_whole() -> None:
+    status, _, body = _call(f"{API}/players", "POST",
+                            ((b"content-type", b"application/json"),
+                             (b"transfer-encoding", b"chunked")),
+                            (b'{"username": ', b'5}'))  # read as no body, it would lack one
+    assert status == 400
+    assert [(e["field"], e["code"]) for e in json.loads(body)["errors"]] == [("username", "invalid")]
