@@ -93,7 +93,10 @@ def _load(text: str) -> tuple[dict[str, Member], dict[str, ProblemType]]:
 _members, _problems = _load(CATALOG.read_text(encoding="utf-8"))
 MEMBERS: Mapping[str, Member] = MappingProxyType(_members)
 PROBLEMS: Mapping[str, ProblemType] = MappingProxyType(_problems)
-ERRORS_MAX: int = _members["errors"].max_items or 0  # faults an errors member names at most
+_errors_max = _members["errors"].max_items
+if not _errors_max:
+    raise ValueError("the catalog's errors member needs its max_items")
+ERRORS_MAX: int = _errors_max  # faults an errors member names at most
 
 
 def problem_type(code: str) -> ProblemType:

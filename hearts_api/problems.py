@@ -75,9 +75,10 @@ def drf_problem(exc: exceptions.APIException) -> Problem:
 def _validation_problem(exc: exceptions.ValidationError) -> Problem:
     """``invalid_request`` with the first ``ERRORS_MAX`` faults in ``errors``; ``unknown_card``
     when that is every fault."""
+    faults = flatten_errors(exc.detail)
+    only_cards = faults and all(fault.code == "unknown_card" for fault in faults)
     errors = [{"field": _field(error.attr), "code": error.code, "detail": bounded(error.detail)}
-              for error in flatten_errors(exc.detail)[:ERRORS_MAX]]
-    only_cards = errors and all(e["code"] == "unknown_card" for e in errors)
+              for error in faults[:ERRORS_MAX]]
     detail = "; ".join(f"{e['field'] or 'body'}: {e['detail']}" for e in errors)
     return Problem("unknown_card" if only_cards else "invalid_request", detail, errors=errors)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -24,6 +25,8 @@ from games.engine.rules import PassDirection
 from games.models import (
     Match,
 )
+
+from ..problem_types import ERRORS_MAX
 
 SEAT_CHOICES = [seat.label for seat in Seat]
 STATUS_CHOICES = list(Match.Status.values)
@@ -116,7 +119,7 @@ class StrictSerializer(serializers.Serializer):
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
+            unknown = heapq.nsmallest(ERRORS_MAX, set(data) - set(self.fields))
             if unknown:
                 raise serializers.ValidationError(
                     {name: [serializers.ErrorDetail("unknown field", code="unknown_field")]

@@ -25,7 +25,7 @@ class WebhookCreateSerializer(StrictSerializer):
         "ranges (unless the server's WEBHOOK_ALLOW_PRIVATE), else 422 url_not_allowed; a name "
         "is resolved at each delivery, which is refused while it resolves to a private address"))
     events = UniqueListField(child=serializers.ChoiceField(list(EVENTS)), min_length=1,
-                             help_text=EVENTS_HELP)
+                             max_length=len(EVENTS), help_text=EVENTS_HELP)
 
     def validate_events(self, events: list[str]) -> list[str]:
         if len(set(events)) != len(events):

@@ -73,12 +73,12 @@ def _detail(run: ArenaRun) -> dict[str, Any]:
     return ArenaRunDetailSerializer.body(run, arena.tables(run))
 
 
-class ArenaRunCancelView(APIView):
+class ArenaRunCancelView(IdempotentMixin, APIView):
     @extend_schema(operation_id="arena_runs_cancel", request=None,
-                   responses={200: ArenaRunDetailSerializer, **problem_responses(*BODY_PROBLEMS, 404)},
+                   **idempotent(200, ArenaRunDetailSerializer, *BODY_PROBLEMS, 404),
                    summary="Stop an arena run: it is abandoned, its unfinished tables aborted",
                    description="By its bot account or the bot's owner (another: 404 "
-                               "not_found). A run that has ended is answered as it is.")
+                               "not_found). A run that has ended is answered as it is. No body.")
     def post(self, request: Request, run_id: uuid.UUID) -> Response:
         no_body(request)
         return Response(_detail(arena.run_cancel(run_id=run_id, user=request.user)))

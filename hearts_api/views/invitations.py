@@ -13,10 +13,11 @@ from rest_framework.views import APIView
 
 from games import invitations, services
 
+from ..idempotency import IdempotentMixin
 from ..serializers.fields import PageQuerySerializer
 from ..serializers.invitations import InvitationSerializer
 from .common import MatchPagination, no_body, valid_data
-from .openapi import BODY_PROBLEMS, problem_responses
+from .openapi import BODY_PROBLEMS, idempotent, problem_responses
 
 
 class InvitationListView(generics.GenericAPIView):
@@ -34,13 +35,13 @@ class InvitationListView(generics.GenericAPIView):
         return self.get_paginated_response([InvitationSerializer.body(i, now) for i in page])
 
 
-class InvitationDeclineView(APIView):
+class InvitationDeclineView(IdempotentMixin, APIView):
     @extend_schema(operation_id="invitations_decline", request=None,
-                   responses={200: InvitationSerializer, **problem_responses(*BODY_PROBLEMS, 404, 409)},
+                   **idempotent(200, InvitationSerializer, *BODY_PROBLEMS, 404),
                    summary="Decline an invitation: its seat opens to anyone (a seat_released "
                            "event the match's players see)",
                    description="409 invitation_closed when it was accepted, declined or has "
-                               "expired already; 404 not_found for none of yours.")
+                               "expired already; 404 not_found for none of yours. No body.")
     def post(self, request: Request, invitation_id: uuid.UUID) -> Response:
         no_body(request)
         declined = services.invitation_decline(invitation_id=invitation_id, player=request.user)

@@ -14,6 +14,7 @@ from games import selectors
 from games.bot_accounts import bot_account_create
 
 from ..accounts import USERNAME_PATTERN
+from ..idempotency import IdempotentMixin
 from ..problem_types import Problem
 from ..serializers.records import (
     LeaderboardEntrySerializer,
@@ -21,7 +22,7 @@ from ..serializers.records import (
     PlayerProfileSerializer,
 )
 from .common import MatchPagination, no_body, valid_data
-from .openapi import BODY_PROBLEMS, problem_responses
+from .openapi import BODY_PROBLEMS, idempotent, problem_responses
 
 _USERNAME = OpenApiParameter("username", OpenApiTypes.STR, OpenApiParameter.PATH,
                              pattern=USERNAME_PATTERN)
@@ -44,17 +45,17 @@ class PlayerProfileView(APIView):
         return Response(PlayerProfileSerializer.body(selectors.player_profile_get(username=username)))
 
 
-class PlayerBotView(APIView):
+class PlayerBotView(IdempotentMixin, APIView):
     @extend_schema(operation_id="players_bot", request=None,
-                   parameters=[_USERNAME],
-                   responses={200: PlayerProfileSerializer, **problem_responses(*BODY_PROBLEMS, 403, 404)},
+                   **idempotent(200, PlayerProfileSerializer, *BODY_PROBLEMS, 403, 404,
+                                parameters=[_USERNAME]),
                    summary="Turn yourself into a bot account, for good",
                    description="Only the player itself may (403 permission_denied for "
                                "another). The player is then shown as a bot wherever it "
                                "sits (is_bot), its past matches included, and may not take "
                                "the daily challenge; there is no way back. A bot account "
                                "made this way has no owner (one registered with a token "
-                               "names that token's player). Asking again changes nothing.")
+                               "names that token's player). Asking again changes nothing. No body.")
     def post(self, request: Request, username: str) -> Response:
         no_body(request)
         if request.user.get_username() != username:

@@ -64,10 +64,11 @@ class WebhookDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class WebhookEnableView(APIView):
+class WebhookEnableView(IdempotentMixin, APIView):
     @extend_schema(operation_id="webhooks_enable", request=None,
-                   responses={200: WebhookSerializer, **problem_responses(*BODY_PROBLEMS, 404)},
-                   summary="Enable a webhook again (after a delivery failed for good)")
+                   **idempotent(200, WebhookSerializer, *BODY_PROBLEMS, 404),
+                   summary="Enable a webhook again (after a delivery failed for good)",
+                   description="No body.")
     def post(self, request: Request, webhook_id: uuid.UUID) -> Response:
         no_body(request)
         hook = webhooks.webhook_enable(owner=request.user, webhook_id=webhook_id)

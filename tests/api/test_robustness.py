@@ -4,8 +4,12 @@ query strings, bodies that are not JSON, wrong media types, URLs and methods."""
 from __future__ import annotations
 
 import json
+import re
+import uuid
+from pathlib import Path
 
 import pytest
+import yaml
 from django.contrib.auth import get_user_model
 from django.db import InterfaceError, OperationalError, connection
 from hypothesis import HealthCheck, given, settings
@@ -240,15 +244,24 @@ BOT_SEATS = [{"kind": "player"}] + [{"kind": "bot", "level": "random"}] * 3
     ("matches", {"seats": [{}] * 300_000}, "seats"),
     ("matches", {"seats": BOT_SEATS, "rules": {"pass_rotation": [1] * 300_000}}, "rules.pass_rotation"),
     ("pass", {"cards": [1] * 300_000}, "cards"),
+    ("webhooks", {"url": "https://hooks.example.com/in", "events": ["turn"] * 300_000}, "events"),
 ])
 def test_an_overlong_list_is_refused_for_its_length_before_any_item_is_validated(
         make_table, action, body, field):
     table = make_table(D1)
-    url = f"{API}/matches" if action == "matches" else match_url(table.id, action)
+    url = f"{API}/{action}" if action in ("matches", "webhooks") else match_url(table.id, action)
     response = table.clients["north"].post(url, body, format="json")
     assert_problem(response, 400, "invalid_request")
     assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [(field, "max_length")]
     assert Match.objects.count() == 1  # the table's
+
+
+def test_unknown_card_is_the_code_only_when_every_fault_is_one_not_only_the_first_20(client_a):
+    holdings = [["ZZ"] * 13, ["ZZ"] * 12 + [None], ["ZZ"] * 13, ["ZZ"] * 13]
+    response = client_a.post(f"{API}/matches", {"seats": BOT_SEATS, "deals": [holdings]},
+                             format="json")
+    assert_problem(response, 400, "invalid_request")
+    assert len(response.json()["errors"]) == 20
 
 
 def test_an_invalid_request_names_its_first_20_faults(client_a):
@@ -273,6 +286,19 @@ def test_a_body_sent_where_none_is_taken_is_refused_and_changes_nothing(client_a
         assert response.status_code == status and response["Content-Type"] == PROBLEM, url
     assert Match.objects.get().status == "waiting"
     assert is_bot_account(get_user_model().objects.get(username="alice")) is False
+
+
+SCHEMA = yaml.safe_load((Path(__file__).parents[2] / "openapi" / "schema.yaml").read_text())
+BODYLESS_POSTS = sorted(path for path, operations in SCHEMA["paths"].items()
+                        if "post" in operations and "requestBody" not in operations["post"])
+PATH_VALUES = {"day": "2026-01-01", "slug": "queen-of-spades", "username": "alice"}
+
+
+@pytest.mark.parametrize("path", BODYLESS_POSTS)
+def test_every_post_without_a_body_in_the_schema_refuses_one_before_anything_else(client_a, path):
+    url = re.sub(r"{(\w+)}", lambda m: PATH_VALUES.get(m[1], str(uuid.uuid4())), path)
+    response = client_a.generic("POST", url, b"garbage", content_type="text/plain")
+    assert_problem(response, 415, "unsupported_media_type")
 
 
 @pytest.mark.parametrize("raw", [b"", b"{}"])

@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Stop an arena run: it is abandoned, its unfinished tables aborted
-         * @description By its bot account or the bot's owner (another: 404 not_found). A run that has ended is answered as it is.
+         * @description By its bot account or the bot's owner (another: 404 not_found). A run that has ended is answered as it is. No body.
          */
         post: operations["arena_runs_cancel"];
         delete?: never;
@@ -173,7 +173,7 @@ export interface paths {
         put?: never;
         /**
          * Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
-         * @description 409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none of yours.
+         * @description 409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none of yours. No body.
          */
         post: operations["invitations_decline"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         put?: never;
         /**
          * Turn yourself into a bot account, for good
-         * @description Only the player itself may (403 permission_denied for another). The player is then shown as a bot wherever it sits (is_bot), its past matches included, and may not take the daily challenge; there is no way back. A bot account made this way has no owner (one registered with a token names that token's player). Asking again changes nothing.
+         * @description Only the player itself may (403 permission_denied for another). The player is then shown as a bot wherever it sits (is_bot), its past matches included, and may not take the daily challenge; there is no way back. A bot account made this way has no owner (one registered with a token names that token's player). Asking again changes nothing. No body.
          */
         post: operations["players_bot"];
         delete?: never;
@@ -671,7 +671,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable a webhook again (after a delivery failed for good) */
+        /**
+         * Enable a webhook again (after a delivery failed for good)
+         * @description No body.
+         */
         post: operations["webhooks_enable"];
         delete?: never;
         options?: never;
@@ -2636,7 +2639,10 @@ export interface operations {
     arena_runs_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 run_id: string;
             };
@@ -2646,6 +2652,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2686,6 +2694,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2702,6 +2718,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3119,7 +3144,10 @@ export interface operations {
     invitations_decline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 invitation_id: string;
             };
@@ -3129,6 +3157,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3193,6 +3223,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5321,7 +5360,10 @@ export interface operations {
     players_bot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 username: string;
             };
@@ -5331,6 +5373,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5379,6 +5423,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5395,6 +5447,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5987,7 +6048,10 @@ export interface operations {
     webhooks_enable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, bare or quoted ("abc" is the key abc). A successful (2xx) answer is kept for 24 hours: a retry of the same request with the same key gets it again. A refusal or server error is not kept: a retry runs again. The same key with another request is 422 idempotency_key_reused, and 409 request_in_progress while the first runs. A request that runs under a key, rather than getting its kept answer, counts against the quota idempotency_keys (10000/day new Idempotency-Keys per player): beyond it 429 quota_exceeded. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -5997,6 +6061,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description true: the kept answer to an earlier request with this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6037,6 +6103,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6053,6 +6127,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.arena_run_detail import ArenaRunDetail
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     run_id: UUID,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -54,6 +60,11 @@ def _parse_response(
 
         return response_406
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -63,6 +74,11 @@ def _parse_response(
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -95,14 +111,16 @@ def sync_detailed(
     run_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ArenaRunDetail | Problem]:
     """Stop an arena run: it is abandoned, its unfinished tables aborted
 
      By its bot account or the bot's owner (another: 404 not_found). A run that has ended is answered as
-    it is.
+    it is. No body.
 
     Args:
         run_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,6 +132,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         run_id=run_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -127,14 +146,16 @@ def sync(
     run_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ArenaRunDetail | Problem | None:
     """Stop an arena run: it is abandoned, its unfinished tables aborted
 
      By its bot account or the bot's owner (another: 404 not_found). A run that has ended is answered as
-    it is.
+    it is. No body.
 
     Args:
         run_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,6 +168,7 @@ def sync(
     return sync_detailed(
         run_id=run_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -154,14 +176,16 @@ async def asyncio_detailed(
     run_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ArenaRunDetail | Problem]:
     """Stop an arena run: it is abandoned, its unfinished tables aborted
 
      By its bot account or the bot's owner (another: 404 not_found). A run that has ended is answered as
-    it is.
+    it is. No body.
 
     Args:
         run_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,6 +197,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         run_id=run_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -184,14 +209,16 @@ async def asyncio(
     run_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ArenaRunDetail | Problem | None:
     """Stop an arena run: it is abandoned, its unfinished tables aborted
 
      By its bot account or the bot's owner (another: 404 not_found). A run that has ended is answered as
-    it is.
+    it is. No body.
 
     Args:
         run_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,5 +232,6 @@ async def asyncio(
         await asyncio_detailed(
             run_id=run_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.invitation import Invitation
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     invitation_id: UUID,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -67,6 +73,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -98,14 +109,16 @@ def sync_detailed(
     invitation_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Invitation | Problem]:
     """Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
 
      409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none
-    of yours.
+    of yours. No body.
 
     Args:
         invitation_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,6 +130,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         invitation_id=invitation_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -130,14 +144,16 @@ def sync(
     invitation_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Invitation | Problem | None:
     """Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
 
      409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none
-    of yours.
+    of yours. No body.
 
     Args:
         invitation_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,6 +166,7 @@ def sync(
     return sync_detailed(
         invitation_id=invitation_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -157,14 +174,16 @@ async def asyncio_detailed(
     invitation_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Invitation | Problem]:
     """Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
 
      409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none
-    of yours.
+    of yours. No body.
 
     Args:
         invitation_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,6 +195,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         invitation_id=invitation_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -187,14 +207,16 @@ async def asyncio(
     invitation_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Invitation | Problem | None:
     """Decline an invitation: its seat opens to anyone (a seat_released event the match's players see)
 
      409 invitation_closed when it was accepted, declined or has expired already; 404 not_found for none
-    of yours.
+    of yours. No body.
 
     Args:
         invitation_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,5 +230,6 @@ async def asyncio(
         await asyncio_detailed(
             invitation_id=invitation_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -8,12 +8,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.player_profile import PlayerProfile
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     username: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +27,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -58,6 +64,11 @@ def _parse_response(
 
         return response_406
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -67,6 +78,11 @@ def _parse_response(
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -99,16 +115,18 @@ def sync_detailed(
     username: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PlayerProfile | Problem]:
     """Turn yourself into a bot account, for good
 
      Only the player itself may (403 permission_denied for another). The player is then shown as a bot
     wherever it sits (is_bot), its past matches included, and may not take the daily challenge; there is
     no way back. A bot account made this way has no owner (one registered with a token names that
-    token's player). Asking again changes nothing.
+    token's player). Asking again changes nothing. No body.
 
     Args:
         username (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,6 +138,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         username=username,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -133,16 +152,18 @@ def sync(
     username: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> PlayerProfile | Problem | None:
     """Turn yourself into a bot account, for good
 
      Only the player itself may (403 permission_denied for another). The player is then shown as a bot
     wherever it sits (is_bot), its past matches included, and may not take the daily challenge; there is
     no way back. A bot account made this way has no owner (one registered with a token names that
-    token's player). Asking again changes nothing.
+    token's player). Asking again changes nothing. No body.
 
     Args:
         username (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,6 +176,7 @@ def sync(
     return sync_detailed(
         username=username,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -162,16 +184,18 @@ async def asyncio_detailed(
     username: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PlayerProfile | Problem]:
     """Turn yourself into a bot account, for good
 
      Only the player itself may (403 permission_denied for another). The player is then shown as a bot
     wherever it sits (is_bot), its past matches included, and may not take the daily challenge; there is
     no way back. A bot account made this way has no owner (one registered with a token names that
-    token's player). Asking again changes nothing.
+    token's player). Asking again changes nothing. No body.
 
     Args:
         username (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,6 +207,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         username=username,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -194,16 +219,18 @@ async def asyncio(
     username: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> PlayerProfile | Problem | None:
     """Turn yourself into a bot account, for good
 
      Only the player itself may (403 permission_denied for another). The player is then shown as a bot
     wherever it sits (is_bot), its past matches included, and may not take the daily challenge; there is
     no way back. A bot account made this way has no owner (one registered with a token names that
-    token's player). Asking again changes nothing.
+    token's player). Asking again changes nothing. No body.
 
     Args:
         username (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,5 +244,6 @@ async def asyncio(
         await asyncio_detailed(
             username=username,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

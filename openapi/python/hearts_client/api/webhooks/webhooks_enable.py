@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.webhook import Webhook
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     webhook_id: UUID,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -52,6 +58,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_406
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -61,6 +72,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_415 = Problem.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -91,11 +107,15 @@ def sync_detailed(
     webhook_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Enable a webhook again (after a delivery failed for good)
 
+     No body.
+
     Args:
         webhook_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,6 +127,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -120,11 +141,15 @@ def sync(
     webhook_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Enable a webhook again (after a delivery failed for good)
 
+     No body.
+
     Args:
         webhook_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,6 +162,7 @@ def sync(
     return sync_detailed(
         webhook_id=webhook_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -144,11 +170,15 @@ async def asyncio_detailed(
     webhook_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | Webhook]:
     """Enable a webhook again (after a delivery failed for good)
 
+     No body.
+
     Args:
         webhook_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,6 +190,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         webhook_id=webhook_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -171,11 +202,15 @@ async def asyncio(
     webhook_id: UUID,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | Webhook | None:
     """Enable a webhook again (after a delivery failed for good)
 
+     No body.
+
     Args:
         webhook_id (UUID):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,5 +224,6 @@ async def asyncio(
         await asyncio_detailed(
             webhook_id=webhook_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed
