@@ -281,22 +281,53 @@ def _trim(hook_id: uuid.UUID) -> None:
 
 def _queue(ids: Sequence[uuid.UUID], countdown: float = 0) -> None:
     """Hand each delivery to the senders (``send``) after ``countdown`` seconds: by a
-    worker's ticket, or, without a broker (tasks run in-process), from a timer's thread."""
+    worker's ticket, or, without a broker (tasks run in-process), by ``_LATER``."""
     from .tasks import deliver_webhook  # the task module imports this one
     for delivery_id in ids:
         if settings.CELERY_TASK_ALWAYS_EAGER:
-            timer = threading.Timer(countdown, _send_on_thread, (delivery_id,))
-            timer.daemon = True
-            timer.start()
+            _LATER.add(countdown, delivery_id)
         else:
             deliver_webhook.apply_async((str(delivery_id),), countdown=countdown)
 
 
-def _send_on_thread(delivery_id: uuid.UUID) -> None:
-    try:
-        send(delivery_id)
-    finally:
-        connection.close()  # the thread's own
+class _Later:
+    """Without a broker: one thread of this process (started with its first delivery; a
+    forked child starts its own) that hands each delivery to ``send`` once its countdown
+    has passed, however many wait."""
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)
+
+    def _reset(self) -> None:
+        self.ready = threading.Condition()
+        self.due: list[tuple[float, int, uuid.UUID]] = []  # a heap of (when, order, delivery)
+        self.order = itertools.count()
+        self.started = False
+
+    def add(self, countdown: float, delivery_id: uuid.UUID) -> None:
+        with self.ready:
+            if not self.started:
+                threading.Thread(target=self._run, name="webhook-later", daemon=True).start()
+                self.started = True
+            heapq.heappush(self.due, (time.monotonic() + countdown, next(self.order), delivery_id))
+            self.ready.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self.ready:
+                while not self.due or self.due[0][0] > time.monotonic():
+                    self.ready.wait(self.due[0][0] - time.monotonic() if self.due else None)
+                _, _, delivery_id = heapq.heappop(self.due)
+            try:
+                send(delivery_id)
+            except Exception:
+                logger.exception("webhook delivery %s not handed to the senders", delivery_id)
+            finally:
+                connection.close()  # the thread's own
+
+
+_LATER = _Later()
 
 
 def send(delivery_id: uuid.UUID) -> str:

@@ -9,6 +9,7 @@ import json
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -420,6 +421,23 @@ def test_a_name_whose_lookup_hangs_ends_the_attempt_at_its_deadline(client_a, mo
     delivery = WebhookDelivery.objects.get()
     assert (delivery.attempts, delivery.last_status_code) == (1, None)
     assert delivery.last_error == "its host's name was not looked up within 1 s"
+
+
+def test_without_a_broker_waiting_deliveries_share_one_thread(monkeypatch, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    handed: list[Any] = []
+    monkeypatch.setattr(webhooks, "send", handed.append)
+    monkeypatch.setattr(webhooks, "_LATER", webhooks._Later())
+    threads = threading.active_count()
+    soon, *later = [uuid.uuid4() for _ in range(50)]
+    webhooks._queue(later, countdown=3600)
+    webhooks._queue([soon], countdown=0.05)
+    assert threading.active_count() == threads + 1
+    for _ in range(200):
+        if handed:
+            break
+        time.sleep(0.02)
+    assert handed == [soon]
 
 
 def test_the_secret_is_stored_sealed_and_a_rotated_key_still_opens_it(client_a, receiver,
