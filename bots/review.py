@@ -9,6 +9,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -33,10 +34,11 @@ _hint_slots: dict[tuple[int, int], threading.Semaphore] = {}
 
 
 def on_hint_requested(sender: Any, *, match_id: object, version: int, view: SeatView,
-                      budget_ms: float, **kwargs: Any) -> Appraisal:
+                      budget_ms: float, counted: Callable[[], None], **kwargs: Any) -> Appraisal:
     """``games.signals.hint_requested`` receiver: ``view``'s options weighed with ``budget_ms``
-    of CPU at this process's pace, on its search thread. Raises ``unavailable`` (retry after
-    a second) while ``HINTS_AT_ONCE`` hints are weighed or wait in this process."""
+    of CPU at this process's pace, on its search thread, once ``counted`` has returned.
+    Raises ``unavailable`` (retry after a second), uncounted, while ``HINTS_AT_ONCE`` hints
+    are weighed or wait in this process."""
     assert view.seat is not None
     rng = Random(seed(f"hint:{match_id}", version, view.seat))
 
@@ -52,6 +54,7 @@ def on_hint_requested(sender: Any, *, match_id: object, version: int, view: Seat
         raise ServiceError("unavailable", "other hints are being weighed: ask again in a second",
                            retry_after=1)
     try:
+        counted()
         return searcher().submit(weigh).result()
     finally:
         slots.release()

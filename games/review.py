@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -32,11 +33,11 @@ def hint_position(*, match_id: uuid.UUID, user: AbstractBaseUser) -> tuple[model
     return match, view
 
 
-def hint_weigh(match: models.Match, view: SeatView) -> Any:
+def hint_weigh(match: models.Match, view: SeatView, counted: Callable[[], None]) -> Any:
     """The ``Appraisal`` of ``view``'s decision (``hint_position``), weighed by the bots app
-    within ``HINT_BUDGET_MS`` of CPU."""
+    within ``HINT_BUDGET_MS`` of CPU; ``counted`` is called (and may raise) once it will be."""
     replies = hint_requested.send(sender=None, match_id=match.id, version=match.version,
-                                  view=view, budget_ms=settings.HINT_BUDGET_MS)
+                                  view=view, budget_ms=settings.HINT_BUDGET_MS, counted=counted)
     return replies[0][1]
 
 

@@ -39,9 +39,8 @@ class HintView(APIView):
             "quota_exceeded."))
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match, view = review.hint_position(match_id=match_id, user=request.user)
-        HintThrottle().check(request, self)
-        return Response(HintSerializer.body(match, view, review.hint_weigh(match, view),
-                                            settings.HINT_BUDGET_MS))
+        appraisal = review.hint_weigh(match, view, lambda: HintThrottle().check(request, self))
+        return Response(HintSerializer.body(match, view, appraisal, settings.HINT_BUDGET_MS))
 
 
 _LOCATION = location("the analysis's URL (GET it for its progress)", 200, 202)

@@ -214,6 +214,20 @@ def test_a_failed_analysis_says_so_and_is_queued_again_when_asked(make_client, s
     assert alice.get(match_url(match_id, "analysis")).json()["status"] == "done"
 
 
+def test_a_hint_refused_503_does_not_count_against_the_hints_quota(make_client, monkeypatch,
+                                                                   settings):
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {**SimpleRateThrottle.THROTTLE_RATES, "hints": "2/hour"})
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, hints=True)["id"]
+    settings.HINTS_AT_ONCE = 0
+    for _ in range(3):
+        assert_problem(_hint(alice, match_id), 503, "unavailable")
+    settings.HINTS_AT_ONCE = 1
+    assert [_hint(alice, match_id).status_code for _ in range(2)] == [200, 200]
+    assert_quota_exceeded(_hint(alice, match_id), "hints", 2, period_s=3600)
+
+
 def test_a_hint_beyond_the_ones_weighed_at_once_is_503_with_retry_after(make_client, settings):
     settings.HINTS_AT_ONCE = 0
     alice = make_client()
