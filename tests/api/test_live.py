@@ -134,10 +134,11 @@ def test_a_stream_after_that_is_not_a_seq_is_refused_naming_it(make_table: Calla
     assert_invalid(table.get("north", "stream", after="x"), "after")
 
 
-def test_the_stream_is_only_served_as_an_event_stream(make_table: Callable[..., Table]) -> None:
+@pytest.mark.parametrize("accept", ["application/json", "text/event-stream;q=0"])
+def test_the_stream_is_only_served_as_an_event_stream(make_table: Callable[..., Table],
+                                                      accept: str) -> None:
     table = make_table()
-    response = table.clients["north"].get(match_url(table.id, "stream"),
-                                          HTTP_ACCEPT="application/json")
+    response = table.clients["north"].get(match_url(table.id, "stream"), HTTP_ACCEPT=accept)
     assert_problem(response, 406, "not_acceptable")
 
 

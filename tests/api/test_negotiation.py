@@ -1,5 +1,6 @@
 """hearts_api.negotiation answers as DRF's own negotiation, with or without its shortcut, but
-never refuses a client that accepts application/problem+json."""
+never refuses a client that accepts application/problem+json, and refuses a media type the
+Accept header gives q=0."""
 
 import pytest
 from rest_framework.exceptions import NotAcceptable
@@ -46,3 +47,19 @@ def test_accepting_problem_json_gets_the_first_renderer_where_drf_would_refuse(a
         DefaultContentNegotiation().select_renderer(request, RENDERERS)
     renderer, media_type = ContentNegotiation().select_renderer(request, RENDERERS)
     assert (type(renderer), media_type) == (JSONRenderer, "application/json")
+
+
+@pytest.mark.parametrize("accept", ["application/json;q=0", "application/json; Q=0.000, */*",
+                                    "application/problem+json;q=0, application/json;q=0"])
+def test_a_media_type_given_q_0_is_not_acceptable(accept: str) -> None:
+    request = Request(APIRequestFactory().get("/x", HTTP_ACCEPT=accept))
+    with pytest.raises(NotAcceptable):
+        ContentNegotiation().select_renderer(request, [JSONRenderer()])
+
+
+@pytest.mark.parametrize("accept", ["application/json;q=0.1", "application/json;q=oops",
+                                    "text/html;q=0, application/json"])
+def test_a_media_type_not_given_q_0_is_acceptable(accept: str) -> None:
+    request = Request(APIRequestFactory().get("/x", HTTP_ACCEPT=accept))
+    renderer, _ = ContentNegotiation().select_renderer(request, RENDERERS)
+    assert type(renderer) is JSONRenderer
