@@ -31,7 +31,8 @@ def rendered(problem: Problem) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
 class BodyLimit:
     """Wraps an ASGI ``app``: a body over ``limit`` bytes (None: none) is 413 ``payload_too_large``,
     before it is read when ``Content-Length`` says so, else once it passes the limit (``app``
-    then receives ``http.disconnect``); a malformed ``Content-Length`` is 400."""
+    then receives ``http.disconnect``); a malformed ``Content-Length``, or one sent with
+    ``Transfer-Encoding`` (RFC 9112, 6.1), is 400."""
 
     def __init__(self, app: App, limit: int | None) -> None:
         self.app = app
@@ -39,6 +40,8 @@ class BodyLimit:
         self.too_large = rendered(Problem("payload_too_large"))
         self.malformed = rendered(Problem.invalid(
             "Content-Length", "invalid", "Content-Length takes one number of bytes: 42"))
+        self.framed_twice = rendered(Problem.invalid(
+            "Content-Length", "invalid", "a body has Content-Length or Transfer-Encoding, not both"))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or self.limit is None:
@@ -46,6 +49,8 @@ class BodyLimit:
         lengths = [value for name, value in scope["headers"] if name.lower() == b"content-length"]
         if not lengths:
             return await self._counted(scope, receive, send)
+        if any(name.lower() == b"transfer-encoding" for name, _ in scope["headers"]):
+            return await _send(send, self.framed_twice)
         if len(set(lengths)) > 1 or not _DIGITS.fullmatch(lengths[0].strip()):
             return await _send(send, self.malformed)
         digits = lengths[0].strip().lstrip(b"0")

@@ -112,6 +112,14 @@ def test_two_different_content_lengths_are_400():
     assert _status_and_body(sent)[0] == 400
 
 
+def test_a_content_length_with_a_transfer_encoding_is_400_unread():
+    app, sent, received = _run([(b"content-length", b"0"), (b"transfer-encoding", b"chunked")],
+                               [b"x" * 500])
+    status, _, body = _status_and_body(sent)
+    assert (status, received, app.called) == (400, 0, False)
+    assert json.loads(body)["errors"][0]["field"] == "Content-Length"
+
+
 def test_a_chunked_body_passing_the_limit_is_413_and_the_app_sees_the_client_leave():
     chunks = [b"x" * 60, b"x" * 60, b"x" * 60]
     app, sent, received = _run([(b"transfer-encoding", b"chunked")], chunks)
