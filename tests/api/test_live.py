@@ -134,7 +134,8 @@ def test_a_stream_after_that_is_not_a_seq_is_refused_naming_it(make_table: Calla
     assert_invalid(table.get("north", "stream", after="x"), "after")
 
 
-@pytest.mark.parametrize("accept", ["application/json", "text/event-stream;q=0"])
+@pytest.mark.parametrize("accept", ["application/json", "text/event-stream;q=0",
+                                    "text/*;q=0, */*"])
 def test_the_stream_is_only_served_as_an_event_stream(make_table: Callable[..., Table],
                                                       accept: str) -> None:
     table = make_table()

@@ -50,7 +50,8 @@ def test_accepting_problem_json_gets_the_first_renderer_where_drf_would_refuse(a
 
 
 @pytest.mark.parametrize("accept", ["application/json;q=0", "application/json; Q=0.000, */*",
-                                    "application/problem+json;q=0, application/json;q=0"])
+                                    "application/problem+json, application/json;q=0",
+                                    "application/*;q=0, */*", "*/*;q=0"])
 def test_a_media_type_given_q_0_is_not_acceptable(accept: str) -> None:
     request = Request(APIRequestFactory().get("/x", HTTP_ACCEPT=accept))
     with pytest.raises(NotAcceptable):
@@ -58,7 +59,8 @@ def test_a_media_type_given_q_0_is_not_acceptable(accept: str) -> None:
 
 
 @pytest.mark.parametrize("accept", ["application/json;q=0.1", "application/json;q=oops",
-                                    "text/html;q=0, application/json"])
+                                    "text/html;q=0, application/json",
+                                    "application/*;q=0, application/json"])
 def test_a_media_type_not_given_q_0_is_acceptable(accept: str) -> None:
     request = Request(APIRequestFactory().get("/x", HTTP_ACCEPT=accept))
     renderer, _ = ContentNegotiation().select_renderer(request, RENDERERS)
