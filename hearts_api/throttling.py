@@ -66,10 +66,10 @@ class _MovingWindowThrottle(SimpleRateThrottle):
 
     _wait = 0
 
-    def allow_request(self, request: Request, view: Any) -> bool:
-        """Count ``request`` and say whether it is within the rate. While Redis cannot be
-        reached the request is let through (and logged): an outage of the counters' store
-        does not take the API down with it."""
+    def allow_request(self, request: Request, view: Any, *, count: bool = True) -> bool:
+        """Count ``request`` (unless not ``count``) and say whether it is within the rate.
+        While Redis cannot be reached the request is let through (and logged): an outage of
+        the counters' store does not take the API down with it."""
         if self.rate is None:
             return True
         key = self.get_cache_key(request, view)
@@ -77,7 +77,7 @@ class _MovingWindowThrottle(SimpleRateThrottle):
             return True
         rate = RateLimitItemPerSecond(self.num_requests, self.duration)
         try:
-            if limiter().hit(rate, key):
+            if (limiter().hit if count else limiter().test)(rate, key):
                 return True
             window = limiter().get_window_stats(rate, key)
         except RedisError as error:
@@ -126,11 +126,11 @@ class LoginThrottle(_MovingWindowThrottle):
 class _QuotaThrottle(_MovingWindowThrottle):
     """A rate that is a quota: its scope (of ``DEFAULT_THROTTLE_RATES``) is the quota's name."""
 
-    def check(self, request: Request, view: Any) -> None:
-        """Count ``request`` against the rate. Raises ``quota_exceeded`` (``limit``,
-        ``period_s`` and ``retry_after``) when it is over it; a refused request is not
-        counted."""
-        if not self.allow_request(request, view):
+    def check(self, request: Request, view: Any, *, count: bool = True) -> None:
+        """Count ``request`` against the rate (unless not ``count``: only whether one more
+        would pass). Raises ``quota_exceeded`` (``limit``, ``period_s`` and ``retry_after``)
+        when it is over it; a refused request is not counted."""
+        if not self.allow_request(request, view, count=count):
             raise quota_exceeded(
                 self.scope, self.num_requests, f"Over the quota {self.scope}: at most "
                 f"{self.num_requests} in {self.duration} s. Try again in {self.wait()} s.",

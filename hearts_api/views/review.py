@@ -39,6 +39,7 @@ class HintView(APIView):
             "quota_exceeded."))
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match, view = review.hint_position(match_id=match_id, user=request.user)
+        HintThrottle().check(request, self, count=False)  # over the quota: 429 before a slot
         appraisal = review.hint_weigh(match, view, lambda: HintThrottle().check(request, self))
         return Response(HintSerializer.body(match, view, appraisal, settings.HINT_BUDGET_MS))
 

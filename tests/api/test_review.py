@@ -228,6 +228,17 @@ def test_a_hint_refused_503_does_not_count_against_the_hints_quota(make_client, 
     assert_quota_exceeded(_hint(alice, match_id), "hints", 2, period_s=3600)
 
 
+def test_a_hint_over_the_quota_is_429_before_it_seeks_a_search_slot(make_client, monkeypatch,
+                                                                     settings):
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {**SimpleRateThrottle.THROTTLE_RATES, "hints": "1/hour"})
+    alice = make_client()
+    match_id = create_match(alice, seats=THREE_BOTS, hints=True)["id"]
+    assert _hint(alice, match_id).status_code == 200
+    settings.HINTS_AT_ONCE = 0  # no slot: a hint that sought one would be 503
+    assert_quota_exceeded(_hint(alice, match_id), "hints", 1, period_s=3600)
+
+
 def test_a_hint_beyond_the_ones_weighed_at_once_is_503_with_retry_after(make_client, settings):
     settings.HINTS_AT_ONCE = 0
     alice = make_client()
