@@ -324,7 +324,8 @@ class _Later:
             except Exception:
                 logger.exception("webhook delivery %s not handed to the senders", delivery_id)
             finally:
-                connection.close()  # the thread's own
+                with suppress(Exception):
+                    connection.close()  # the thread's own
 
 
 _LATER = _Later()

@@ -294,6 +294,14 @@ BODYLESS_POSTS = sorted(path for path, operations in SCHEMA["paths"].items()
 PATH_VALUES = {"day": "2026-01-01", "slug": "queen-of-spades", "username": "alice"}
 
 
+def test_the_schema_has_bodyless_posts_and_every_post_but_registration_takes_a_key():
+    assert len(BODYLESS_POSTS) == 8
+    keyless = [operations["post"]["operationId"] for operations in SCHEMA["paths"].values()
+               if "post" in operations and "Idempotency-Key" not in
+               [p.get("name") for p in operations["post"].get("parameters", [])]]
+    assert keyless == ["players_create"]
+
+
 @pytest.mark.parametrize("path", BODYLESS_POSTS)
 def test_every_post_without_a_body_in_the_schema_refuses_one_before_anything_else(client_a, path):
     url = re.sub(r"{(\w+)}", lambda m: PATH_VALUES.get(m[1], str(uuid.uuid4())), path)

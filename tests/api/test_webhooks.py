@@ -423,16 +423,32 @@ def test_a_name_whose_lookup_hangs_ends_the_attempt_at_its_deadline(client_a, mo
     assert delivery.last_error == "its host's name was not looked up within 1 s"
 
 
+def test_a_lookup_that_leaves_no_time_for_the_post_ends_the_attempt(client_a, monkeypatch,
+                                                                     settings):
+    monkeypatch.setattr(webhooks, "MIN_POST_S", webhooks.TIMEOUT_S + 1)  # more than any lookup leaves
+    register(client_a, "https://hooks.example.com/in", "turn")
+    create_match(client_a, seats=[{"kind": "player"}, *BOTS])
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+    monkeypatch.setattr(socket, "getaddrinfo", resolving_to("93.184.216.34"))
+    monkeypatch.setattr(httpx, "Client", None)  # nothing may be sent
+
+    assert webhooks.deliver(WebhookDelivery.objects.get().id) == "pending"
+
+    assert WebhookDelivery.objects.get().last_error.startswith("its host's name was looked up too late")
+
+
 def test_without_a_broker_waiting_deliveries_share_one_thread(monkeypatch, settings):
     settings.CELERY_TASK_ALWAYS_EAGER = True
     handed: list[Any] = []
     monkeypatch.setattr(webhooks, "send", handed.append)
     monkeypatch.setattr(webhooks, "_LATER", webhooks._Later())
-    threads = threading.active_count()
+    def scheduling() -> int:
+        return sum(thread.name == "webhook-later" for thread in threading.enumerate())
+    threads = scheduling()
     soon, *later = [uuid.uuid4() for _ in range(50)]
     webhooks._queue(later, countdown=3600)
     webhooks._queue([soon], countdown=0.05)
-    assert threading.active_count() == threads + 1
+    assert scheduling() == threads + 1
     for _ in range(200):
         if handed:
             break
