@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -125,11 +127,16 @@ def test_a_hint_is_refused_without_hints_out_of_turn_and_without_a_seat(make_tab
     assert_problem(_hint(alice, "00000000-0000-0000-0000-000000000000"), 404, "not_found")
 
 
-def test_hints_count_against_their_quota(make_client, monkeypatch):
+def _hinted_match(make_client, monkeypatch, rate: str) -> tuple[Any, str]:
+    """A new player with the hints quota at ``rate`` and a match of its own with hints."""
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {**SimpleRateThrottle.THROTTLE_RATES, "hints": "2/hour"})
+                        {**SimpleRateThrottle.THROTTLE_RATES, "hints": rate})
     alice = make_client()
-    match_id = create_match(alice, seats=THREE_BOTS, hints=True)["id"]
+    return alice, create_match(alice, seats=THREE_BOTS, hints=True)["id"]
+
+
+def test_hints_count_against_their_quota(make_client, monkeypatch):
+    alice, match_id = _hinted_match(make_client, monkeypatch, "2/hour")
     assert [_hint(alice, match_id).status_code for _ in range(2)] == [200, 200]
     assert_quota_exceeded(_hint(alice, match_id), "hints", 2, period_s=3600)
 
@@ -216,10 +223,7 @@ def test_a_failed_analysis_says_so_and_is_queued_again_when_asked(make_client, s
 
 def test_a_hint_refused_503_does_not_count_against_the_hints_quota(make_client, monkeypatch,
                                                                    settings):
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {**SimpleRateThrottle.THROTTLE_RATES, "hints": "2/hour"})
-    alice = make_client()
-    match_id = create_match(alice, seats=THREE_BOTS, hints=True)["id"]
+    alice, match_id = _hinted_match(make_client, monkeypatch, "2/hour")
     settings.HINTS_AT_ONCE = 0
     for _ in range(3):
         assert_problem(_hint(alice, match_id), 503, "unavailable")
@@ -230,10 +234,7 @@ def test_a_hint_refused_503_does_not_count_against_the_hints_quota(make_client, 
 
 def test_a_hint_over_the_quota_is_429_before_it_seeks_a_search_slot(make_client, monkeypatch,
                                                                      settings):
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {**SimpleRateThrottle.THROTTLE_RATES, "hints": "1/hour"})
-    alice = make_client()
-    match_id = create_match(alice, seats=THREE_BOTS, hints=True)["id"]
+    alice, match_id = _hinted_match(make_client, monkeypatch, "1/hour")
     assert _hint(alice, match_id).status_code == 200
     settings.HINTS_AT_ONCE = 0  # no slot: a hint that sought one would be 503
     assert_quota_exceeded(_hint(alice, match_id), "hints", 1, period_s=3600)
