@@ -332,11 +332,16 @@ class Table:
         return events
 
 
-def view_json(state: MatchState, seat: Seat | None) -> dict[str, Any]:
-    """``seat``'s view of ``state`` as the API serves it (``SeatViewSerializer.body``): what
-    the seat sees, checked in the very JSON a client gets."""
+def view_text(state: MatchState, seat: Seat | None) -> str:
+    """``seat``'s view of ``state`` as the API serves it (``SeatViewSerializer.body``): the
+    very JSON text a client gets."""
     body = SeatViewSerializer.body(seat_view(state, seat), Match(id=uuid.UUID(int=0)), 0, None)
-    return json.loads(json.dumps(body, cls=JSONEncoder))
+    return json.dumps(body, cls=JSONEncoder)
+
+
+def view_json(state: MatchState, seat: Seat | None) -> dict[str, Any]:
+    """``view_text`` parsed: what the seat sees, checked in the JSON a client gets."""
+    return json.loads(view_text(state, seat))
 
 
 def event_json(event: Event, seat: Seat | None) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -86,7 +87,7 @@ from .helpers import (
     first_legal,
     next_deal,
     rotate_deal,
-    view_json,
+    view_text,
 )
 
 TWO_OF_CLUBS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS = (parse_card(c) for c in ("2C", "QS", "JD"))
@@ -139,16 +140,18 @@ def deal_of(cards: Sequence[Card]) -> Deal:
     return check_deal([cards[i * 13:(i + 1) * 13] for i in range(4)])
 
 
-shuffled_deals = st.permutations(DECK).map(deal_of)
+# Shuffled from a drawn seed: a permutation drawn card by card cost most of the draws.
+shuffled_deals = SEEDS.map(lambda seed: deal_of(random.Random(seed).sample(DECK, 52)))
 
 
 @st.composite
 def deals_with_a_seat_void_in_clubs(draw: st.DrawFn) -> Deal:
     """A deal where one seat (never the 2C holder) has no club: it discards on trick 1."""
     void = draw(st.sampled_from(Seat))
-    non_clubs = draw(st.permutations([card for card in DECK if card.suit is not Suit.CLUBS]))
+    shuffle = random.Random(draw(SEEDS)).sample
+    non_clubs = shuffle([card for card in DECK if card.suit is not Suit.CLUBS], 39)
     clubs = [card for card in DECK if card.suit is Suit.CLUBS]
-    rest = draw(st.permutations([*non_clubs[13:], *clubs]))
+    rest = shuffle([*non_clubs[13:], *clubs], 39)
     holdings = [rest[0:13], rest[13:26], rest[26:39]]
     holdings.insert(void, non_clubs[:13])
     return check_deal(holdings)
@@ -247,7 +250,8 @@ def matches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet] = any_rules,
             start_totals: bool = False) -> Match:
     """A match of up to ``max_hands`` hands (fewer if it ends first): the first hands from
     drawn explicit deals, any later ones shuffled from a drawn seed; passes are drawn
-    positions in the holding (seats in a drawn order), plays positions in ``legal_cards``.
+    positions in the holding (seats in a drawn order), plays uniform among ``legal_cards``
+    from a seed drawn for the hand (a draw a play cost most of the test's time).
 
     With ``start_totals`` the match starts from drawn totals below the target (set on
     the state the way ``Table.set_totals`` does: the log then no longer replays to it)."""
@@ -263,6 +267,7 @@ def matches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet] = any_rules,
         match.state = replace(match.now, totals=draw(st.tuples(total, total, total, total)))
     while match.now.phase is Phase.DEALING and match.now.hands_played < hands:
         match.do(next_deal(match.now, explicit, draw(SEEDS)))
+        plays = random.Random(draw(SEEDS))
         if match.now.phase is Phase.PASSING:
             for seat in draw(st.permutations(list(Seat))):
                 holding = match.now.hand.holdings[seat]
@@ -271,7 +276,7 @@ def matches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet] = any_rules,
         while match.now.phase is Phase.PLAYING:
             seat = match.now.to_act[0]
             legal = legal_cards(match.now, seat)
-            match.do(PlayCard(seat, legal[draw(INDEXES[len(legal)])]))
+            match.do(PlayCard(seat, plays.choice(legal)))
     return match
 
 
@@ -763,16 +768,16 @@ def test_seat_view_never_shows_another_seats_unplayed_cards_or_pass(match):
         if hand is None:
             continue
         for seat in Seat:
-            view = view_json(state, seat)
-            shown = card_codes(view)
-            assert view["hand"] == [str(card) for card in hand.holdings[seat]]
+            text = view_text(state, seat)
+            shown = set(_QUOTED_CODE.findall(text))
+            assert json.loads(text)["hand"] == [str(card) for card in hand.holdings[seat]]
             for other in Seat:
                 if other == seat:
                     continue
                 assert not shown & hidden_cards(state, seat, other), (seat, other)
                 if not hand.is_exchanged and hand.passes[other] is not None:
                     assert not shown & {str(card) for card in hand.passes[other]}
-        spectator = card_codes(view_json(state, None))
+        spectator = set(_QUOTED_CODE.findall(view_text(state, None)))
         assert spectator <= played_cards(state)
 
 
