@@ -31,14 +31,32 @@ ANALYSIS_QUEUE = "analysis"  # CELERY_TASK_QUEUES: after control and bots
 
 
 _hint_slots: dict[tuple[int, int], threading.Semaphore] = {}
+_hinting: set[object] = set()  # the players with a hint weighed or waiting in this process
+_hinting_lock = threading.Lock()
 
 
 def on_hint_requested(sender: Any, *, match_id: object, version: int, view: SeatView,
-                      budget_ms: float, counted: Callable[[], None], **kwargs: Any) -> Appraisal:
+                      player: object, budget_ms: float, counted: Callable[[], None],
+                      **kwargs: Any) -> Appraisal:
     """``games.signals.hint_requested`` receiver: ``view``'s options weighed with ``budget_ms``
     of CPU at this process's pace, on its search thread, once ``counted`` has returned.
-    Raises ``unavailable`` (retry after a second), uncounted, while ``HINTS_AT_ONCE`` hints
-    are weighed or wait in this process."""
+    Raises ``unavailable`` (retry after a second), uncounted, while another hint of
+    ``player`` or ``HINTS_AT_ONCE`` hints are weighed or wait in this process."""
+    with _hinting_lock:
+        if player in _hinting:
+            raise ServiceError("unavailable", "your other hint is being weighed: ask again in a "
+                               "second", retry_after=1)
+        _hinting.add(player)
+    try:
+        return _weighed(match_id, version, view, budget_ms, counted)
+    finally:
+        with _hinting_lock:
+            _hinting.discard(player)
+
+
+def _weighed(match_id: object, version: int, view: SeatView, budget_ms: float,
+             counted: Callable[[], None]) -> Appraisal:
+    """``on_hint_requested``'s search, in one of the ``HINTS_AT_ONCE`` slots."""
     assert view.seat is not None
     rng = Random(seed(f"hint:{match_id}", version, view.seat))
 

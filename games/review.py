@@ -33,11 +33,14 @@ def hint_position(*, match_id: uuid.UUID, user: AbstractBaseUser) -> tuple[model
     return match, view
 
 
-def hint_weigh(match: models.Match, view: SeatView, counted: Callable[[], None]) -> Any:
-    """The ``Appraisal`` of ``view``'s decision (``hint_position``), weighed by the bots app
-    within ``HINT_BUDGET_MS`` of CPU; ``counted`` is called (and may raise) once it will be."""
+def hint_weigh(match: models.Match, view: SeatView, user: AbstractBaseUser,
+               counted: Callable[[], None]) -> Any:
+    """The ``Appraisal`` of ``view``'s decision (``hint_position``) for ``user``, weighed by the
+    bots app within ``HINT_BUDGET_MS`` of CPU; ``counted`` is called (and may raise) once it
+    will be. Raises ``unavailable`` while another hint of ``user``'s or too many others are."""
     replies = hint_requested.send(sender=None, match_id=match.id, version=match.version,
-                                  view=view, budget_ms=settings.HINT_BUDGET_MS, counted=counted)
+                                  view=view, player=user.pk, budget_ms=settings.HINT_BUDGET_MS,
+                                  counted=counted)
     return replies[0][1]
 
 

@@ -8,7 +8,8 @@ from django.dispatch import Signal
 match_advanced = Signal()
 # The admin's "wake bots": ``match_id``; a receiver returns whether it handed the move over.
 bots_wake_requested = Signal()
-# A hint: ``match_id``, ``version``, ``view`` (the asking seat's, to act), ``budget_ms`` and
+# A hint: ``match_id``, ``version``, ``view`` (the asking seat's, to act), ``player`` (the
+# asking user's pk), ``budget_ms`` and
 # ``counted`` (called once the hint will be weighed: it may refuse it); a receiver returns
 # its ``Appraisal`` (games.review).
 hint_requested = Signal()

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from django.db import connections
 from rest_framework.throttling import SimpleRateThrottle
 
+import bots.review
 from games.models import Rating
 
 from .helpers import (
@@ -247,3 +251,39 @@ def test_a_hint_beyond_the_ones_weighed_at_once_is_503_with_retry_after(make_cli
     response = _hint(alice, match_id)  # a deliberate refusal, not a reported server error
     body = assert_problem(response, 503, "unavailable")
     assert body["retry_after"] == 1 and response["Retry-After"] == "1"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_hint_of_a_player_while_the_first_is_weighed_is_503_and_anothers_is_not(
+        make_client, monkeypatch):
+    alice, bob = make_client(), make_client()
+    alices, bobs = (create_match(client, seats=THREE_BOTS, hints=True)["id"]
+                    for client in (alice, bob))
+    held, release = threading.Event(), threading.Event()
+    weigh = bots.review.appraise
+
+    def first_held(*args):
+        if not held.is_set():
+            held.set()
+            assert release.wait(10)
+        return weigh(*args)
+
+    monkeypatch.setattr(bots.review, "appraise", first_held)
+
+    def hint_in_thread(client, match_id):
+        try:
+            return _hint(client, match_id)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(2) as threads:
+        first = threads.submit(hint_in_thread, alice, alices)
+        assert held.wait(10)
+        body = assert_problem(_hint(alice, alices), 503, "unavailable")
+        assert body["retry_after"] == 1 and "your other hint" in body["detail"]
+        assert_problem(_hint(alice, bobs), 403, "not_seated")  # not the 503: no hint sought
+        bobs_hint = threads.submit(hint_in_thread, bob, bobs)
+        release.set()
+        assert first.result().status_code == 200
+        assert bobs_hint.result().status_code == 200
+    assert _hint(alice, alices).status_code == 200  # hers ended: she may ask again

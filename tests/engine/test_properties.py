@@ -162,7 +162,10 @@ def deals_with_a_seat_void_in_clubs(draw: st.DrawFn) -> Deal:
 SWEEPS = {rotate_deal(parse_deal(D4), steps): Seat.WEST.next(steps) for steps in range(4)}
 sweep_deals = st.sampled_from(list(SWEEPS))
 
-any_deals = st.one_of(shuffled_deals, deals_with_a_seat_void_in_clubs(), sweep_deals)
+# The deck in order turned to each seat: every seat holds one whole suit (north's the clubs).
+suit_deals = st.sampled_from([rotate_deal(deal_of(DECK), steps) for steps in range(4)])
+
+any_deals = st.one_of(shuffled_deals, deals_with_a_seat_void_in_clubs(), sweep_deals, suit_deals)
 
 
 @dataclass(frozen=True)
@@ -250,8 +253,9 @@ def matches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet] = any_rules,
             start_totals: bool = False) -> Match:
     """A match of up to ``max_hands`` hands (fewer if it ends first): the first hands from
     drawn explicit deals, any later ones shuffled from a drawn seed; passes are drawn
-    positions in the holding (seats in a drawn order), plays uniform among ``legal_cards``
-    from a seed drawn for the hand (a draw a play cost most of the test's time).
+    positions in the holding (seats in a drawn order); plays are uniform among
+    ``legal_cards``, from a seed drawn for each hand (one draw a play cost most of the
+    test's time), so a failing example shows its plays but does not shrink them.
 
     With ``start_totals`` the match starts from drawn totals below the target (set on
     the state the way ``Table.set_totals`` does: the log then no longer replays to it)."""
@@ -339,7 +343,12 @@ def expected_score(before: MatchState, hand: HandState) -> tuple[tuple[int, ...]
 
 def card_codes(data: object) -> set[str]:
     """Every card code anywhere in a JSON value (which must serialize as JSON)."""
-    return set(_QUOTED_CODE.findall(json.dumps(data)))
+    return codes_in(json.dumps(data))
+
+
+def codes_in(text: str) -> set[str]:
+    """Every card code quoted in a JSON text."""
+    return set(_QUOTED_CODE.findall(text))
 
 
 def hidden_cards(state: MatchState, seat: Seat, other: Seat) -> set[str]:
@@ -769,7 +778,7 @@ def test_seat_view_never_shows_another_seats_unplayed_cards_or_pass(match):
             continue
         for seat in Seat:
             text = view_text(state, seat)
-            shown = set(_QUOTED_CODE.findall(text))
+            shown = codes_in(text)
             assert json.loads(text)["hand"] == [str(card) for card in hand.holdings[seat]]
             for other in Seat:
                 if other == seat:
@@ -777,7 +786,7 @@ def test_seat_view_never_shows_another_seats_unplayed_cards_or_pass(match):
                 assert not shown & hidden_cards(state, seat, other), (seat, other)
                 if not hand.is_exchanged and hand.passes[other] is not None:
                     assert not shown & {str(card) for card in hand.passes[other]}
-        spectator = set(_QUOTED_CODE.findall(view_text(state, None)))
+        spectator = codes_in(view_text(state, None))
         assert spectator <= played_cards(state)
 
 

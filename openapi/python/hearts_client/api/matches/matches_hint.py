@@ -94,7 +94,8 @@ def sync_detailed(
     points of this hand you may expect to take after it and the chance another seat shoots the moon. The
     search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created
     without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota
-    hints (600/hour hints per player): beyond it 429 quota_exceeded.
+    hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as
+    many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
 
     Args:
         match_id (UUID):
@@ -130,7 +131,8 @@ def sync(
     points of this hand you may expect to take after it and the chance another seat shoots the moon. The
     search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created
     without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota
-    hints (600/hour hints per player): beyond it 429 quota_exceeded.
+    hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as
+    many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
 
     Args:
         match_id (UUID):
@@ -161,7 +163,8 @@ async def asyncio_detailed(
     points of this hand you may expect to take after it and the chance another seat shoots the moon. The
     search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created
     without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota
-    hints (600/hour hints per player): beyond it 429 quota_exceeded.
+    hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as
+    many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
 
     Args:
         match_id (UUID):
@@ -195,7 +198,8 @@ async def asyncio(
     points of this hand you may expect to take after it and the chance another seat shoots the moon. The
     search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created
     without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota
-    hints (600/hour hints per player): beyond it 429 quota_exceeded.
+    hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as
+    many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
 
     Args:
         match_id (UUID):
