@@ -31,8 +31,8 @@ ANALYSIS_QUEUE = "analysis"  # CELERY_TASK_QUEUES: after control and bots
 
 
 _hint_slots: dict[tuple[int, int], threading.Semaphore] = {}
-_hinting: set[object] = set()  # the players with a hint weighed or waiting in this process
-_hinting_lock = threading.Lock()
+# By process: the players with a hint weighed or waiting in it, and the lock over them.
+_hinting: dict[int, tuple[threading.Lock, set[object]]] = {}
 
 
 def on_hint_requested(sender: Any, *, match_id: object, version: int, view: SeatView,
@@ -42,16 +42,17 @@ def on_hint_requested(sender: Any, *, match_id: object, version: int, view: Seat
     of CPU at this process's pace, on its search thread, once ``counted`` has returned.
     Raises ``unavailable`` (retry after a second), uncounted, while another hint of
     ``player`` or ``HINTS_AT_ONCE`` hints are weighed or wait in this process."""
-    with _hinting_lock:
-        if player in _hinting:
+    lock, players = _hinting.setdefault(os.getpid(), (threading.Lock(), set()))
+    with lock:
+        if player in players:
             raise ServiceError("unavailable", "your other hint is being weighed: ask again in a "
                                "second", retry_after=1)
-        _hinting.add(player)
+        players.add(player)
     try:
         return _weighed(match_id, version, view, budget_ms, counted)
     finally:
-        with _hinting_lock:
-            _hinting.discard(player)
+        with lock:
+            players.discard(player)
 
 
 def _weighed(match_id: object, version: int, view: SeatView, budget_ms: float,

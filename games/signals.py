@@ -9,9 +9,8 @@ match_advanced = Signal()
 # The admin's "wake bots": ``match_id``; a receiver returns whether it handed the move over.
 bots_wake_requested = Signal()
 # A hint: ``match_id``, ``version``, ``view`` (the asking seat's, to act), ``player`` (the
-# asking user's pk), ``budget_ms`` and
-# ``counted`` (called once the hint will be weighed: it may refuse it); a receiver returns
-# its ``Appraisal`` (games.review).
+# asking user's pk), ``budget_ms`` and ``counted`` (called once the hint will be weighed: it
+# may refuse it); a receiver returns its ``Appraisal`` (games.review).
 hint_requested = Signal()
 # After an analysis row commits: ``analysis_id``; a receiver runs it (games.review).
 analysis_requested = Signal()

@@ -36,8 +36,8 @@ class HintView(APIView):
             f"{settings.HINT_BUDGET_MS} ms of CPU. 403 not_seated without a seat; 409 "
             "hints_disabled in a match created without hints; 409 not_your_turn when your "
             f"seat is not to act. Each hint counts against the quota {_HINTS}: beyond it 429 "
-            "quota_exceeded. While another hint of yours, or as many as the server weighs at "
-            "once, is being weighed: 503 unavailable with Retry-After, not counted."))
+            "quota_exceeded. While the web process weighs another hint of yours, or as many "
+            "as it weighs at once: 503 unavailable with Retry-After, not counted."))
     def get(self, request: Request, match_id: uuid.UUID) -> Response:
         match, view = review.hint_position(match_id=match_id, user=request.user)
         HintThrottle().check(request, self, count=False)  # over the quota: 429 before a slot

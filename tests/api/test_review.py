@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -256,9 +258,9 @@ def test_a_hint_beyond_the_ones_weighed_at_once_is_503_with_retry_after(make_cli
 @pytest.mark.django_db(transaction=True)
 def test_a_second_hint_of_a_player_while_the_first_is_weighed_is_503_and_anothers_is_not(
         make_client, monkeypatch):
-    alice, bob = make_client(), make_client()
-    alices, bobs = (create_match(client, seats=THREE_BOTS, hints=True)["id"]
-                    for client in (alice, bob))
+    alice, alices = _hinted_match(make_client, monkeypatch, "2/hour")
+    bob = make_client()
+    bobs = create_match(bob, seats=THREE_BOTS, hints=True)["id"]
     held, release = threading.Event(), threading.Event()
     weigh = bots.review.appraise
 
@@ -276,14 +278,25 @@ def test_a_second_hint_of_a_player_while_the_first_is_weighed_is_503_and_another
         finally:
             connections.close_all()
 
+    def hinting() -> set[object]:
+        return bots.review._hinting[os.getpid()][1]
+
     with ThreadPoolExecutor(2) as threads:
         first = threads.submit(hint_in_thread, alice, alices)
-        assert held.wait(10)
-        body = assert_problem(_hint(alice, alices), 503, "unavailable")
-        assert body["retry_after"] == 1 and "your other hint" in body["detail"]
-        assert_problem(_hint(alice, bobs), 403, "not_seated")  # not the 503: no hint sought
-        bobs_hint = threads.submit(hint_in_thread, bob, bobs)
-        release.set()
+        try:
+            assert held.wait(10)
+            body = assert_problem(_hint(alice, alices), 503, "unavailable")
+            assert body["retry_after"] == 1 and "your other hint" in body["detail"]
+            assert_problem(_hint(alice, bobs), 403, "not_seated")  # not the 503: no hint sought
+            bobs_hint = threads.submit(hint_in_thread, bob, bobs)
+            deadline = time.monotonic() + 10
+            while len(hinting()) < 2:  # bob's waits for the search thread, not refused
+                assert time.monotonic() < deadline and not bobs_hint.done()
+                time.sleep(0.01)
+        finally:
+            release.set()
         assert first.result().status_code == 200
         assert bobs_hint.result().status_code == 200
+    assert hinting() == set()
     assert _hint(alice, alices).status_code == 200  # hers ended: she may ask again
+    assert_quota_exceeded(_hint(alice, alices), "hints", 2, period_s=3600)  # the 503 uncounted

@@ -367,7 +367,7 @@ export interface paths {
         };
         /**
          * A hint for your decision (matches created with hints)
-         * @description Weighs each option of the decision your seat is to make, from what your seat knows only (never another seat's cards): each legal card when playing, the likely passes when passing, each with the points of this hand you may expect to take after it and the chance another seat shoots the moon. The search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
+         * @description Weighs each option of the decision your seat is to make, from what your seat knows only (never another seat's cards): each legal card when playing, the likely passes when passing, each with the points of this hand you may expect to take after it and the chance another seat shoots the moon. The search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota hints (600/hour hints per player): beyond it 429 quota_exceeded. While the web process weighs another hint of yours, or as many as it weighs at once: 503 unavailable with Retry-After, not counted.
          */
         get: operations["matches_hint"];
         put?: never;

@@ -94,8 +94,9 @@ def sync_detailed(
     points of this hand you may expect to take after it and the chance another seat shoots the moon. The
     search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created
     without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota
-    hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as
-    many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
+    hints (600/hour hints per player): beyond it 429 quota_exceeded. While the web process weighs
+    another hint of yours, or as many as it weighs at once: 503 unavailable with Retry-After, not
+    counted.
 
     Args:
         match_id (UUID):
@@ -131,8 +132,9 @@ def sync(
     points of this hand you may expect to take after it and the chance another seat shoots the moon. The
     search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created
     without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota
-    hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as
-    many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
+    hints (600/hour hints per player): beyond it 429 quota_exceeded. While the web process weighs
+    another hint of yours, or as many as it weighs at once: 503 unavailable with Retry-After, not
+    counted.
 
     Args:
         match_id (UUID):
@@ -163,8 +165,9 @@ async def asyncio_detailed(
     points of this hand you may expect to take after it and the chance another seat shoots the moon. The
     search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created
     without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota
-    hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as
-    many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
+    hints (600/hour hints per player): beyond it 429 quota_exceeded. While the web process weighs
+    another hint of yours, or as many as it weighs at once: 503 unavailable with Retry-After, not
+    counted.
 
     Args:
         match_id (UUID):
@@ -198,8 +201,9 @@ async def asyncio(
     points of this hand you may expect to take after it and the chance another seat shoots the moon. The
     search is given 200 ms of CPU. 403 not_seated without a seat; 409 hints_disabled in a match created
     without hints; 409 not_your_turn when your seat is not to act. Each hint counts against the quota
-    hints (600/hour hints per player): beyond it 429 quota_exceeded. While another hint of yours, or as
-    many as the server weighs at once, is being weighed: 503 unavailable with Retry-After, not counted.
+    hints (600/hour hints per player): beyond it 429 quota_exceeded. While the web process weighs
+    another hint of yours, or as many as it weighs at once: 503 unavailable with Retry-After, not
+    counted.
 
     Args:
         match_id (UUID):
