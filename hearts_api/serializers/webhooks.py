@@ -35,7 +35,7 @@ class WebhookCreateSerializer(StrictSerializer):
 
 class WebhookSerializer(ResponseSerializer):
     id = serializers.UUIDField()
-    url = serializers.URLField()
+    url = StrictRegexField(URL_PATTERN, max_length=2000, help_text="as registered")
     events = serializers.ListField(child=serializers.ChoiceField(list(EVENTS)))
     enabled = serializers.BooleanField(help_text=(
         f"false once a delivery failed {len(BACKOFF_S) + 1} times (about a day of retries): "

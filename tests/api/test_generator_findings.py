@@ -101,3 +101,19 @@ def test_every_message_of_a_stream_is_a_stream_message_of_the_schema(make_table)
 def test_a_stream_refusal_is_problem_json_to_a_client_accepting_only_that(client_a):
     response = client_a.get(match_url("0" * 32, "stream"), HTTP_ACCEPT=PROBLEM)
     assert_problem(response, 404, "not_found")
+
+
+def test_a_webhook_url_is_shown_under_the_pattern_it_was_accepted_by(client_a):
+    """schemathesis registered a URL the pattern takes and RFC 3986 does not (a host not in
+    ASCII); the answers' ``format: uri`` then refused what the server showed of it."""
+    accepted = COMPONENTS["WebhookCreateRequest"]["properties"]["url"]
+    for shown in ("Webhook", "WebhookCreated"):
+        url = COMPONENTS[shown]["properties"]["url"]
+        assert "format" not in url and url["pattern"] == accepted["pattern"]
+    created = client_a.post(f"{API}/webhooks", {"url": "https://1\u0121", "events": ["turn"]},
+                            format="json")
+    assert created.status_code == 201, created.content
+    jsonschema.validate(created.json(), _component("WebhookCreated"))
+    [listed] = client_a.get(f"{API}/webhooks").json()["results"]
+    jsonschema.validate(listed, _component("Webhook"))
+    assert listed["url"] == "https://1\u0121"

@@ -2293,7 +2293,7 @@ export interface components {
         Webhook: {
             /** Format: uuid */
             id: string;
-            /** Format: uri */
+            /** @description as registered */
             url: string;
             events: components["schemas"]["WebhookEventEnum"][];
             /** @description false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST /webhooks/{id}/enable */
@@ -2313,7 +2313,7 @@ export interface components {
         WebhookCreated: {
             /** Format: uuid */
             id: string;
-            /** Format: uri */
+            /** @description as registered */
             url: string;
             events: components["schemas"]["WebhookEventEnum"][];
             /** @description false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST /webhooks/{id}/enable */

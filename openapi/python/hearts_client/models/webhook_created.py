@@ -18,7 +18,7 @@ class WebhookCreated:
     """
     Attributes:
         id (UUID):
-        url (str):
+        url (str): as registered
         events (list[WebhookEventEnum]):
         enabled (bool): false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST
             /webhooks/{id}/enable
