@@ -14,14 +14,15 @@ from django.db import IntegrityError, transaction
 from . import models
 from .engine import Phase, Seat, SeatView, seat_view
 from .errors import ServiceError
-from .selectors import match_seat_get, match_state
+from .selectors import match_state, match_watch_get
 from .signals import analysis_requested, hint_requested
 
 
 def hint_position(*, match_id: uuid.UUID, user: AbstractBaseUser) -> tuple[models.Match, SeatView]:
     """``(match, view)`` of ``user``'s seat, to act in a match with hints. Raises
-    ``not_found``, ``not_seated``, ``hints_disabled``, then ``not_your_turn``."""
-    match, seat = match_seat_get(match_id=match_id, user=user)
+    ``not_found`` (also another's daily match before its day is over), ``not_seated``,
+    ``hints_disabled``, then ``not_your_turn``."""
+    match, seat = match_watch_get(match_id=match_id, user=user)
     if seat is None:
         raise ServiceError("not_seated", "you have no seat in this match")
     if not match.hints:
@@ -98,7 +99,7 @@ def analysis_get(*, match_id: uuid.UUID, user: AbstractBaseUser,
 
 
 def _player_seat(match_id: uuid.UUID, user: AbstractBaseUser) -> tuple[models.Match, Seat]:
-    match, seat = match_seat_get(match_id=match_id, user=user)
+    match, seat = match_watch_get(match_id=match_id, user=user)
     if seat is None:
         raise ServiceError("not_seated", "an analysis is for a seat's own player")
     return match, seat

@@ -121,8 +121,10 @@ class ProblemExceptionHandler(ExceptionHandler):
 
     def report_exception(self, exc: exceptions.APIException, response: Response) -> None:
         """A server error is reported (logged, and to error monitors); a service's deliberate
-        refusal (a hint shed under load: 503) is not an error."""
-        if not isinstance(self.exc, ServiceError):
+        refusal (a hint shed under load: 503) is not an error, nor logged by Django."""
+        if isinstance(self.exc, ServiceError):
+            response._has_been_logged = True  # what django.utils.log.log_response skips
+        else:
             super().report_exception(exc, response)
 
     def get_response(self, exc: exceptions.APIException, data: dict[str, Any]) -> Response:

@@ -25,6 +25,8 @@ _ANALYSES = quota_note("analyses", "new analyses per player")
 
 
 class HintView(APIView):
+    http_method_names = ["get", "options"]  # a HEAD would be a whole search, counted
+
     @extend_schema(operation_id="matches_hint", responses={
         200: HintSerializer, **problem_responses(403, 404, 409, quotas=[_HINTS])},
         summary="A hint for your decision (matches created with hints)",

@@ -164,7 +164,8 @@ def reads(match_id: str) -> dict[str, tuple[str, dict[str, Any]]]:
     return {"summary": (match_url(match_id), {}), "view": (match_url(match_id, "view"), {}),
             "events": (match_url(match_id, "events"), {}),
             "long poll": (match_url(match_id, "events"), {"after": 0, "wait": 1}),
-            "stream": (match_url(match_id, "stream"), {})}
+            "stream": (match_url(match_id, "stream"), {}), "hint": (match_url(match_id, "hint"), {}),
+            "analysis": (match_url(match_id, "analysis"), {})}
 
 
 def test_another_player_finds_no_daily_match_before_the_day_is_over(make_client, today):
@@ -173,6 +174,7 @@ def test_another_player_finds_no_daily_match_before_the_day_is_over(make_client,
 
     for url, query in reads(match_id).values():
         assert_problem(bob.get(url, query), 404, "not_found")
+    assert_problem(bob.post(match_url(match_id, "analysis")), 404, "not_found")
     assert ann.get(match_url(match_id, "view")).json()["seat"] == "south"
     assert bob.get(f"{API}/matches").json()["count"] == 0
     assert bob.get(f"{API}/lobby").json()["count"] == 0

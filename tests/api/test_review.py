@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -143,6 +144,8 @@ def _hinted_match(make_client, monkeypatch, rate: str) -> tuple[Any, str]:
 
 def test_hints_count_against_their_quota(make_client, monkeypatch):
     alice, match_id = _hinted_match(make_client, monkeypatch, "2/hour")
+    head = alice.head(match_url(match_id, "hint"))  # no search, nothing counted
+    assert (head.status_code, head["Allow"], head.content) == (405, "GET, OPTIONS", b"")
     assert [_hint(alice, match_id).status_code for _ in range(2)] == [200, 200]
     assert_quota_exceeded(_hint(alice, match_id), "hints", 2, period_s=3600)
 
@@ -246,13 +249,16 @@ def test_a_hint_over_the_quota_is_429_before_it_seeks_a_search_slot(make_client,
     assert_quota_exceeded(_hint(alice, match_id), "hints", 1, period_s=3600)
 
 
-def test_a_hint_beyond_the_ones_weighed_at_once_is_503_with_retry_after(make_client, settings):
+def test_a_hint_beyond_the_ones_weighed_at_once_is_503_with_retry_after_and_not_logged(
+        make_client, settings, caplog):
     settings.HINTS_AT_ONCE = 0
     alice = make_client()
     match_id = create_match(alice, seats=THREE_BOTS, hints=True)["id"]
-    response = _hint(alice, match_id)  # a deliberate refusal, not a reported server error
+    with caplog.at_level(logging.INFO):
+        response = _hint(alice, match_id)  # a deliberate refusal, not a server error
     body = assert_problem(response, 503, "unavailable")
     assert body["retry_after"] == 1 and response["Retry-After"] == "1"
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
 @pytest.mark.django_db(transaction=True)
