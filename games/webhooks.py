@@ -133,6 +133,8 @@ def _checked(url: str, *, resolve: bool = True) -> tuple[str | None, str | None]
         return "a webhook URL is an absolute https URL", None
     if parts.scheme not in ("https", "http") or not parts.hostname:
         return "a webhook URL is an absolute https URL", None
+    if port == 0:
+        return "a webhook URL's port is 1 to 65535", None
     if settings.WEBHOOK_ALLOW_PRIVATE:
         return None, None
     if parts.scheme != "https":
@@ -179,8 +181,9 @@ _NOT_PUBLIC_V6 = tuple(ipaddress.ip_network(n) for n in (
 
 
 def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    """Global and not multicast, and for IPv6 no form that carries an IPv4 address (mapped,
-    compatible, translated, 6to4, Teredo, NAT64) unless that address is global too."""
+    """Global and not multicast; for IPv6 none of ``_NOT_PUBLIC_V6`` (NAT64, IPv4-compatible
+    and -translated), and a mapped, 6to4 or Teredo address only if the IPv4 one it carries
+    is global too."""
     if address.is_multicast:
         return False
     if isinstance(address, ipaddress.IPv6Address):

@@ -100,7 +100,8 @@ class StrictRegexField(StrictCharField):
     def to_internal_value(self, data: Any) -> Any:
         value = super().to_internal_value(data)
         if not self._regex.fullmatch(value):
-            self.fail("invalid")
+            raise serializers.ValidationError(f"Does not match the pattern {self.pattern}",
+                                              code="invalid")
         return value
 
 
