@@ -96,14 +96,38 @@ def _quota(answer: httpx.Response) -> str:
     return str(answer.json()["quota"])
 
 
+def _long_poll(base_url: str, client: ApiClient, match_id: str, after: int) -> int | str:
+    """A long poll of ``match_id`` after event ``after`` through HAProxy: its status, or the
+    transport error's name."""
+    try:
+        return httpx.get(f"{base_url}/api/v1/matches/{match_id}/events",
+                         params={"after": after, "limit": 1, "wait": 30}, timeout=60,
+                         headers={"Authorization": f"Bearer {client.token}"},
+                         verify=stack.TLS).status_code
+    except httpx.TransportError as error:
+        return type(error).__name__
+
+
 def test_a_web_host_killed_mid_match_loses_and_repeats_nothing(running: cluster.Cluster) -> None:
     tables = [cluster.table(running.base_url) for _ in range(3)]
     resumed: list[float] = []
+    # A match waiting for its second player: a long poll of it holds until the host dies.
+    waiting = ApiClient.register(running.base_url, "cluster")
+    waiting_id = waiting.create_match(cluster.HUMANS_AND_BOTS, {"max_hands": 1})["id"]
+    version = waiting.summary(waiting_id)["version"]
+    probe: list[int | str] = []
 
     def kill_web1(followers: list[cluster.Follower]) -> None:
         # Every stream and request went to web1 (HAProxy sent it nothing else) up to its
         # death: requests are under way on it, and the other hosts take over only then.
-        resumed.extend(cluster.kill_under_way(running, "web1", followers))
+        # The players' own requests may all be between answers at that instant, so one
+        # held long poll is sure to meet it.
+        with ThreadPoolExecutor(1) as poll:
+            held = poll.submit(_long_poll, running.base_url, waiting, waiting_id, version)
+            time.sleep(1)  # sent, and waiting on web1
+            assert not held.done(), held.result()
+            resumed.extend(cluster.kill_under_way(running, "web1", followers))
+            probe.append(held.result())
 
     running.balance_over(1)
     try:
@@ -111,9 +135,12 @@ def test_a_web_host_killed_mid_match_loses_and_repeats_nothing(running: cluster.
                                                  kill_web1)
         for follower in followers:
             _check_followed(running, follower)
-        assert sum(player.retries for player in players) > 0  # some request met the death
+        assert probe[0] in (502, 503, 504, "RemoteProtocolError", "ReadError"), probe
+        assert waiting.summary(waiting_id)["version"] == version
         assert resumed, "no match was left to resume"
-        print(f"\nweb host killed: each follower's next event after {sorted(resumed)} s")
+        print(f"\nweb host killed: each follower's next event after {sorted(resumed)} s; "
+              f"{sum(player.retries for player in players)} player requests sent again; "
+              f"the held long poll: {probe[0]}")
     finally:
         running.balance_over(3)
         running.start_web("web1")
