@@ -174,23 +174,21 @@ def _looked_up(host: str, port: int) -> list[Any]:
     return found.result(timeout=TIMEOUT_S)
 
 
-# NAT64 (well-known and local-use), IPv4-compatible and -translated, and site-local: ranges
-# that reach private networks and that Python's tables may count as global.
+# NAT64 (well-known and local-use), IPv4-compatible and -translated, Teredo and site-local:
+# ranges that reach private networks or carry an IPv4 address of any kind.
 _NOT_PUBLIC_V6 = tuple(ipaddress.ip_network(n) for n in (
-    "64:ff9b::/96", "64:ff9b:1::/48", "::/96", "::ffff:0:0:0/96", "fec0::/10"))
+    "64:ff9b::/96", "64:ff9b:1::/48", "::/96", "::ffff:0:0:0/96", "2001::/32", "fec0::/10"))
 
 
 def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    """Global and not multicast; for IPv6 none of ``_NOT_PUBLIC_V6`` (NAT64, IPv4-compatible
-    and -translated), and a mapped, 6to4 or Teredo address only if the IPv4 one it carries
-    is global too."""
+    """Global and not multicast; for IPv6 none of ``_NOT_PUBLIC_V6``, and a mapped or 6to4
+    address only if the IPv4 one it carries is global too."""
     if address.is_multicast:
         return False
     if isinstance(address, ipaddress.IPv6Address):
         if any(address in network for network in _NOT_PUBLIC_V6):
             return False
-        embedded = address.ipv4_mapped or address.sixtofour or (
-            address.teredo[1] if address.teredo else None)
+        embedded = address.ipv4_mapped or address.sixtofour
         if embedded is not None and not embedded.is_global:
             return False
     return address.is_global

@@ -121,8 +121,8 @@ class ProblemExceptionHandler(ExceptionHandler):
 
     def report_exception(self, exc: exceptions.APIException, response: Response) -> None:
         """A server error is reported (logged, and to error monitors); a service's deliberate
-        refusal (a hint shed under load: 503) is not an error, nor logged by Django."""
-        if isinstance(self.exc, ServiceError):
+        503 (a hint shed under load) is not an error, nor logged by Django."""
+        if isinstance(self.exc, ServiceError) and exc.status_code == 503:
             response._has_been_logged = True  # what django.utils.log.log_response skips
         else:
             super().report_exception(exc, response)

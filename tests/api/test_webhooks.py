@@ -84,7 +84,8 @@ def test_a_webhook_shows_its_secret_once_and_lists_without_it(client_a, receiver
                                  "https://[fe80::1%25lo]/hook", "https://[64:ff9b:1::a00:1]/hook",
                                  "https://[::ffff:0:7f00:1]/hook", "https://[fec0::1]/hook",
                                  "https://224.0.0.1/hook", "https://example.com:99999/",
-                                 "https://8.8.8.8:0/hook", "https://example.com:0/"])
+                                 "https://8.8.8.8:0/hook", "https://example.com:0/",
+                                 "https://[2001:0:808:808::1]/hook"])
 def test_only_https_to_public_addresses_unless_the_setting_allows(client_a, url):
     response = client_a.post(f"{API}/webhooks", {"url": url, "events": ["turn"]}, format="json")
     assert_problem(response, 422, "url_not_allowed")

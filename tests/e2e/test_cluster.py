@@ -122,6 +122,8 @@ def test_a_web_host_killed_mid_match_loses_and_repeats_nothing(running: cluster.
         # death: requests are under way on it, and the other hosts take over only then.
         # The players' own requests may all be between answers at that instant, so one
         # held long poll is sure to meet it.
+        stack.wait_until(lambda: all(len(f.seqs) >= 30 for f in followers), timeout=60,
+                         what="every table some moves in")  # within the poll's 30 s
         with ThreadPoolExecutor(1) as poll:
             held = poll.submit(_long_poll, running.base_url, waiting, waiting_id, version)
             time.sleep(1)  # sent, and waiting on web1
