@@ -46,9 +46,6 @@ class ContentNegotiation(DefaultContentNegotiation):
     ``application/problem+json``, so an ``Accept`` naming it is not 406 unless it refuses the
     answer's own type: it gets the first renderer, as ``*/*`` would."""
 
-    def get_accept_list(self, request: Request) -> list[str]:
-        return [token for token in super().get_accept_list(request) if _q(token) != 0]
-
     def select_renderer(self, request: Request, renderers: list[BaseRenderer],
                         format_suffix: str | None = None) -> tuple[BaseRenderer, str]:
         first = renderers[0]
