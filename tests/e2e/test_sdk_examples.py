@@ -186,7 +186,7 @@ def test_python_bot_example_accepts_an_invitation_and_plays_it_to_the_end(e2e_st
     assert {message["match_id"] for message in verified} == {summary["id"]}
 
 
-ARENA_DEALS = 8
+ARENA_DEALS = 4
 
 
 def test_python_bot_example_plays_an_arena_run_its_owner_reads_the_result(e2e_stack: Stack) -> None:
