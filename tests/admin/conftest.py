@@ -15,10 +15,10 @@ from games import services
 from games.engine import RuleSet
 from games.models import Match
 
-# Random and easy bots are the quickest; a target of 30 takes at least two hands (a hand
-# gives at most 26 points), usually three or four.
+# Random and easy bots are the quickest; two hands, as few as a match with a tiebreak hand
+# and a hand 2 to step to can have (a target of 30 alone took three or four).
 QUICK_BOTS = [services.SeatSpec("bot", level) for level in ("random", "easy", "random", "easy")]
-QUICK_RULES = RuleSet(target_score=30)
+QUICK_RULES = RuleSet(target_score=30, max_hands=2)
 
 
 @pytest.fixture
