@@ -18,10 +18,12 @@ import pytest
 from xdist.scheduler import LoadScopeScheduling
 
 # The longest tests, tens of seconds each: most of the suite's time; then the longest
-# in-process ones, seconds each, so that neither process ends alone with one.
+# in-process ones and those running Node, seconds each, so that no process ends alone with
+# one (nor beside the ``LAST`` test).
 LONGEST = ("tests/e2e/", "tests/engine/test_openspiel_differential.py",
            "tests/bots/test_analysis.py", "tests/engine/test_properties.py",
-           "tests/api/test_live.py", "tests/games/test_records.py")
+           "tests/api/test_live.py", "tests/games/test_records.py",
+           "tests/web/test_build.py", "tests/sdk/test_regeneration.py")
 # Tests that time the service: they run last, when the other process has (nearly) nothing
 # left to run, each on a stack of its own.
 LAST = ("tests/e2e/test_noisy_neighbour.py",)
