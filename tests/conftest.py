@@ -42,7 +42,8 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "default")
 def pytest_collection_finish(session: pytest.Session) -> None:
     """The test process's garbage collector skips what lives to the end (modules, Django,
     the collected tests) and runs less often: the tests allocate much and free it at once
-    (about 6% of their CPU; the servers they start keep Python's defaults)."""
+    (benchmarks/README.md, "The suite's time"; the servers it starts keep Python's
+    defaults)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 50, 100)

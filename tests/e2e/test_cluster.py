@@ -96,16 +96,17 @@ def _quota(answer: httpx.Response) -> str:
     return str(answer.json()["quota"])
 
 
-def _long_poll(base_url: str, client: ApiClient, match_id: str, after: int) -> int | str:
-    """A long poll of ``match_id`` after event ``after`` through HAProxy: its status, or the
-    transport error's name."""
+def _long_poll(client: ApiClient, match_id: str, after: int) -> int | str:
+    """A long poll of ``match_id`` after event ``after``, as ``client`` on a connection of its
+    own: its status, or the transport error's name."""
+    polling = client.clone()
     try:
-        return httpx.get(f"{base_url}/api/v1/matches/{match_id}/events",
-                         params={"after": after, "limit": 1, "wait": 30}, timeout=60,
-                         headers={"Authorization": f"Bearer {client.token}"},
-                         verify=stack.TLS).status_code
+        return polling.request("GET", f"/matches/{match_id}/events", timeout=60,
+                               params={"after": after, "limit": 1, "wait": 30}).status_code
     except httpx.TransportError as error:
         return type(error).__name__
+    finally:
+        polling.close()
 
 
 def test_a_web_host_killed_mid_match_loses_and_repeats_nothing(running: cluster.Cluster) -> None:
@@ -125,7 +126,7 @@ def test_a_web_host_killed_mid_match_loses_and_repeats_nothing(running: cluster.
         stack.wait_until(lambda: all(len(f.seqs) >= 30 for f in followers), timeout=60,
                          what="every table some moves in")  # within the poll's 30 s
         with ThreadPoolExecutor(1) as poll:
-            held = poll.submit(_long_poll, running.base_url, waiting, waiting_id, version)
+            held = poll.submit(_long_poll, waiting, waiting_id, version)
             time.sleep(1)  # sent, and waiting on web1
             assert not held.done(), held.result()
             resumed.extend(cluster.kill_under_way(running, "web1", followers))
