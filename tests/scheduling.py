@@ -1,13 +1,13 @@
 """How pytest-xdist shares the suite out between its processes (``make test``: three).
 
 xdist's default (``--dist load``) hands each process a chunk of consecutive tests and
-can leave one process alone with the last long ones, and the e2e tests that share a
-stack (``e2e_stack``, tests/e2e/conftest.py) may land on both processes, each then
-starting a stack of its own. Here instead the longest tests come first and each process
-is handed one test at a time, so that the long ones are shared out and the short ones
-even out the end; and the tests on the e2e stack go to one process together (xdist's
-own grouping, ``--dist loadgroup`` with ``xdist_group`` marks, groups nothing under
-pytest 9.2: pytest-xdist issue 1386).
+can leave one process alone with the last long ones, and tests that share processes they
+start (the e2e stack, a PostgreSQL cluster, a module's server) may land on several
+processes, each then starting them again. Here instead the longest tests come first and
+each process is handed one test at a time, so that the long ones are shared out and the
+short ones even out the end; and the tests that share processes go to one process
+together (xdist's own grouping, ``--dist loadgroup`` with ``xdist_group`` marks, groups
+nothing under pytest 9.2: pytest-xdist issue 1386).
 """
 
 from __future__ import annotations
@@ -27,28 +27,30 @@ LONGEST = ("tests/e2e/", "tests/engine/test_openspiel_differential.py",
 # Tests that time the service: they run last, when the other process has (nearly) nothing
 # left to run, each on a stack of its own.
 LAST = ("tests/e2e/test_noisy_neighbour.py",)
-# The modules whose tests use ``e2e_stack``: one left out still passes, but may start a
-# second stack in the other process. Not those whose every test starts processes of its
-# own (test_faults.py, test_database_outage.py, test_make_up.py): they are shared out
-# one at a time like any other, the longest first.
-E2E_STACK_MODULES = ("tests/e2e/test_bot_delay.py", "tests/e2e/test_browser_table.py",
-                     "tests/e2e/test_full_match.py",
-                     "tests/e2e/test_idempotency.py", "tests/e2e/test_live.py",
-                     "tests/e2e/test_sdk_examples.py", "tests/e2e/test_timeouts.py")
-
-
-# The cluster's tests share one cluster (tests/e2e/cluster.py): one unit, for one process.
-CLUSTER_MODULE = "tests/e2e/test_cluster.py"
+# Tests that share processes they start go to one process together, a unit each, which
+# starts them once: those on the e2e stack (``e2e_stack``, tests/e2e/conftest.py; a module
+# left out still passes, but may start a second stack in another process), those on this
+# process's PostgreSQL cluster (``fault_cluster``), the cluster's (tests/e2e/cluster.py),
+# and those of a module-scoped server. The others are shared out one at a time.
+UNITS = {
+    **dict.fromkeys(("tests/e2e/test_bot_delay.py", "tests/e2e/test_browser_table.py",
+                     "tests/e2e/test_full_match.py", "tests/e2e/test_idempotency.py",
+                     "tests/e2e/test_live.py", "tests/e2e/test_sdk_examples.py",
+                     "tests/e2e/test_timeouts.py"), "e2e_stack"),
+    **dict.fromkeys(("tests/e2e/test_faults.py", "tests/e2e/test_database_outage.py"),
+                    "fault_cluster"),
+    "tests/e2e/test_cluster.py": "cluster",
+    "tests/e2e/test_body_limit.py": "body_limit_server",
+    "tests/e2e/test_raw_requests.py": "raw_requests_server",
+}
 
 
 class OneTestAtATime(LoadScopeScheduling):
-    """Each process is handed one test at a time, in collection order, except the tests
-    on the e2e stack and those on the cluster: a unit each, for one process."""
+    """Each process is handed one test at a time, in collection order, except the tests of
+    a unit of ``UNITS``: the unit's tests all at once, to one process."""
 
     def _split_scope(self, nodeid: str) -> str:
-        if nodeid.startswith(E2E_STACK_MODULES):
-            return "e2e_stack"
-        return "cluster" if nodeid.startswith(CLUSTER_MODULE) else nodeid
+        return UNITS.get(nodeid.split("::", 1)[0], nodeid)
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: with -p no:xdist there is no such hook

@@ -26,7 +26,7 @@ from .stack import Stack
 def e2e_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     """A fresh PostgreSQL database (migrated), gunicorn and a Celery worker on Redis.
     Skips only when PostgreSQL or Redis cannot be reached. Under pytest-xdist the tests
-    using it run in one process (tests/scheduling.py, ``E2E_STACK_MODULES``)."""
+    using it run in one process (tests/scheduling.py, ``UNITS``)."""
     with serving(tmp_path_factory.mktemp("e2e-logs"), f"hearts_e2e_{os.getpid()}",
                  stack.broker_url()) as found:
         yield found
