@@ -64,8 +64,9 @@ $(CHROMIUM) $(HAPROXY):
 # stack's, whose queues the tests would take). The suite runs in TEST_WORKERS
 # processes (pytest-xdist; each has its own test database, e2e stack and Redis database
 # below the broker URL's: at most 3, the databases below those are other tests');
-# TEST_WORKERS=0 runs it in this one. tests/scheduling.py shares
-# the tests out: longest first, one at a time, the e2e stack's tests to one process.
+# TEST_WORKERS=0 runs it in this one. tests/scheduling.py shares the tests out: those
+# sharing processes they start (the e2e stack, a PostgreSQL cluster, a server) to one
+# process, first; then the others one at a time, the longest first.
 # Without an exported SECRET_KEY the run makes a random one (off the embedded set-up nothing
 # starts without one), which every process it starts shares. The run writes bytecode (into
 # __pycache__/, ignored by git) even where the environment says not to: else each process

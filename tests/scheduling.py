@@ -46,8 +46,10 @@ UNITS = {
 
 
 class OneTestAtATime(LoadScopeScheduling):
-    """Each process is handed one test at a time, in collection order, except the tests of
-    a unit of ``UNITS``: the unit's tests all at once, to one process."""
+    """Each process is handed one test at a time, except the tests of a unit of ``UNITS``:
+    the unit's tests all at once, to one process. xdist hands out the units first, those
+    of most tests first (its ``--loadscope-reorder``), then the single tests in collection
+    order."""
 
     def _split_scope(self, nodeid: str) -> str:
         return UNITS.get(nodeid.split("::", 1)[0], nodeid)
