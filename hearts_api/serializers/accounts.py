@@ -28,7 +28,9 @@ class PasswordField(StrictCharField):
 
 class PlayerCreateSerializer(StrictSerializer):
     username = StrictRegexField(USERNAME_PATTERN, help_text="1 to 150 of: ASCII letters, "
-                                                            "digits and @ . + - _, not dots alone")
+                                                            "digits and @ . + - _, not dots alone; "
+                                                            "unique ignoring case (409 "
+                                                            "username_taken)")
     # Never echoed: DRF's and Django's messages name the rule broken, not the value.
     password = PasswordField(
         required=False, write_only=True, trim_whitespace=False,

@@ -43,6 +43,15 @@ def test_a_taken_username_is_username_taken_and_issues_no_token():
     assert ApiToken.objects.filter(user__username="carol").count() == 1
 
 
+def test_a_username_equal_to_anothers_but_for_case_is_taken():
+    accounts.player_create(username="carol")
+    for name in ("Carol", "CAROL"):
+        with pytest.raises(ServiceError) as caught:
+            accounts.player_create(username=name)
+        assert caught.value.code == "username_taken"
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["carol"]
+
+
 def test_closed_registration_is_registration_closed_and_creates_nobody(settings):
     settings.SELF_REGISTRATION = False
     with pytest.raises(ServiceError) as caught:

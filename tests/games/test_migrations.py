@@ -81,3 +81,18 @@ def test_0021_seals_each_webhooks_secret_and_opens_it_when_unapplied():
     old = executor.loader.project_state(before).apps
     assert old.get_model("games", "Webhook").objects.get().secret == "whsec_c2VjcmV0"
     call_command("migrate", verbosity=0)
+
+
+usernames_0004 = importlib.import_module("hearts_api.migrations.0004_usernames_unique_ignoring_case")
+
+
+@pytest.mark.django_db
+def test_0004_stops_at_usernames_equal_but_for_case_and_names_them():
+    for name in ("ada", "bea"):
+        get_user_model().objects.create_user(username=name)
+    usernames_0004.refuse_clashes(apps, None)
+    with connection.cursor() as cursor:  # as the rows could be before the index
+        cursor.execute(f'DROP INDEX "{usernames_0004.INDEX}"')
+    get_user_model().objects.create_user(username="Ada")
+    with pytest.raises(RuntimeError, match=r"migrate again\): ADA$"):
+        usernames_0004.refuse_clashes(apps, None)

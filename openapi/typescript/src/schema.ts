@@ -1831,7 +1831,7 @@ export interface components {
         };
         /** @description A request body; a field it does not name is refused (400 unknown_field). */
         PlayerCreateRequest: {
-            /** @description 1 to 150 of: ASCII letters, digits and @ . + - _, not dots alone */
+            /** @description 1 to 150 of: ASCII letters, digits and @ . + - _, not dots alone; unique ignoring case (409 username_taken) */
             username: string;
             /** @description Optional: lets the player mint tokens with HTTP Basic credentials (POST /tokens). 8 to 128 characters, not entirely numeric, not a common password, not too like the username; else 400 invalid_request with the reason's code (password_too_common, ...). Left out, the player has tokens only. */
             password?: string;
