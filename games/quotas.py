@@ -32,6 +32,22 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
                                                f"a player may: end one first")
 
 
+def check_join(match: models.Match, player: AbstractBaseUser) -> None:
+    """Raises ``quota_exceeded`` (``joined_matches``) when ``player`` already sits in as many
+    unfinished matches others created as ``QUOTAS`` allows; taking back a seat they left in
+    ``match`` is not a new place. Locks ``player``'s row: call it in the joining transaction."""
+    get_user_model().objects.select_for_update().filter(pk=player.pk).exists()
+    if models.Seat.objects.filter(match=match, left_by=player).exists():
+        return
+    held = (models.Match.objects.filter(seats__player=player).exclude(created_by=player)
+            .exclude(status__in=models.Match.ENDED).exclude(pk=match.pk).count())
+    limit = settings.QUOTAS["joined_matches"]
+    if held >= limit:
+        raise quota_exceeded("joined_matches", limit, f"you sit in {held} unfinished matches "
+                                                      "others created, the most a player may: "
+                                                      "end or leave one first")
+
+
 def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) -> None:
     """Raises ``quota_exceeded`` (``unfinished_expert_matches``) when seating a ``bot_level``
     bot in ``match`` would give its creator one expert match more than allowed."""

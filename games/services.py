@@ -210,6 +210,7 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
         match = _lock(match_id)
         state = match_state(match)
         arena_tables.refuse_late_join(match, player, timezone.now())
+        quotas.check_join(match, player)
         commands: list[Command] = [*invitations.expired_releases(match, state, timezone.now()),
                                    TakeSeat(seat, player=player.get_username())]
         webhooks.seated(match, player)

@@ -9,6 +9,7 @@ QUOTAS = {name: env.int(f"QUOTA_{name.upper()}", default=default) for name, defa
     ("unfinished_matches", 10),
     ("unfinished_expert_matches", 2),
     ("open_matches", 3),
+    ("joined_matches", 20),
     ("waiting_requests_per_token", 10),
     ("waiting_requests_per_user", 20),
     ("tokens", 20),

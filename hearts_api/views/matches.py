@@ -30,7 +30,9 @@ from ..throttling import MatchCreationThrottle
 from .common import MatchPagination, location_of, no_body, valid_data
 from .openapi import (
     BODY_PROBLEMS,
+    BOT_ACCOUNT_MATCHES,
     EXPERTS_HELD,
+    JOINED_HELD,
     LEAVES_HELD,
     MATCH_CREATIONS,
     NEW_MATCH_LOCATION,
@@ -105,7 +107,8 @@ class MatchDetailView(APIView):
 
 class MatchJoinView(IdempotentMixin, APIView):
     @extend_schema(operation_id="matches_join", request=MatchJoinSerializer,
-                   **idempotent(200, MatchSummarySerializer, *BODY_PROBLEMS, 404, 409),
+                   **idempotent(200, MatchSummarySerializer, *BODY_PROBLEMS, 404, 409,
+                                 quotas=[JOINED_HELD, BOT_ACCOUNT_MATCHES]),
                    summary="Take an open seat (any, or the one named), or back the seat you left")
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         data = valid_data(MatchJoinSerializer, request.data)

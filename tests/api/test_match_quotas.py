@@ -1,6 +1,6 @@
 """A player's quotas of matches (``games.quotas``): unfinished matches, those with an expert
-seat (also by a leave or a replace to an expert), and open ones, each refused with its
-problem and freed when a match ends or its creator cancels it; a match with an open seat
+seat (also by a leave or a replace to an expert), open ones, and others' matches joined,
+each refused with its problem and freed when a match ends or its creator cancels it; a match with an open seat
 times its players' turns out unless its creator says otherwise; a pass rotation's length."""
 
 from __future__ import annotations
@@ -61,6 +61,35 @@ def test_a_players_open_matches_in_the_lobby_are_capped(client_a, settings):
         create_match(client_a, seats=OPEN, rules=HOLD)
     assert_quota_exceeded(_create(client_a, OPEN), "open_matches", 2)
     assert _create(client_a, EASY).status_code == 201
+
+
+def _join(client: Any, match_id: str) -> Any:
+    return client.post(match_url(match_id, "join"), {}, format="json")
+
+
+def test_the_matches_of_others_a_player_sits_in_are_capped(client_a, make_client, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "joined_matches": 2}
+    waiting = [create_match(make_client(), seats=OPEN, rules=HOLD)["id"] for _ in range(3)]
+    for match_id in waiting[:2]:
+        assert _join(client_a, match_id).status_code == 200
+    assert_quota_exceeded(_join(client_a, waiting[2]), "joined_matches", 2)
+    seats = client_a.get(match_url(waiting[2])).json()["seats"]
+    assert [seat["kind"] for seat in seats] == ["player", "open", "open", "open"]  # unchanged
+    assert _create(client_a, OPEN).status_code == 201  # its own matches count apart
+    services.match_abort(match_id=waiting[0], reason="test")
+    assert _join(client_a, waiting[2]).status_code == 200  # the ended one freed its place
+
+
+def test_taking_back_a_seat_left_is_not_a_new_place_among_the_matches_joined(
+        client_a, make_client, settings):
+    settings.QUOTAS = {**settings.QUOTAS, "joined_matches": 1}
+    full = create_match(make_client(), seats=OPEN, rules=HOLD)["id"]
+    for player in (client_a, make_client(), make_client()):
+        assert _join(player, full).status_code == 200
+    assert client_a.post(match_url(full, "leave"), {}, format="json").status_code == 200
+    other = create_match(make_client(), seats=OPEN, rules=HOLD)["id"]
+    assert _join(client_a, other).status_code == 200  # left: the first no longer counts
+    assert _join(client_a, full).status_code == 200  # back in the seat it left
 
 
 def test_a_match_with_an_open_seat_times_turns_out_unless_its_creator_says(
