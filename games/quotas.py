@@ -33,19 +33,19 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
 
 
 def check_join(match: models.Match, player: AbstractBaseUser) -> None:
-    """Raises ``quota_exceeded`` (``joined_matches``) when ``player`` already sits in as many
-    unfinished matches others created as ``QUOTAS`` allows; taking back a seat they left in
-    ``match`` is not a new place. Locks ``player``'s row: call it in the joining transaction."""
-    get_user_model().objects.select_for_update().filter(pk=player.pk).exists()
-    if models.Seat.objects.filter(match=match, left_by=player).exists():
+    """Raises ``quota_exceeded`` (``joined_matches``) when ``player``, just seated in ``match``,
+    has a seat (or left one to a bot) in more unfinished matches others created than
+    ``QUOTAS`` allows. Call it in the joining transaction, ``player``'s row locked first."""
+    if match.created_by_id == player.pk:
         return
-    held = (models.Match.objects.filter(seats__player=player).exclude(created_by=player)
-            .exclude(status__in=models.Match.ENDED).exclude(pk=match.pk).count())
+    held = (models.Match.objects.filter(Q(seats__player=player) | Q(seats__left_by=player))
+            .exclude(created_by=player).exclude(status__in=models.Match.ENDED)
+            .exclude(pk=match.pk).distinct().count())
     limit = settings.QUOTAS["joined_matches"]
     if held >= limit:
-        raise quota_exceeded("joined_matches", limit, f"you sit in {held} unfinished matches "
-                                                      "others created, the most a player may: "
-                                                      "end or leave one first")
+        raise quota_exceeded("joined_matches", limit, f"you have seats in {held} unfinished "
+                                                      "matches others created, the most a "
+                                                      "player may: wait until one ends")
 
 
 def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) -> None:

@@ -205,16 +205,18 @@ def _refuse_second_attempt(day: date, player: AbstractBaseUser) -> None:
 
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
     """Seat ``player`` in ``seat`` (None: the first open one, or the one they left); deals when
-    the table fills. Raises ``not_found``, then ``IllegalMove``."""
+    the table fills. Raises ``not_found``, then ``IllegalMove``, then ``quota_exceeded``.
+    Locks the player's row, then the match's (the order of every path locking both)."""
     with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=player.pk).exists()
         match = _lock(match_id)
         state = match_state(match)
         arena_tables.refuse_late_join(match, player, timezone.now())
-        quotas.check_join(match, player)
         commands: list[Command] = [*invitations.expired_releases(match, state, timezone.now()),
                                    TakeSeat(seat, player=player.get_username())]
         webhooks.seated(match, player)
         result = _run(match, state, commands, users={player.get_username(): player})
+        quotas.check_join(match, player)
         bot_accounts.seated(match, result.state, player)
         return result
 

@@ -1,12 +1,17 @@
 """The match admin with its table at any event (``admin_table``): the table is shown
 through the API's seat views, which live here, above ``games`` (docs/architecture.md,
 "The admin"). ``games.admin`` registers the rest; this module replaces that registration
-with the same admin plus the table page.
+with the same admin plus the table page, and Django's user admin with one that keeps
+usernames unique ignoring case (docs/adr/0116).
 """
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.contrib.auth import admin as auth_admin
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -20,6 +25,22 @@ from .admin_table import table_page, viewers
 from .throttling import LoginThrottle
 
 admin.site.unregister(Match)
+admin.site.unregister(get_user_model())
+
+
+class UserChangeForm(auth_forms.UserChangeForm):  # type: ignore[type-arg]
+    def clean_username(self) -> str:
+        """The username, refused when it equals another user's but for case."""
+        username: str = self.cleaned_data["username"]
+        model = get_user_model()
+        if model.objects.filter(username__iexact=username).exclude(pk=self.instance.pk).exists():
+            raise ValidationError(self.instance.unique_error_message(model, ["username"]))
+        return username
+
+
+@admin.register(get_user_model())
+class UserAdmin(auth_admin.UserAdmin):  # type: ignore[type-arg]
+    form = UserChangeForm
 
 
 @admin.register(Match)

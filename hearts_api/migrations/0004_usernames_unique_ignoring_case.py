@@ -11,12 +11,16 @@ INDEX = "hearts_api_username_upper_uniq"
 
 def refuse_clashes(apps, schema_editor):
     User = apps.get_model("auth", "User")
-    clashes = sorted(User.objects.annotate(folded=Upper("username")).values("folded")
-                     .annotate(names=Count("pk")).filter(names__gt=1)
-                     .values_list("folded", flat=True))
-    if clashes:
+    folded = User.objects.annotate(folded=Upper("username"))
+    clashing = (folded.values("folded").annotate(names=Count("pk")).filter(names__gt=1)
+                .values("folded"))
+    names: dict[str, list[str]] = {}
+    for key, username in folded.filter(folded__in=clashing).values_list("folded", "username"):
+        names.setdefault(key, []).append(username)
+    if names:
+        groups = [", ".join(sorted(names[key])) for key in sorted(names)][:20]
         raise RuntimeError("usernames equal but for case (rename all but one of each, then "
-                           f"migrate again): {', '.join(clashes[:20])}")
+                           "migrate again): " + "; ".join(groups))
 
 
 class Migration(migrations.Migration):

@@ -48,7 +48,7 @@ UNFINISHED_HELD = _held("unfinished_matches", "unfinished matches a player creat
 EXPERTS_HELD = _held("unfinished_expert_matches", "of those with an expert seat")
 OPEN_HELD = _held("open_matches", "of those waiting for a player")
 LEAVES_HELD = _held("leaves_per_match", "leaves of one match per player")
-JOINED_HELD = _held("joined_matches", "unfinished matches of others a player sits in")
+JOINED_HELD = _held("joined_matches", "unfinished matches of others a player has a seat in")
 BOT_ACCOUNT_MATCHES = (f"bot_account_matches ({settings.BOT_ACCOUNT_MATCHES_PER_DAY} matches "
                        "among bot accounts only a bot account starts in 24 hours)")
 _IDEMPOTENCY_KEY = OpenApiParameter(

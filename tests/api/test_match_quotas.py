@@ -75,20 +75,24 @@ def test_the_matches_of_others_a_player_sits_in_are_capped(client_a, make_client
     assert_quota_exceeded(_join(client_a, waiting[2]), "joined_matches", 2)
     seats = client_a.get(match_url(waiting[2])).json()["seats"]
     assert [seat["kind"] for seat in seats] == ["player", "open", "open", "open"]  # unchanged
-    assert _create(client_a, OPEN).status_code == 201  # its own matches count apart
+    full = create_match(make_client(), seats=OPEN, rules=HOLD)["id"]
+    for _ in range(3):
+        assert _join(make_client(), full).status_code == 200
+    assert_problem(_join(client_a, full), 409, "match_full")  # the game's refusal first
+    own = create_match(client_a, seats=[{"kind": "open"}] * 4, rules=HOLD)["id"]
+    assert _join(client_a, own).status_code == 200  # its own matches count apart
     services.match_abort(match_id=waiting[0], reason="test")
     assert _join(client_a, waiting[2]).status_code == 200  # the ended one freed its place
 
 
-def test_taking_back_a_seat_left_is_not_a_new_place_among_the_matches_joined(
-        client_a, make_client, settings):
+def test_a_seat_left_to_a_bot_still_counts_and_may_be_taken_back(client_a, make_client, settings):
     settings.QUOTAS = {**settings.QUOTAS, "joined_matches": 1}
     full = create_match(make_client(), seats=OPEN, rules=HOLD)["id"]
     for player in (client_a, make_client(), make_client()):
         assert _join(player, full).status_code == 200
     assert client_a.post(match_url(full, "leave"), {}, format="json").status_code == 200
     other = create_match(make_client(), seats=OPEN, rules=HOLD)["id"]
-    assert _join(client_a, other).status_code == 200  # left: the first no longer counts
+    assert_quota_exceeded(_join(client_a, other), "joined_matches", 1)
     assert _join(client_a, full).status_code == 200  # back in the seat it left
 
 

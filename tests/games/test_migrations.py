@@ -93,6 +93,7 @@ def test_0004_stops_at_usernames_equal_but_for_case_and_names_them():
     usernames_0004.refuse_clashes(apps, None)
     with connection.cursor() as cursor:  # as the rows could be before the index
         cursor.execute(f'DROP INDEX "{usernames_0004.INDEX}"')
-    get_user_model().objects.create_user(username="Ada")
-    with pytest.raises(RuntimeError, match=r"migrate again\): ADA$"):
+    for name in ("Ada", "ADA", "Bea"):
+        get_user_model().objects.create_user(username=name)
+    with pytest.raises(RuntimeError, match=r"migrate again\): ADA, Ada, ada; Bea, bea$"):
         usernames_0004.refuse_clashes(apps, None)

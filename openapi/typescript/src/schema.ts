@@ -4458,7 +4458,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description throttled (over a request rate), or quota_exceeded with quota joined_matches (20 unfinished matches of others a player sits in) or bot_account_matches (100 matches among bot accounts only a bot account starts in 24 hours) or idempotency_keys (10000/day new Idempotency-Keys per player) */
+            /** @description throttled (over a request rate), or quota_exceeded with quota joined_matches (20 unfinished matches of others a player has a seat in) or bot_account_matches (100 matches among bot accounts only a bot account starts in 24 hours) or idempotency_keys (10000/day new Idempotency-Keys per player) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

@@ -1,0 +1,28 @@
+"""The user admin keeps usernames unique ignoring case (docs/adr/0116): a rename to another
+user's name but for case is a form error, not the database's."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from hearts_api.admin import UserChangeForm
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("name", "refused"), [("ADA", True), ("Ada", True), ("Bea", False),
+                                               ("bea2", False)])
+def test_a_rename_to_another_users_name_but_for_case_is_refused(name, refused):
+    get_user_model().objects.create_user(username="ada")
+    bea = get_user_model().objects.create_user(username="bea")
+    form = UserChangeForm(instance=bea, data={"username": name})
+    form.is_valid()
+    errors = form.errors.get("username", [])
+    assert errors == (["A user with that username already exists."] if refused else [])
+
+
+def test_the_user_admin_changes_users_with_that_form(root_client, superuser):
+    page = root_client.get(reverse("admin:auth_user_change", args=[superuser.pk]))
+    assert page.status_code == 200 and isinstance(page.context["adminform"].form, UserChangeForm)
