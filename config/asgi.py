@@ -26,6 +26,7 @@ from django.urls import get_resolver, set_script_prefix  # noqa: E402
 from bots.dispatcher import DispatcherThread  # noqa: E402
 from hearts_api import API_PREFIX  # noqa: E402
 from hearts_api.body_limit import BodyLimit  # noqa: E402
+from hearts_api.cors import cors_headers  # noqa: E402
 from hearts_api.live import is_waiting_request  # noqa: E402
 from hearts_api.problems import problem_response, unavailable  # noqa: E402
 
@@ -78,10 +79,13 @@ class Application(ASGIHandler):
 
     def respond(self, scope, body, queued: float) -> HttpResponseBase:  # type: ignore[no-untyped-def]
         """The response, closed here unless it streams (the loop streams it); 503 ``unavailable``
-        unrun if it queued over ``DB_POOL_TIMEOUT``. Closes ``body``."""
+        unrun (with the CORS headers) if it queued over ``DB_POOL_TIMEOUT``. Closes ``body``."""
         with body:
             if time.monotonic() - queued > settings.DB_POOL_TIMEOUT:
-                return problem_response(unavailable("The server is too busy to answer; try again."))
+                busy = problem_response(unavailable("The server is too busy to answer; try again."))
+                for name, value in cors_headers(scope):
+                    busy[name] = value
+                return busy
             set_script_prefix(get_script_prefix(scope))
             signals.request_started.send(sender=self.__class__, scope=scope)
             request, response = self.create_request(scope, body)

@@ -8,6 +8,7 @@ from typing import Any
 
 from rest_framework.renderers import JSONRenderer
 
+from .cors import cors_headers
 from .problem_types import Problem
 from .problems import PROBLEM_CONTENT_TYPE
 
@@ -32,7 +33,8 @@ class BodyLimit:
     """Wraps an ASGI ``app``: a body over ``limit`` bytes (None: none) is 413 ``payload_too_large``,
     before it is read when ``Content-Length`` says so, else once it passes the limit (``app``
     then receives ``http.disconnect``); a malformed ``Content-Length``, or one sent with
-    ``Transfer-Encoding`` (RFC 9112, 6.1), is 400."""
+    ``Transfer-Encoding`` (RFC 9112, 6.1), is 400. Each refusal has the CORS headers
+    (``cors.cors_headers``)."""
 
     def __init__(self, app: App, limit: int | None) -> None:
         self.app = app
@@ -50,13 +52,13 @@ class BodyLimit:
         if not lengths:
             return await self._counted(scope, receive, send)
         if any(name.lower() == b"transfer-encoding" for name, _ in scope["headers"]):
-            return await _send(send, self.framed_twice)
+            return await _send(send, self.framed_twice, scope)
         if len(set(lengths)) > 1 or not _DIGITS.fullmatch(lengths[0].strip()):
-            return await _send(send, self.malformed)
+            return await _send(send, self.malformed, scope)
         digits = lengths[0].strip().lstrip(b"0")
         # Compared by its digits first: int() of thousands of them would raise.
         if len(digits) > len(str(self.limit)) or int(digits or b"0") > self.limit:
-            return await _send(send, self.too_large)
+            return await _send(send, self.too_large, scope)
         await self.app(scope, receive, send)
 
     async def _counted(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -73,7 +75,7 @@ class BodyLimit:
                 received += len(message.get("body", b""))
                 if received > self.limit and not started:  # type: ignore[operator]
                     refused = True
-                    await _send(send, self.too_large)
+                    await _send(send, self.too_large, scope)
                     return {"type": "http.disconnect"}
             return message
 
@@ -86,7 +88,10 @@ class BodyLimit:
         await self.app(scope, counting_receive, watching_send)
 
 
-async def _send(send: Send, answer: tuple[int, list[tuple[bytes, bytes]], bytes]) -> None:
+async def _send(send: Send, answer: tuple[int, list[tuple[bytes, bytes]], bytes],
+                scope: Scope) -> None:
     status, headers, body = answer
-    await send({"type": "http.response.start", "status": status, "headers": headers})
+    cors = [(name.lower().encode("latin-1"), value.encode("latin-1"))
+            for name, value in cors_headers(scope)]
+    await send({"type": "http.response.start", "status": status, "headers": [*headers, *cors]})
     await send({"type": "http.response.body", "body": body})

@@ -75,11 +75,14 @@ def test_an_api_request_is_answered_on_one_pool_thread_as_djangos_handler_answer
 def test_a_request_that_queued_past_the_pools_timeout_answers_503_unrun(settings: Any) -> None:
     from config.asgi import application
 
+    settings.CORS_ALLOWED_ORIGINS = ["https://cards.example"]
     handler = application.app
     started: list[object] = []
+    scope = {"type": "http", "method": "GET", "path": f"{API}/matches",
+             "headers": [(b"origin", b"https://cards.example")]}
     signals.request_started.connect(started.append)
     try:
-        response = handler.respond({}, io.BytesIO(), time.monotonic() - settings.DB_POOL_TIMEOUT - 1)
+        response = handler.respond(scope, io.BytesIO(), time.monotonic() - settings.DB_POOL_TIMEOUT - 1)
     finally:
         signals.request_started.disconnect(started.append)
 
@@ -87,6 +90,9 @@ def test_a_request_that_queued_past_the_pools_timeout_answers_503_unrun(settings
     assert response["Retry-After"] == "3"
     assert json.loads(response.content)["code"] == "unavailable"
     assert started == []  # nothing of the request ran
+    # as Django's answers: a browser on an allowed origin reads it (tests/api/test_cors.py)
+    assert response["Access-Control-Allow-Origin"] == "https://cards.example"
+    assert "Retry-After" in response["Access-Control-Expose-Headers"]
 
 
 def test_a_request_whose_client_leaves_while_it_runs_still_reads_its_body() -> None:

@@ -1,10 +1,15 @@
 """CORS (django-cors-headers): a browser client on an allowed origin may send the API's
-request headers and read its response headers; any other origin gets no CORS header."""
+request headers and read its response headers, also of the answers made before Django
+(``hearts_api.cors``); any other origin gets no CORS header."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from django.test import override_settings
+
+from hearts_api.body_limit import BodyLimit
 
 from .helpers import API, create_match, match_url
 
@@ -66,3 +71,30 @@ def test_without_allowed_origins_no_origin_gets_a_cors_header(client_a):
         for response in (_preflight(client_a, ALLOWED),
                          client_a.get(match_url(match["id"]), HTTP_ORIGIN=ALLOWED)):
             assert [name for name in CORS_HEADERS if name in response] == []
+
+
+def _refused_before_django(origin: str) -> dict[str, str]:
+    """The headers of the body limit's 413 to a POST from ``origin``."""
+    sent: list[dict[str, object]] = []
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    async def unreached(*args: object) -> None:
+        raise AssertionError("the body limit answers alone")
+
+    scope = {"type": "http", "method": "POST", "path": f"{API}/players",
+             "headers": [(b"origin", origin.encode()), (b"content-length", b"101")]}
+    asyncio.run(BodyLimit(unreached, 100)(scope, unreached, send))
+    assert sent[0]["status"] == 413
+    return {name.decode(): value.decode() for name, value in sent[0]["headers"]}  # type: ignore[attr-defined]
+
+
+@override_settings(CORS_ALLOWED_ORIGINS=[ALLOWED])
+def test_an_answer_made_before_django_has_the_cors_headers_of_djangos():
+    headers = _refused_before_django(ALLOWED)
+    assert (headers["access-control-allow-origin"], headers["vary"]) == (ALLOWED, "origin")
+    assert headers["access-control-expose-headers"] == (
+        "ETag, Retry-After, Location, Idempotent-Replayed")
+    other = _refused_before_django("https://evil.example")
+    assert [name for name in other if name.startswith("access-control-")] == []
