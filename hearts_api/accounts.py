@@ -36,6 +36,12 @@ class IssuedToken:
 
 
 
+def username_in_use(username: str, *, database: str = "default", exclude_pk: object = None) -> bool:
+    """Whether another user's username equals ``username`` but for case (docs/adr/0116)."""
+    users = get_user_model()._default_manager.db_manager(database)
+    return users.filter(username__iexact=username).exclude(pk=exclude_pk).exists()
+
+
 def registration_check() -> None:
     """Raises ``registration_closed`` when ``SELF_REGISTRATION`` is off."""
     if not settings.SELF_REGISTRATION:

@@ -21,6 +21,7 @@ from games import admin as games_admin
 from games import inspection
 from games.models import Match
 
+from .accounts import username_in_use
 from .admin_table import table_page, viewers
 from .throttling import LoginThrottle
 
@@ -32,9 +33,8 @@ class UserChangeForm(auth_forms.UserChangeForm):  # type: ignore[type-arg]
     def clean_username(self) -> str:
         """The username, refused when it equals another user's but for case."""
         username: str = self.cleaned_data["username"]
-        model = get_user_model()
-        if model.objects.filter(username__iexact=username).exclude(pk=self.instance.pk).exists():
-            raise ValidationError(self.instance.unique_error_message(model, ["username"]))
+        if username_in_use(username, exclude_pk=self.instance.pk):
+            raise ValidationError(self.instance.unique_error_message(get_user_model(), ["username"]))
         return username
 
 
