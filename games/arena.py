@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from . import bot_accounts, duplicate, models, services
+from . import bot_accounts, duplicate, locks, models, services
 from .engine import IllegalMove, RuleSet, Seat
 from .engine.decider import shuffled_deal
 from .errors import ServiceError, quota_exceeded
@@ -39,7 +39,7 @@ def run_create(*, bot: AbstractBaseUser, field: str, deals: int, seed: int | Non
     if not bot_accounts.is_bot_account(bot):
         raise ServiceError("bot_account_required", "only a bot account may ask for an arena run")
     with transaction.atomic():
-        type(bot).objects.select_for_update().filter(pk=bot.pk).exists()
+        locks.lock_user(bot.pk)
         mine = Run.objects.filter(bot=bot)
         limit = settings.QUOTAS["arena_runs"]
         if mine.filter(status=Run.Status.RUNNING).count() >= limit:

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from . import models
+from . import locks, models
 from .engine import MatchState, Phase
 from .engine.state import Occupant
 from .errors import ServiceError, quota_exceeded
@@ -49,7 +49,8 @@ def seated(match: models.Match, state: MatchState, user: AbstractBaseUser) -> No
     """Mark ``user``, just seated in ``match`` (now ``state``), if it is a bot account. When
     that fills a table whose players, two or more, are all bot accounts, each of them may
     have started at most ``BOT_ACCOUNT_MATCHES_PER_DAY`` such matches in the last 24 hours:
-    else ``quota_exceeded`` (``bot_account_matches``). Call it in the seating transaction."""
+    else ``quota_exceeded`` (``bot_account_matches``). Call it in the seating transaction,
+    after its other locks (it locks the bot accounts' rows)."""
     if not is_bot_account(user):
         return
     match.bot_accounts = sorted({*match.bot_accounts, user.get_username()})
@@ -57,6 +58,7 @@ def seated(match: models.Match, state: MatchState, user: AbstractBaseUser) -> No
     match.bot_accounts_only = (state.phase is not Phase.WAITING and len(players) >= 2
                                and set(players) <= set(match.bot_accounts))
     if match.bot_accounts_only:
+        locks.lock_bot_accounts(players)  # tables filling at once count one after another
         limit = settings.BOT_ACCOUNT_MATCHES_PER_DAY
         since = timezone.now() - timedelta(seconds=CAP_PERIOD_S)
         for name in players:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, OuterRef, Q
 
-from . import models
+from . import locks, models
 from .engine import MatchState
 from .errors import quota_exceeded
 
@@ -17,7 +16,7 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
     ``open_seat``) would pass ``unfinished_matches``, ``unfinished_expert_matches`` or
     ``open_matches``, checked in that order. Locks ``creator``'s row: call it in the creating
     transaction."""
-    get_user_model().objects.select_for_update().filter(pk=creator.pk).exists()
+    locks.lock_user(creator.pk)
     has_expert = Exists(models.Seat.objects.filter(match=OuterRef("pk"), bot_level="expert"))
     held = (models.Match.objects.filter(created_by=creator, lesson="").exclude(status__in=models.Match.ENDED)
             .aggregate(unfinished_matches=Count("pk"),
@@ -32,11 +31,15 @@ def check_match_create(creator: AbstractBaseUser, *, expert: bool, open_seat: bo
                                                f"a player may: end one first")
 
 
-def check_join(match: models.Match, player: AbstractBaseUser) -> None:
-    """Raises ``quota_exceeded`` (``joined_matches``) when ``player``, just seated in ``match``,
-    has a seat (or left one to a bot) in more unfinished matches others created than
-    ``QUOTAS`` allows. Call it in the joining transaction, ``player``'s row locked first."""
-    if match.created_by_id == player.pk:
+def check_join(match: models.Match, before: MatchState, player: AbstractBaseUser) -> None:
+    """Raises ``quota_exceeded`` (``joined_matches``) when ``player``, just seated in ``match``
+    (``before``: its state before), has a seat (or left one to a bot) in more unfinished
+    matches others created than ``QUOTAS`` allows; joining one's own match or taking back a
+    seat one left is not counted. Call it in the joining transaction, ``player``'s row
+    locked first."""
+    name = player.get_username()
+    if match.created_by_id == player.pk or any(
+            o is not None and o.left_by == name and not o.replaced for o in before.seats):
         return
     held = (models.Match.objects.filter(Q(seats__player=player) | Q(seats__left_by=player))
             .exclude(created_by=player).exclude(status__in=models.Match.ENDED)
@@ -50,7 +53,8 @@ def check_join(match: models.Match, player: AbstractBaseUser) -> None:
 
 def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) -> None:
     """Raises ``quota_exceeded`` (``unfinished_expert_matches``) when seating a ``bot_level``
-    bot in ``match`` would give its creator one expert match more than allowed."""
+    bot in ``match`` would give its creator one expert match more than allowed. Call it in
+    the seating transaction, the creator's row locked first (``locks.lock_match_creator``)."""
     if bot_level != "expert" or any(o is not None and o.bot_level == "expert" for o in state.seats):
         return
     limit = settings.QUOTAS["unfinished_expert_matches"]

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Model
@@ -25,6 +24,7 @@ from . import (
     dispatch,
     invitations,
     lessons,
+    locks,
     models,
     quotas,
     records,
@@ -205,10 +205,11 @@ def _refuse_second_attempt(day: date, player: AbstractBaseUser) -> None:
 
 def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | None) -> CommandResult:
     """Seat ``player`` in ``seat`` (None: the first open one, or the one they left); deals when
-    the table fills. Raises ``not_found``, then ``IllegalMove``, then ``quota_exceeded``.
-    Locks the player's row, then the match's (the order of every path locking both)."""
+    the table fills. Raises ``not_found``, ``invitation_closed`` (a late join of an arena
+    table), then ``IllegalMove``, then ``quota_exceeded``. Locks the player's row, then the
+    match's (``games.locks``)."""
     with transaction.atomic():
-        get_user_model().objects.select_for_update().filter(pk=player.pk).exists()
+        locks.lock_user(player.pk)
         match = _lock(match_id)
         state = match_state(match)
         arena_tables.refuse_late_join(match, player, timezone.now())
@@ -216,7 +217,7 @@ def match_join(*, match_id: uuid.UUID, player: AbstractBaseUser, seat: Seat | No
                                    TakeSeat(seat, player=player.get_username())]
         webhooks.seated(match, player)
         result = _run(match, state, commands, users={player.get_username(): player})
-        quotas.check_join(match, player)
+        quotas.check_join(match, state, player)
         bot_accounts.seated(match, result.state, player)
         return result
 
@@ -293,7 +294,7 @@ def lesson_attempt_create(*, player: AbstractBaseUser, slug: str) -> CommandResu
     commands += [TakeSeat(seat, player=player.get_username()) if seat == lesson.seat
                  else TakeSeat(seat, bot_level=STAND_IN_LEVEL) for seat in Seat]
     with transaction.atomic():
-        get_user_model().objects.select_for_update().filter(pk=player.pk).exists()
+        locks.lock_user(player.pk)
         dispatch.enrol(player, timezone.now())  # a passing lesson's bots pass
         earlier = (models.Match.objects.select_for_update().filter(created_by=player)
                    .exclude(lesson="").exclude(status__in=models.Match.ENDED))
@@ -313,6 +314,8 @@ def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str)
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
+        if bot_level == "expert":
+            locks.lock_match_creator(match_id)
         match, seat = _lock_seat(match_id, player, None)
         if match.lesson:
             return _run(match, match_state(match), [AbortMatch("its learner left the lesson")])
@@ -337,6 +340,8 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
+        if bot_level == "expert":
+            locks.lock_match_creator(match_id)
         match = _lock(match_id)
         if match.created_by_id != by.pk:
             raise ServiceError("not_creator", "only the match's creator may replace a player")

@@ -28,7 +28,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
@@ -37,7 +36,7 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 from standardwebhooks.webhooks import Webhook as Signer
 
-from . import models, sealing
+from . import locks, models, sealing
 from .engine import MatchState
 from .engine.events import CardPlayed, CardsPassed, Event, MatchAborted, MatchEnded, SeatInvited
 from .errors import ServiceError, quota_exceeded
@@ -65,7 +64,7 @@ def webhook_create(*, owner: AbstractBaseUser, url: str,
         raise ServiceError("url_not_allowed", refusal)
     limit = settings.QUOTAS["webhooks"]
     with transaction.atomic():
-        get_user_model().objects.select_for_update().filter(pk=owner.pk).exists()
+        locks.lock_user(owner.pk)
         if models.Webhook.objects.filter(owner_id=owner.pk).count() >= limit:
             raise quota_exceeded("webhooks", limit, f"you hold {limit} webhooks, the most a "
                                                     "player may: delete one first")

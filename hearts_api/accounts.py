@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from games import locks
 from games.bot_accounts import bot_account_create
 from games.errors import ServiceError, quota_exceeded
 
@@ -70,7 +71,7 @@ def token_create(*, user: AbstractBaseUser, name: str = "") -> IssuedToken:
     ``QUOTAS["tokens"]`` already (counted under the user's row lock)."""
     limit = settings.QUOTAS["tokens"]
     with transaction.atomic():
-        get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
+        locks.lock_user(user.pk)
         if token_list(user=user).count() >= limit:
             raise quota_exceeded("tokens", limit, f"You hold {limit} tokens, the most a player "
                                                   "may: revoke one first.")

@@ -1,6 +1,8 @@
 """Concurrent commands on one match serialise on the match row: one wins, the rest are
-refused, and the log stays contiguous (games/services.py); tokens minted at once stay
-within the quota (hearts_api/accounts.py). Real threads, real commits."""
+refused, and the log stays contiguous (games/services.py); tokens minted, leaves to an
+expert and tables filled by bot accounts at once stay within their quotas
+(hearts_api/accounts.py, games/quotas.py, games/bot_accounts.py). Real threads, real
+commits."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games.models import Event
+from games.models import Event, Match
 from hearts_api.models import ApiToken
 
 from ..clients import InProcessClient
@@ -153,3 +155,43 @@ def test_tokens_minted_at_once_one_short_of_the_quota_make_exactly_one(client_a,
     assert [_outcome(r) for i, r in enumerate(responses) if i != made[0]] == [
         (429, "quota_exceeded")] * (THREADS - 1)
     assert ApiToken.objects.filter(user__username=client_a.username).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_leaves_to_an_expert_at_once_stay_within_the_creators_expert_matches(client_a, settings):
+    """Each leave to an expert counts the creator's expert matches with the creator's row
+    locked, so of leaves racing past the quota only those within it are accepted."""
+    settings.QUOTAS = {**settings.QUOTAS, "unfinished_expert_matches": 2}
+    seats = [{"kind": "player"}] + [{"kind": "bot", "level": "random"}] * 3
+    ids = [create_match(client_a, seats=seats, bots={"delay_ms": 10_000})["id"] for _ in range(4)]
+    responses = _race([lambda client, m=m: client.post(match_url(m, "leave"), {"bot_level": "expert"},
+                                                       format="json") for m in ids],
+                      [_same_player(client_a) for _ in ids])
+    assert sorted(_outcome(r) for r in responses) == [(200, "ok")] * 2 + [(429, "quota_exceeded")] * 2
+    assert Match.objects.filter(seats__bot_level="expert").distinct().count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tables_of_bot_accounts_filled_at_once_stay_within_their_daily_cap(settings):
+    """A bot account waiting at three tables, each filled at once by another bot account:
+    its matches among bot accounts are counted one table after another, so only the cap's
+    one starts."""
+    settings.BOT_ACCOUNT_MATCHES_PER_DAY = 1
+    first, *joiners = (_bot_account(f"race-bot-{i}") for i in range(4))
+    seats = [{"kind": "player"}, {"kind": "open"}, {"kind": "bot", "level": "easy"},
+             {"kind": "bot", "level": "easy"}]
+    ids = [create_match(first, seats=seats, bots={"delay_ms": 10_000})["id"] for _ in joiners]
+    responses = _race([lambda client, m=m: client.post(match_url(m, "join"), {}, format="json")
+                       for m in ids], joiners)
+    assert sorted(_outcome(r) for r in responses) == [(200, "ok"), (429, "quota_exceeded"),
+                                                      (429, "quota_exceeded")]
+    assert Match.objects.filter(bot_accounts_only=True).count() == 1
+
+
+def _bot_account(username: str) -> APIClient:
+    """A client holding the first token of a new bot account ``username``."""
+    response = APIClient().post(f"{API}/players", {"username": username, "bot": True}, format="json")
+    assert response.status_code == 201, response.content
+    client = InProcessClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {response.json()['token']}")
+    return client

@@ -86,14 +86,17 @@ def test_the_matches_of_others_a_player_sits_in_are_capped(client_a, make_client
 
 
 def test_a_seat_left_to_a_bot_still_counts_and_may_be_taken_back(client_a, make_client, settings):
-    settings.QUOTAS = {**settings.QUOTAS, "joined_matches": 1}
-    full = create_match(make_client(), seats=OPEN, rules=HOLD)["id"]
+    settings.QUOTAS = {**settings.QUOTAS, "joined_matches": 2}
+    full, held = (create_match(make_client(), seats=OPEN, rules=HOLD)["id"] for _ in range(2))
     for player in (client_a, make_client(), make_client()):
         assert _join(player, full).status_code == 200
+    assert _join(client_a, held).status_code == 200
     assert client_a.post(match_url(full, "leave"), {}, format="json").status_code == 200
     other = create_match(make_client(), seats=OPEN, rules=HOLD)["id"]
+    assert_quota_exceeded(_join(client_a, other), "joined_matches", 2)
+    settings.QUOTAS = {**settings.QUOTAS, "joined_matches": 1}  # lowered: held alone fills it
     assert_quota_exceeded(_join(client_a, other), "joined_matches", 1)
-    assert _join(client_a, full).status_code == 200  # back in the seat it left
+    assert _join(client_a, full).status_code == 200  # back in the seat it left, all the same
 
 
 def test_a_match_with_an_open_seat_times_turns_out_unless_its_creator_says(
