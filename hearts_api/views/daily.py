@@ -84,7 +84,7 @@ class DailyDetailView(APIView):
 
 class DailyMatchCreateView(IdempotentMixin, APIView):
     @extend_schema(operation_id="daily_matches_create", request=None,
-                   **idempotent(201, MatchSummarySerializer, *BODY_PROBLEMS, 404, 409,
+                   **idempotent(201, MatchSummarySerializer, *BODY_PROBLEMS, 403, 404, 409,
                                  parameters=[_DAY, NEW_MATCH_LOCATION],
                                  quotas=[UNFINISHED_HELD, EXPERTS_HELD]),
                    summary="Start your one attempt at today's daily challenge",
@@ -92,7 +92,8 @@ class DailyMatchCreateView(IdempotentMixin, APIView):
                                "bots, on the day's 4 deals (fixed_deals 4: unrated, and no "
                                "fastest win). Only today's (UTC) date: another is 409 "
                                "daily_closed. A second attempt is 409 daily_attempted, whose "
-                               "match_id is your first. No body.")
+                               "match_id is your first; a bot account's is 403 "
+                               "not_for_bot_accounts. No body.")
     def post(self, request: Request, day: str) -> Response:
         no_body(request)
         result = services.daily_match_create(player=request.user, day=_day(day))

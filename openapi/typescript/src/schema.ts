@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Start your one attempt at today's daily challenge
-         * @description Creates your match of the day: you in south against the day's bots, on the day's 4 deals (fixed_deals 4: unrated, and no fastest win). Only today's (UTC) date: another is 409 daily_closed. A second attempt is 409 daily_attempted, whose match_id is your first. No body.
+         * @description Creates your match of the day: you in south against the day's bots, on the day's 4 deals (fixed_deals 4: unrated, and no fastest win). Only today's (UTC) date: another is 409 daily_closed. A second attempt is 409 daily_attempted, whose match_id is your first; a bot account's is 403 not_for_bot_accounts. No body.
          */
         post: operations["daily_matches_create"];
         delete?: never;
@@ -2994,6 +2994,14 @@ export interface operations {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
                     "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -48,6 +48,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -115,7 +120,8 @@ def sync_detailed(
 
      Creates your match of the day: you in south against the day's bots, on the day's 4 deals
     (fixed_deals 4: unrated, and no fastest win). Only today's (UTC) date: another is 409 daily_closed.
-    A second attempt is 409 daily_attempted, whose match_id is your first. No body.
+    A second attempt is 409 daily_attempted, whose match_id is your first; a bot account's is 403
+    not_for_bot_accounts. No body.
 
     Args:
         day (datetime.date):
@@ -151,7 +157,8 @@ def sync(
 
      Creates your match of the day: you in south against the day's bots, on the day's 4 deals
     (fixed_deals 4: unrated, and no fastest win). Only today's (UTC) date: another is 409 daily_closed.
-    A second attempt is 409 daily_attempted, whose match_id is your first. No body.
+    A second attempt is 409 daily_attempted, whose match_id is your first; a bot account's is 403
+    not_for_bot_accounts. No body.
 
     Args:
         day (datetime.date):
@@ -182,7 +189,8 @@ async def asyncio_detailed(
 
      Creates your match of the day: you in south against the day's bots, on the day's 4 deals
     (fixed_deals 4: unrated, and no fastest win). Only today's (UTC) date: another is 409 daily_closed.
-    A second attempt is 409 daily_attempted, whose match_id is your first. No body.
+    A second attempt is 409 daily_attempted, whose match_id is your first; a bot account's is 403
+    not_for_bot_accounts. No body.
 
     Args:
         day (datetime.date):
@@ -216,7 +224,8 @@ async def asyncio(
 
      Creates your match of the day: you in south against the day's bots, on the day's 4 deals
     (fixed_deals 4: unrated, and no fastest win). Only today's (UTC) date: another is 409 daily_closed.
-    A second attempt is 409 daily_attempted, whose match_id is your first. No body.
+    A second attempt is 409 daily_attempted, whose match_id is your first; a bot account's is 403
+    not_for_bot_accounts. No body.
 
     Args:
         day (datetime.date):
