@@ -6,6 +6,8 @@ field bots, seat by seat over all the deals, then the field's own tables. The re
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
 import secrets
 import statistics
@@ -22,7 +24,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from . import bot_accounts, duplicate, locks, models, services
-from .engine import IllegalMove, RuleSet, Seat
+from .engine import IllegalMove, PassDirection, RuleSet, Seat
 from .engine.decider import shuffled_deal
 from .errors import ServiceError, quota_exceeded
 
@@ -144,6 +146,13 @@ def run_cancel(*, run_id: uuid.UUID, user: AbstractBaseUser) -> Run:
     return run_get(run_id=run_id, user=user)
 
 
+def deal_of(seed: int, deal: int) -> tuple[int, PassDirection]:
+    """Deal ``deal`` of a run seeded ``seed``: ``duplicate.deal_of`` of the first 63 bits of
+    HMAC-SHA256(``BOT_SECRET``, ``"arena:<seed>"``), so that a seed alone tells no hand."""
+    key = hmac.new(settings.BOT_SECRET.encode(), f"arena:{seed}".encode(), hashlib.sha256)
+    return duplicate.deal_of(int.from_bytes(key.digest()[:8], "big") >> 1, deal)
+
+
 def running() -> list[uuid.UUID]:
     """The runs still running (beat's ``advance_arena_runs`` moves each on)."""
     return list(Run.objects.filter(status=Run.Status.RUNNING).values_list("id", flat=True))
@@ -152,7 +161,7 @@ def running() -> list[uuid.UUID]:
 def _table_create(run: Run) -> models.ArenaTable:
     """The run's next table (``_next_table``), as a match."""
     deal, seat = _next_table(run)
-    deal_seed, direction = duplicate.deal_of(run.seed, deal)
+    deal_seed, direction = deal_of(run.seed, deal)
     bot = run.bot.get_username()
     created = services.match_create(
         creator=run.bot, rules=RuleSet(pass_rotation=(direction,), max_hands=1),

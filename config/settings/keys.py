@@ -27,8 +27,9 @@ if not SECRET_KEY:
             "DATABASE_URL and no CELERY_BROKER_URL) start without one.")
 # Earlier keys, still accepted after a rotation (sessions, sealed Idempotency-Key answers).
 SECRET_KEY_FALLBACKS = [key.strip() for key in env.list("SECRET_KEY_FALLBACKS", default=[])]
-# The daily's deals (games.daily) and the bots' generators (bots.moves.seed) are HMACs under
-# these; unset, each is HMAC-SHA256 of SECRET_KEY over its name.
+# The daily's deals (games.daily), and the bots' generators (bots.moves.seed) and the arena
+# runs' deals (games.arena.deal_of), are HMACs under these; unset, each is HMAC-SHA256 of
+# SECRET_KEY over its name.
 DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(
     SECRET_KEY.encode(), b"daily", hashlib.sha256).hexdigest()
 BOT_SECRET = env.str("BOT_SECRET", default="") or hmac.new(

@@ -68,6 +68,18 @@ def play_invited_tables(bot) -> int:
     return played
 
 
+def test_a_runs_deals_come_from_its_seed_keyed_by_the_servers_secret(settings):
+    """The same seed deals alike; the seed alone (the public duplicate deal of it), or under
+    another key, deals otherwise."""
+    deals = [arena.deal_of(11, deal) for deal in range(4)]
+    assert deals == [arena.deal_of(11, deal) for deal in range(4)]
+    assert [direction for _, direction in deals] == [duplicate.deal_of(11, deal)[1]
+                                                     for deal in range(4)]
+    assert not {seed for seed, _ in deals} & {duplicate.deal_of(11, deal)[0] for deal in range(4)}
+    settings.BOT_SECRET = "another key"
+    assert not {seed for seed, _ in deals} & {arena.deal_of(11, deal)[0] for deal in range(4)}
+
+
 @pytest.mark.django_db(transaction=True)  # the bots move, and the run goes on, on commit
 def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, settings):
     run = arena.run_create(bot=bot, field="random", deals=2, seed=11)
@@ -81,7 +93,7 @@ def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, sett
     assert [(t.deal, t.seat) for t in tables] == [(d, s) for s in (0, 1, 2, 3, None)
                                                   for d in (0, 1)]
     for table in tables:
-        deal_seed, direction = duplicate.deal_of(11, table.deal)
+        deal_seed, direction = arena.deal_of(11, table.deal)
         assert fixed_deals_get(match=table.match) == (shuffled_deal(deal_seed),)
         state = match_state(table.match)
         assert state.phase is Phase.FINISHED and state.hands_played == 1
