@@ -28,6 +28,7 @@ from .strategies.effort import PACE
 logger = logging.getLogger(__name__)
 
 ANALYSIS_QUEUE = "analysis"  # CELERY_TASK_QUEUES: after control and bots
+HINT_RETRY_S = 1  # a hint refused for a busy search: Retry-After
 
 
 _hint_slots: dict[tuple[int, int], threading.Semaphore] = {}
@@ -46,7 +47,7 @@ def on_hint_requested(sender: Any, *, match_id: object, version: int, view: Seat
     with lock:
         if player in players:
             raise ServiceError("unavailable", "your other hint is being weighed: ask again in a "
-                               "second", retry_after=1)
+                               "second", retry_after=HINT_RETRY_S)
         players.add(player)
     try:
         return _weighed(match_id, version, view, budget_ms, counted)
@@ -71,7 +72,7 @@ def _weighed(match_id: object, version: int, view: SeatView, budget_ms: float,
                                    threading.Semaphore(settings.HINTS_AT_ONCE))
     if not slots.acquire(blocking=False):
         raise ServiceError("unavailable", "other hints are being weighed: ask again in a second",
-                           retry_after=1)
+                           retry_after=HINT_RETRY_S)
     try:
         counted()
         return searcher().submit(weigh).result()

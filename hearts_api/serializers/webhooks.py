@@ -13,6 +13,7 @@ from .fields import ResponseSerializer, StrictRegexField, StrictSerializer, Uniq
 
 # Explicit ranges, not \s: Python's and ECMAScript's white space differ (U+0085).
 URL_PATTERN = r"^https?://[^\x00-\x20\x7f/?#@]+(?:[/?#][^\x00-\x20\x7f]*)?$"
+URL_MAX_LENGTH = Webhook._meta.get_field("url").max_length
 
 EVENTS_HELP = ("turn: it is your turn in a match (a seat of yours is newly to act); "
                "invitation: a seat is held for you; match_ended: a match you played ended "
@@ -20,7 +21,7 @@ EVENTS_HELP = ("turn: it is your turn in a match (a seat of yours is newly to ac
 
 
 class WebhookCreateSerializer(StrictSerializer):
-    url = StrictRegexField(URL_PATTERN, max_length=2000, help_text=(
+    url = StrictRegexField(URL_PATTERN, max_length=URL_MAX_LENGTH, help_text=(
         "where deliveries are POSTed: https, with a host name or an address outside private "
         "ranges (unless the server's WEBHOOK_ALLOW_PRIVATE), else 422 url_not_allowed; a name "
         "is resolved at each delivery, which is refused while it resolves to a private address"))
@@ -35,7 +36,7 @@ class WebhookCreateSerializer(StrictSerializer):
 
 class WebhookSerializer(ResponseSerializer):
     id = serializers.UUIDField()
-    url = StrictRegexField(URL_PATTERN, max_length=2000, help_text="as registered")
+    url = StrictRegexField(URL_PATTERN, max_length=URL_MAX_LENGTH, help_text="as registered")
     events = serializers.ListField(child=serializers.ChoiceField(list(EVENTS)))
     enabled = serializers.BooleanField(help_text=(
         f"false once a delivery failed {len(BACKOFF_S) + 1} times (about a day of retries): "

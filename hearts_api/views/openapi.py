@@ -10,6 +10,8 @@ from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
+from games.bot_accounts import CAP_PERIOD_S
+
 from .. import idempotency
 from ..problems import PROBLEM_CONTENT_TYPE
 from ..serializers.problems import ProblemSerializer
@@ -50,7 +52,8 @@ OPEN_HELD = _held("open_matches", "of those waiting for a player")
 LEAVES_HELD = _held("leaves_per_match", "leaves of one match per player")
 JOINED_HELD = _held("joined_matches", "unfinished matches of others a player has a seat in")
 BOT_ACCOUNT_MATCHES = (f"bot_account_matches ({settings.BOT_ACCOUNT_MATCHES_PER_DAY} matches "
-                       "among bot accounts only a bot account starts in 24 hours)")
+                       "among bot accounts only a bot account starts in "
+                       f"{CAP_PERIOD_S // 3600} hours)")
 _IDEMPOTENCY_KEY = OpenApiParameter(
     idempotency.HEADER, {"type": "string", "pattern": idempotency.KEY_PATTERN,
                          # the key's characters and, quoted, its two quotes

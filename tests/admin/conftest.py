@@ -16,7 +16,7 @@ from games.engine import RuleSet
 from games.models import Match
 
 # Random and easy bots are the quickest; two hands, as few as a match with a tiebreak hand
-# and a hand 2 to step to can have (a target of 30 alone took three or four).
+# and a hand 2 to step to can have (a target of 30 alone may take more).
 QUICK_BOTS = [services.SeatSpec("bot", level) for level in ("random", "easy", "random", "easy")]
 QUICK_RULES = RuleSet(target_score=30, max_hands=2)
 

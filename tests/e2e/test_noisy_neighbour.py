@@ -1,7 +1,7 @@
 """A noisy neighbour (``tests/e2e/noisy.py``) on the real stack: one player at every quota's
 limit at once leaves another player's median bot reply within twice its baseline (its
-p99, of up to 100 replies, within four times: a figure that alone has reached 1.87 times), and
-each quota it tried to pass refused it. It runs last in the suite (tests/scheduling.py), on a
+p99, of up to 100 replies, within four times; the figures: benchmarks/README.md, "A noisy
+neighbour"), and each quota it tried to pass refused it. It runs last in the suite (tests/scheduling.py), on a
 stack of its own, so that the other tests' load is not in its figures."""
 
 from __future__ import annotations
