@@ -13,6 +13,7 @@ from functools import cache
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
+from django.db.backends.utils import CursorWrapper
 from django.db.models import Exists, OuterRef, Q
 
 from . import models, statements
@@ -24,6 +25,8 @@ from .selectors import match_state
 LEASE_MARGIN_MS = 5_000
 # Owners a claim may pass over before it gives up.
 CLAIM_TRIES = 4
+# The PostgreSQL advisory lock under which a claim of a search counts the searches running.
+SEARCH_LOCK = 0x48656172
 _CLAIMABLE = ("{w}.due_at <= %s AND ({w}.leased_until IS NULL OR {w}.leased_until <= %s) "
               "AND (%s OR NOT {w}.search)")
 
@@ -69,8 +72,7 @@ def claim(*, now: datetime) -> Claim | None:
     work, share = models.DueWork._meta.db_table, models.BotShare._meta.db_table
     passed: list[object] = []
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"SELECT count(*) FROM {work} WHERE search AND leased_until > %s", [at])
-        searches = cursor.fetchone()[0] < settings.BOT_SEARCHES_AT_ONCE
+        searches = _searches_running(cursor, at) < settings.BOT_SEARCHES_AT_ONCE
         for _ in range(CLAIM_TRIES):
             cursor.execute(_owner_select(locking, len(passed)),
                            [at, at, searches, at, settings.BOT_DECISIONS_PER_USER, *passed])
@@ -89,7 +91,12 @@ def claim(*, now: datetime) -> Claim | None:
             if row is None:  # a command is rewriting it
                 passed.append(owner)
                 continue
-            match_id, version, lease_ms = row
+            match_id, version, lease_ms, search = row
+            if search and locking:  # counted again, one search claim at a time
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SEARCH_LOCK])
+                if _searches_running(cursor, at) >= settings.BOT_SEARCHES_AT_ONCE:
+                    searches = False
+                    continue
             lease = uuid.uuid4()
             until = connection.ops.adapt_datetimefield_value(now + timedelta(milliseconds=lease_ms))
             cursor.execute(f"UPDATE {work} SET leased_until = %s, lease = %s WHERE match_id = %s",
@@ -97,6 +104,13 @@ def claim(*, now: datetime) -> Claim | None:
             cursor.execute(f"UPDATE {share} SET served_at = %s WHERE owner_id = %s", [at, owner])
             return Claim(_uuid(match_id), version, lease)
     return None
+
+
+def _searches_running(cursor: CursorWrapper, at: object) -> int:
+    """The searches leased past ``at``."""
+    cursor.execute(f"SELECT count(*) FROM {models.DueWork._meta.db_table} "
+                   "WHERE search AND leased_until > %s", [at])
+    return int(cursor.fetchone()[0])
 
 
 @cache
@@ -115,7 +129,7 @@ def _owner_select(locking: bool, passed: int) -> str:
 def _work_select(locking: bool) -> str:
     """The owner's earliest due move, locked (``locking``) unless another claim holds it."""
     work = models.DueWork._meta.db_table
-    return (f"SELECT w.match_id, w.version, w.lease_ms FROM {work} w WHERE w.owner_id = %s "
+    return (f"SELECT w.match_id, w.version, w.lease_ms, w.search FROM {work} w WHERE w.owner_id = %s "
             f"AND {_CLAIMABLE.format(w='w')} ORDER BY w.lane, w.due_at LIMIT 1"
             + (" FOR UPDATE OF w SKIP LOCKED" if locking else ""))
 

@@ -143,6 +143,24 @@ def test_searches_run_at_most_so_many_at_once_and_quick_moves_go_on(settings):
     assert _claimed() == bobs.id
 
 
+def test_a_search_claimed_meanwhile_is_counted_again_before_another_starts(settings, monkeypatch):
+    """The claim's first count of the searches may read them as they were when it began (a
+    search claimed meanwhile): a search is counted again under the search lock."""
+    settings.BOT_SEARCHES_AT_ONCE = 1
+    experts = [services.SeatSpec("bot", "expert")] * 4
+    alices, bobs = _create(_user("alice"), experts), _create(_user("bob"), experts)
+    carols = _create(_user("carol"), FOUR_BOTS)
+    assert _claimed() == alices.id
+    counted, stale = dispatch._searches_running, [0]  # the first count reads none
+
+    def first_count_stale(cursor, at):
+        return stale.pop() if stale else counted(cursor, at)
+
+    monkeypatch.setattr(dispatch, "_searches_running", first_count_stale)
+    assert _claimed() == carols.id  # bob's search found one too many once counted again
+    assert DueWork.objects.get(pk=bobs.id).leased_until is None
+
+
 def test_a_new_player_joins_the_round_at_its_back():
     alice = _user("alice")
     first = _create(alice, FOUR_BOTS)
