@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from functools import partial
 from random import Random
 
 from django.conf import settings
@@ -68,13 +67,19 @@ def _decide_and_submit(turn: selectors.BotTurn, claim: dispatch.Claim) -> Comman
         rng, work = Random(daily.bot_seed(turn.daily, turn.view)), reference_work(turn.think_ms)
     else:
         rng, work = Random(seed(turn.match_id, turn.version, turn.seat)), None
+    # A strategy bug must not stall the match: it is logged, and the bot moves at random.
+    def decide() -> PassCards | PlayCard:
+        try:
+            return choose_command(turn.level, turn.view, rng, budget_ms=turn.think_ms, work=work)
+        except Exception:
+            logger.exception("bot %s (%s) in match %s v%s failed to decide; moving at random",
+                             turn.seat.label, turn.level, turn.match_id, turn.version)
+            return choose_command("random", turn.view, rng)
+
     try:
-        decide = partial(choose_command, turn.level, turn.view, rng, budget_ms=turn.think_ms,
-                         work=work)
-        command = _search(decide, claim) if turn.level in SEARCHING_LEVELS else decide()
-        return _submit(turn, claim, command)
+        return _submit(turn, claim, _search(decide, claim) if turn.level in SEARCHING_LEVELS
+                       else decide())
     except IllegalMove as refusal:
-        # A strategy bug must not stall the match: log it, and move at random.
         logger.error("bot %s (%s) in match %s v%s was refused (%s); moving at random",
                      turn.seat.label, turn.level, turn.match_id, turn.version, refusal.code)
         return _submit(turn, claim, choose_command("random", turn.view, rng))

@@ -140,6 +140,17 @@ def test_a_bot_whose_strategy_is_refused_moves_at_random_instead(creator, monkey
     assert "moving at random" in caplog.text
 
 
+def test_a_bot_whose_strategy_fails_moves_at_random_instead(creator, monkeypatch, caplog) -> None:
+    def failing_play(view, rng):
+        raise IndexError("a strategy bug")
+
+    monkeypatch.setattr(strategies.easy, "choose_play", failing_play)
+    bots = [services.SeatSpec("bot", "easy")] * 4
+    result = services.match_create(creator=creator, seats=bots, rules=RuleSet(target_score=1))
+    assert Match.objects.get(pk=result.match.id).status == "finished"
+    assert "failed to decide; moving at random" in caplog.text and "IndexError" in caplog.text
+
+
 def test_the_expert_gets_the_match_think_ms_as_its_budget(creator, monkeypatch) -> None:
     budgets: list[tuple[float, int | None]] = []
     search = strategies.expert.choose_play
