@@ -279,16 +279,19 @@ def waiting() -> int:
 
 def long_poll_response(*, match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                        after: int, limit: int, wait: int,
-                       place: AbstractAsyncContextManager[object]) -> StreamingHttpResponse:
+                       place: AbstractAsyncContextManager[object],
+                       version: int) -> StreamingHttpResponse:
     """The long poll: ``{"events", "version"}`` once an event after ``after`` commits, or with
-    none after ``wait`` seconds; ``place`` (``waiting_quota``) is held until then."""
-    return StreamingHttpResponse(_long_poll(match_id, user, token_id, after, limit, wait, place),
-                                 content_type="application/json")
+    none after ``wait`` seconds (``version``: the match's as the request read it, answered
+    when no later read succeeds); ``place`` (``waiting_quota``) is held until then."""
+    return StreamingHttpResponse(
+        _long_poll(match_id, user, token_id, after, limit, wait, place, version),
+        content_type="application/json")
 
 
 async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any, after: int,
-                     limit: int, wait: int,
-                     place: AbstractAsyncContextManager[object]) -> AsyncIterator[bytes]:
+                     limit: int, wait: int, place: AbstractAsyncContextManager[object],
+                     version: int) -> AsyncIterator[bytes]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
     reading: Reading | None = None
@@ -308,7 +311,7 @@ async def _long_poll(match_id: uuid.UUID, user: AbstractBaseUser, token_id: Any,
                     reading = last if isinstance(last, Reading) else reading
                     break
     body = (EventListSerializer.body(reading.events, reading.version) if reading
-            else EventListSerializer.body([], after))
+            else EventListSerializer.body([], version))
     yield _json.render(body)
 
 

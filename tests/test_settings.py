@@ -87,6 +87,13 @@ def test_bot_work_per_ms_is_unset_by_default_and_must_be_positive():
     assert "BOT_WORK_PER_MS must be a positive number" in refused.value.stderr
 
 
+def test_a_think_time_ceiling_below_the_default_lowers_the_default_to_it():
+    rules = "__import__('hearts_api.serializers.rules', fromlist=['rules'])"
+    expression = f"__import__('django').setup() or [{rules}.THINK_MS_MAX, {rules}.THINK_MS_DEFAULT]"
+    assert settings_in({"BOT_THINK_MS_CEILING": "100"}, expression) == [100, 100]
+    assert settings_in({"BOT_THINK_MS_CEILING": ""}, expression) == [1000, 200]
+
+
 def test_a_webhooks_deliveries_are_bounded_by_default_and_the_bounds_must_be_positive():
     assert settings_in({"WEBHOOK_PENDING_MAX": "", "WEBHOOK_DELIVERIES_KEPT": ""},
                        "[settings.WEBHOOK_PENDING_MAX, settings.WEBHOOK_DELIVERIES_KEPT]") == [1000, 1000]

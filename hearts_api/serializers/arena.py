@@ -66,8 +66,7 @@ class ArenaRunSerializer(ResponseSerializer):
     field = serializers.ChoiceField(BOT_LEVEL_CHOICES)
     deals = serializers.IntegerField()
     seed = serializers.IntegerField(min_value=0, max_value=SEED_MAX, allow_null=True, help_text=(
-        "the deals' seed: null while a run whose seed the server chose is running (the seed "
-        "would tell the bot every hand)"))
+        "the deals' seed: null while a run whose seed the server chose is running"))
     status = serializers.ChoiceField(RUN_STATUS_CHOICES, help_text=(
         "running, finished (result set), or abandoned (reason says why; its unfinished "
         "tables were aborted)"))

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 from .fields import (
     BOT_LEVEL_CHOICES,
-    MAX_INT32,
     PASS_DIRECTION_CHOICES,
     SEAT_CHOICES,
     CardCodeField,
@@ -196,8 +195,12 @@ STREAM_MESSAGES: dict[str, dict[str, Any]] = {
 STREAM_MESSAGE_REF = {"$ref": "#/components/schemas/StreamMessage"}
 
 
+# The largest seq a resume point may name (?after=, Last-Event-ID: at most nine digits).
+SEQ_MAX = 999_999_999
+
+
 class EventQuerySerializer(serializers.Serializer):
-    after = QueryIntegerField(min_value=0, max_value=MAX_INT32, default=0,
+    after = QueryIntegerField(min_value=0, max_value=SEQ_MAX, default=0,
                               help_text="return events with seq > after")
     limit = QueryIntegerField(min_value=1, max_value=1000, default=500,
                               help_text="at most this many events")
@@ -209,7 +212,7 @@ class EventQuerySerializer(serializers.Serializer):
 
 
 class StreamQuerySerializer(serializers.Serializer):
-    after = QueryIntegerField(min_value=0, max_value=MAX_INT32, required=False,
+    after = QueryIntegerField(min_value=0, max_value=SEQ_MAX, required=False,
                               help_text="resume: the events with seq > after first, then the "
                                         "view, then live (the Last-Event-ID header wins)")
     access_token = serializers.RegexField(ACCESS_TOKEN_PATTERN, required=False, help_text=(

@@ -67,7 +67,7 @@ class BotSeatSpecSerializer(StrictSerializer):
 
 class InvitedSeatSpecSerializer(StrictSerializer):
     """This seat is held for one player or bot account (GET /invitations shows it to them)
-    until they join, decline, or INVITATION_TTL_S (an hour) passes; then it is open."""
+    until they join, decline, or INVITATION_TTL_S passes; then it is open."""
 
     kind = SingleValueField("invited")
     username = StrictRegexField(USERNAME_PATTERN, help_text="the invited player (404 "

@@ -124,15 +124,17 @@ RulesSerializer = type("RulesSerializer", (StrictSerializer,), {
 
 
 
-# The expert's thinking time a match may ask for: the deployment's ceiling, within the column's.
+# The expert's thinking time a match may ask for: the deployment's ceiling, within the column's;
+# and what it gets when it does not ask, within the ceiling too.
 THINK_MS_MAX = min(settings.BOT_THINK_MS_CEILING, BOT_THINK_MS_MAX)
+THINK_MS_DEFAULT = min(BOT_THINK_MS_DEFAULT, THINK_MS_MAX)
 DELAY_MS_HELP = (
     f"Milliseconds each bot waits before it moves, so people at the table can follow the "
     f"play (0..{BOT_DELAY_MS_MAX}, default {BOT_DELAY_MS_DEFAULT}).")
 THINK_MS_HELP = (
     f"The expert bot's thinking time per decision (each pass and each play with a choice), "
     f"in milliseconds of CPU time on the worker ({BOT_THINK_MS_MIN}..{THINK_MS_MAX}, the "
-    f"server's ceiling BOT_THINK_MS_CEILING; default {BOT_THINK_MS_DEFAULT}); on a worker "
+    f"server's ceiling BOT_THINK_MS_CEILING; default {THINK_MS_DEFAULT}); on a worker "
     f"shared by many searches a decision takes longer by the clock. More means a stronger, "
     f"slower bot. Other levels do not search and ignore it.")
 
@@ -154,7 +156,7 @@ def _bot_option_fields(required: bool) -> dict[str, serializers.Field]:
     delay: dict[str, Any] = {"required": True} if required else {
         "required": False, "default": BOT_DELAY_MS_DEFAULT}
     think: dict[str, Any] = {"required": True} if required else {
-        "required": False, "default": BOT_THINK_MS_DEFAULT}
+        "required": False, "default": THINK_MS_DEFAULT}
     return {
         "delay_ms": StrictIntegerField(min_value=0, max_value=BOT_DELAY_MS_MAX, **delay,
                                        help_text=DELAY_MS_HELP),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from rest_framework import serializers
 
 from games.models import Webhook, WebhookDelivery
@@ -42,8 +43,8 @@ class WebhookSerializer(ResponseSerializer):
         f"false once a delivery failed {len(BACKOFF_S) + 1} times (about a day of retries): "
         "nothing more is sent until POST /webhooks/{id}/enable"))
     deliveries_dropped = serializers.IntegerField(min_value=0, help_text=(
-        "deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since "
-        "it was registered: neither kept nor sent"))
+        f"deliveries owed while it held WEBHOOK_PENDING_MAX ({settings.WEBHOOK_PENDING_MAX}) "
+        "pending, since it was registered: neither kept nor sent"))
     created_at = serializers.DateTimeField()
 
     @staticmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import uuid
 
+from django.conf import settings
 from django.http.response import HttpResponseBase
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -19,6 +20,7 @@ from .. import live, waiting_quota
 from ..auth import BearerTokenAuthentication, QueryTokenAuthentication
 from ..problem_types import Problem
 from ..serializers.events import (
+    SEQ_MAX,
     STREAM_MESSAGE_REF,
     EventListSerializer,
     EventQuerySerializer,
@@ -34,7 +36,8 @@ class EventListView(APIView):
     @extend_schema(operation_id="matches_events",
                    description="With `wait`, a long poll. " + waiting_quota.schema_note(),
                    parameters=[EventQuerySerializer],
-                   responses={200: EventListSerializer, **problem_responses(400, 404)},
+                   responses={200: EventListSerializer,
+                              **problem_responses(400, 404, quotas=waiting_quota.QUOTA_NAMES)},
                    summary="The match's events after seq N, redacted for your seat; with "
                            "wait, held until there is one")
     def get(self, request: Request, match_id: uuid.UUID) -> HttpResponseBase:
@@ -46,29 +49,32 @@ class EventListView(APIView):
             place = waiting_quota.take(user=request.user, token_id=token_id)
             return live.long_poll_response(match_id=match.id, user=request.user,
                                            token_id=token_id, after=query["after"],
-                                           limit=query["limit"], wait=query["wait"], place=place)
+                                           limit=query["limit"], wait=query["wait"], place=place,
+                                           version=match.version)
         logged = selectors.event_list(match=match, after=query["after"], limit=query["limit"])
         return Response(EventListSerializer.body(event_bodies(logged, viewer), match.version))
 
 
-LAST_EVENT_ID_PATTERN = r"^([0-9]{1,9})?$"
+LAST_EVENT_ID_PATTERN = rf"^([0-9]{{1,{len(str(SEQ_MAX))}}})?$"
 _LAST_EVENT_ID = OpenApiParameter(
     "Last-Event-ID", str, OpenApiParameter.HEADER, pattern=LAST_EVENT_ID_PATTERN,
     description="resume after this seq (EventSource sends it when it reconnects); wins over "
                 "?after=; empty, as if it were not sent")
 
 
-STREAM_DESCRIPTION = """Server-Sent Events, each message `id: <n>`, `event: <name>`, `data: <JSON>`:
+STREAM_DESCRIPTION = f"""Server-Sent Events, each message `id: <n>`, `event: <name>`, `data: <JSON>`:
 
 - `event: view`: your seat view (the SeatView schema), `id` its version. First, unless
   resuming; then after every change.
 - `event: <type>` (`card_played`, `trick_taken`, ...): one event of the log, redacted for
   your seat (the Event schema), `id` its seq. Every event exactly once, in order.
-- a comment line (`: keep-alive`) at least every 15 seconds while nothing happens.
+- a comment line (`: keep-alive`) at least every {settings.LIVE_HEARTBEAT_SECONDS:g} seconds
+  while nothing happens.
 
 Resume with `Last-Event-ID: <seq>` (or `?after=<seq>`; a seq past the match's version
 counts as its version): the events after that seq, then the view, then live. The stream
-ends after the view that follows the match's last event (`match_ended`); resuming from
+ends after the view that follows the match's last event (`match_ended` or
+`match_aborted`); resuming from
 there answers 204 No Content.
 """
 
@@ -85,7 +91,7 @@ class MatchStreamView(APIView):
                        204: OpenApiResponse(description=(
                            "the match has ended and the resume point is its last event: "
                            "nothing will follow (EventSource stops reconnecting)")),
-                       **problem_responses(400, 404)},
+                       **problem_responses(400, 404, quotas=waiting_quota.QUOTA_NAMES)},
                    summary="The match as Server-Sent Events: your view, then every event "
                            "and view as it happens")
     def get(self, request: Request, match_id: uuid.UUID) -> HttpResponseBase:

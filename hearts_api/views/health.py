@@ -15,6 +15,7 @@ from .. import health
 from ..problems import PROBLEM_CONTENT_TYPE, problem_response, unavailable
 from ..serializers.health import HealthSerializer
 from ..serializers.problems import ProblemSerializer
+from .openapi import ANY_REQUEST
 
 
 class HealthView(APIView):
@@ -24,7 +25,7 @@ class HealthView(APIView):
 
     @extend_schema(operation_id="healthz", tags=["health"], responses={
         200: HealthSerializer,  # not rate limited: no 429
-        **{(code, PROBLEM_CONTENT_TYPE): ProblemSerializer for code in (406, 503)}}, auth=[],
+        **{(code, PROBLEM_CONTENT_TYPE): ProblemSerializer for code in ANY_REQUEST}}, auth=[],
         summary="Whether the database (and the broker and Redis, when there are) answer")
     def get(self, request: Request) -> Response:
         found = health.health_check()

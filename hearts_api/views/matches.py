@@ -26,6 +26,7 @@ from ..serializers.matches import (
     MatchSummarySerializer,
     SeatReplaceSerializer,
 )
+from ..serializers.rules import BotOptionsInputSerializer
 from ..throttling import MatchCreationThrottle
 from .common import MatchPagination, location_of, no_body, valid_data
 from .openapi import (
@@ -73,7 +74,8 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
         result = services.match_create(creator=request.user, seats=seats,
                                        rules=data.get("rules") or RuleSet(),
                                        deals=data.get("deals") or [],
-                                       bots=services.BotOptions(**(data.get("bots") or {})),
+                                       bots=services.BotOptions(**(data.get("bots") or valid_data(
+                                           BotOptionsInputSerializer, {}))),
                                        turn_timeout_s=data.get("turn_timeout_s"),
                                        hints=data["hints"])
         match = result.match

@@ -16,15 +16,17 @@ from .. import idempotency
 from ..problems import PROBLEM_CONTENT_TYPE
 from ..serializers.problems import ProblemSerializer
 
-_ALWAYS = (406, 429, 503)
+# Any request's: a Host not allowed or a body the server cannot frame (400), a body over the
+# limit, whatever the method (413), content negotiation, rates, an outage.
+ANY_REQUEST = (400, 406, 413, 503)
+_ALWAYS = (*ANY_REQUEST, 401, 429)
 BODY_PROBLEMS = (400, 413, 415)
 
 
-def problem_responses(*statuses: int, auth: bool = True,
-              quotas: Sequence[str] = ()) -> dict[tuple[int, str], Any]:
-    """An operation's problem responses: ``statuses``, ``_ALWAYS``, 401 with ``auth``, and a 429
-    naming its ``quotas``."""
-    codes = sorted({*statuses, *_ALWAYS, *((401,) if auth else ())})
+def problem_responses(*statuses: int, quotas: Sequence[str] = ()) -> dict[tuple[int, str], Any]:
+    """An operation's problem responses: ``statuses``, ``_ALWAYS``, and a 429 naming its
+    ``quotas``."""
+    codes = sorted({*statuses, *_ALWAYS})
     problems: dict[tuple[int, str], Any] = {
         (code, PROBLEM_CONTENT_TYPE): ProblemSerializer for code in codes}
     if quotas:

@@ -83,10 +83,11 @@ class WebhookDeliveryListView(generics.GenericAPIView):
                    responses={200: WebhookDeliverySerializer(many=True),
                               **problem_responses(400, 404)},
                    summary="A webhook's deliveries, newest first, each with its attempts",
-                   description="Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, "
-                               "by default 1,000) and its newest `WEBHOOK_DELIVERIES_KEPT` "
-                               "finished ones (by default 1,000): each delivery that ends "
-                               "deletes the older finished ones.")
+                   description="Its pending deliveries (about `WEBHOOK_PENDING_MAX`, "
+                               f"{settings.WEBHOOK_PENDING_MAX}, at most) and its newest "
+                               f"`WEBHOOK_DELIVERIES_KEPT` ({settings.WEBHOOK_DELIVERIES_KEPT}) "
+                               "finished ones: each delivery that ends deletes the older "
+                               "finished ones.")
     def get(self, request: Request, webhook_id: uuid.UUID) -> Response:
         valid_data(PageQuerySerializer, request.query_params.dict())
         deliveries = webhooks.delivery_list(owner=request.user, webhook_id=webhook_id)

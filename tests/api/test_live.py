@@ -120,6 +120,17 @@ def test_wait_on_an_unknown_match_is_not_found(client_a: Any) -> None:
     assert_problem(response, 404, "not_found")
 
 
+def test_a_resume_point_has_one_bound_in_the_query_and_the_header(
+        make_table: Callable[..., Table]) -> None:
+    table = make_table()
+    stream = match_url(table.id, "stream")
+    assert_invalid(table.get("north", "stream", after=1_000_000_000), "after")
+    assert_invalid(table.get("north", "events", after=1_000_000_000), "after")
+    assert_invalid(table.clients["north"].get(stream, HTTP_LAST_EVENT_ID="1000000000"),
+                   "Last-Event-ID")
+    assert table.get("north", "events", after=999_999_999).status_code == 200
+
+
 @pytest.mark.parametrize("last_event_id", ["abc", "-1", "1e3", "1234567890"])
 def test_a_last_event_id_that_is_not_a_seq_is_refused_naming_it(
         make_table: Callable[..., Table], last_event_id: str) -> None:
@@ -510,6 +521,19 @@ def test_a_long_poll_whose_read_meets_the_database_away_answers_what_it_read_bef
 
     assert (status, body) == (200, {"events": [], "version": south["version"]})
     assert reads == [1, 2] and elapsed < 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_poll_whose_first_read_meets_the_database_away_answers_the_version_it_read(
+        make_table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The request read the match before it waited: that version, not the client's ``after``."""
+    table = make_table(rules=HOLD | {"pass_rotation": ["left"]})
+    version = table.view("north")["version"]
+    reads = _away_for(monkeypatch, range(1, 2))
+    (status, body), _ = asyncio.run(_long_poll(SeatClient.of(table.clients["north"]), table.id,
+                                               after=0, wait=20))
+    assert (status, body) == (200, {"events": [], "version": version}) and reads == [1]
+    assert version > 0
 
 
 @pytest.mark.django_db(transaction=True)

@@ -651,7 +651,7 @@ export interface paths {
         };
         /**
          * A webhook's deliveries, newest first, each with its attempts
-         * @description Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the older finished ones.
+         * @description Its pending deliveries (about `WEBHOOK_PENDING_MAX`, 1000, at most) and its newest `WEBHOOK_DELIVERIES_KEPT` (1000) finished ones: each delivery that ends deletes the older finished ones.
          */
         get: operations["webhooks_deliveries"];
         put?: never;
@@ -808,7 +808,7 @@ export interface components {
             deals: number;
             /**
              * Format: int64
-             * @description the deals' seed: null while a run whose seed the server chose is running (the seed would tell the bot every hand)
+             * @description the deals' seed: null while a run whose seed the server chose is running
              */
             seed: number | null;
             /**
@@ -858,7 +858,7 @@ export interface components {
             deals: number;
             /**
              * Format: int64
-             * @description the deals' seed: null while a run whose seed the server chose is running (the seed would tell the bot every hand)
+             * @description the deals' seed: null while a run whose seed the server chose is running
              */
             seed: number | null;
             /**
@@ -1317,7 +1317,7 @@ export interface components {
         InvitationStatusEnum: "pending" | "accepted" | "declined" | "expired";
         /**
          * @description This seat is held for one player or bot account (GET /invitations shows it to them)
-         *     until they join, decline, or INVITATION_TTL_S (an hour) passes; then it is open.
+         *     until they join, decline, or INVITATION_TTL_S passes; then it is open.
          */
         InvitedSeatSpecRequest: {
             /**
@@ -2298,7 +2298,7 @@ export interface components {
             events: components["schemas"]["WebhookEventEnum"][];
             /** @description false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST /webhooks/{id}/enable */
             enabled: boolean;
-            /** @description deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since it was registered: neither kept nor sent */
+            /** @description deliveries owed while it held WEBHOOK_PENDING_MAX (1000) pending, since it was registered: neither kept nor sent */
             deliveries_dropped: number;
             /** Format: date-time */
             created_at: string;
@@ -2318,7 +2318,7 @@ export interface components {
             events: components["schemas"]["WebhookEventEnum"][];
             /** @description false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST /webhooks/{id}/enable */
             enabled: boolean;
-            /** @description deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since it was registered: neither kept nor sent */
+            /** @description deliveries owed while it held WEBHOOK_PENDING_MAX (1000) pending, since it was registered: neither kept nor sent */
             deliveries_dropped: number;
             /** Format: date-time */
             created_at: string;
@@ -2423,6 +2423,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2588,6 +2596,14 @@ export interface operations {
                     "application/json": components["schemas"]["ArenaRunDetail"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -2607,6 +2623,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2766,6 +2790,14 @@ export interface operations {
                     "application/json": components["schemas"]["DailyChallenge"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -2777,6 +2809,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2826,6 +2866,14 @@ export interface operations {
                     "application/json": components["schemas"]["DailyChallenge"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -2845,6 +2893,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2926,6 +2982,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3127,6 +3191,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3318,6 +3390,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3381,6 +3461,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3573,6 +3661,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3646,6 +3742,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3811,6 +3915,14 @@ export interface operations {
                     "application/json": components["schemas"]["MatchSummary"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -3830,6 +3942,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3923,6 +4043,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4266,6 +4394,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota waiting_requests_per_token or waiting_requests_per_user */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4307,6 +4444,14 @@ export interface operations {
                     "application/json": components["schemas"]["Hint"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -4342,6 +4487,14 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5037,11 +5190,13 @@ export interface operations {
              *       resuming; then after every change.
              *     - `event: <type>` (`card_played`, `trick_taken`, ...): one event of the log, redacted for
              *       your seat (the Event schema), `id` its seq. Every event exactly once, in order.
-             *     - a comment line (`: keep-alive`) at least every 15 seconds while nothing happens.
+             *     - a comment line (`: keep-alive`) at least every 15 seconds
+             *       while nothing happens.
              *
              *     Resume with `Last-Event-ID: <seq>` (or `?after=<seq>`; a seq past the match's version
              *     counts as its version): the events after that seq, then the view, then live. The stream
-             *     ends after the view that follows the match's last event (`match_ended`); resuming from
+             *     ends after the view that follows the match's last event (`match_ended` or
+             *     `match_aborted`); resuming from
              *     there answers 204 No Content.
              */
             200: {
@@ -5093,6 +5248,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description throttled (over a request rate), or quota_exceeded with quota waiting_requests_per_token or waiting_requests_per_user */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5148,6 +5312,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -5167,6 +5339,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5317,6 +5497,14 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -5336,6 +5524,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5534,6 +5730,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5682,6 +5886,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -5701,6 +5913,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5771,6 +5991,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5925,6 +6153,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: {
                 headers: {
                     /** @description Bearer: the scheme the API takes. */
@@ -5944,6 +6180,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6024,6 +6268,14 @@ export interface operations {
                 };
             };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6183,7 +6435,23 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,8 +32,7 @@ class ArenaRunDetail:
             * `hard` - hard
             * `expert` - expert
         deals (int):
-        seed (int | None): the deals' seed: null while a run whose seed the server chose is running (the seed would tell
-            the bot every hand)
+        seed (int | None): the deals' seed: null while a run whose seed the server chose is running
         status (ArenaRunStatusEnum): * `running` - running
             * `finished` - finished
             * `abandoned` - abandoned

@@ -13,7 +13,7 @@ T = TypeVar("T", bound="InvitedSeatSpecRequest")
 @_attrs_define
 class InvitedSeatSpecRequest:
     """This seat is held for one player or bot account (GET /invitations shows it to them)
-    until they join, decline, or INVITATION_TTL_S (an hour) passes; then it is open.
+    until they join, decline, or INVITATION_TTL_S passes; then it is open.
 
         Attributes:
             kind (InvitedSeatSpecRequestKind):

@@ -22,8 +22,8 @@ class WebhookCreated:
         events (list[WebhookEventEnum]):
         enabled (bool): false once a delivery failed 10 times (about a day of retries): nothing more is sent until POST
             /webhooks/{id}/enable
-        deliveries_dropped (int): deliveries owed while it held WEBHOOK_PENDING_MAX (by default 1,000) pending, since it
-            was registered: neither kept nor sent
+        deliveries_dropped (int): deliveries owed while it held WEBHOOK_PENDING_MAX (1000) pending, since it was
+            registered: neither kept nor sent
         created_at (datetime.datetime):
         secret (str): the signing secret (whsec_ and base64), shown only this once: verify each delivery's webhook-
             signature with a Standard Webhooks library

@@ -32,6 +32,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
@@ -56,6 +61,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_409 = Problem.from_dict(response.json())
 
         return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())

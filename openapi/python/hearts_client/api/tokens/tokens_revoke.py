@@ -29,6 +29,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_204 = cast(Any, None)
         return response_204
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
@@ -43,6 +48,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_406 = Problem.from_dict(response.json())
 
         return response_406
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())

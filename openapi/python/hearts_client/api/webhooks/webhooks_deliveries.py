@@ -66,6 +66,11 @@ def _parse_response(
 
         return response_406
 
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -102,9 +107,9 @@ def sync_detailed(
 ) -> Response[PaginatedWebhookDeliveryList | Problem]:
     """A webhook's deliveries, newest first, each with its attempts
 
-     Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest
-    `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the
-    older finished ones.
+     Its pending deliveries (about `WEBHOOK_PENDING_MAX`, 1000, at most) and its newest
+    `WEBHOOK_DELIVERIES_KEPT` (1000) finished ones: each delivery that ends deletes the older finished
+    ones.
 
     Args:
         webhook_id (UUID):
@@ -141,9 +146,9 @@ def sync(
 ) -> PaginatedWebhookDeliveryList | Problem | None:
     """A webhook's deliveries, newest first, each with its attempts
 
-     Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest
-    `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the
-    older finished ones.
+     Its pending deliveries (about `WEBHOOK_PENDING_MAX`, 1000, at most) and its newest
+    `WEBHOOK_DELIVERIES_KEPT` (1000) finished ones: each delivery that ends deletes the older finished
+    ones.
 
     Args:
         webhook_id (UUID):
@@ -175,9 +180,9 @@ async def asyncio_detailed(
 ) -> Response[PaginatedWebhookDeliveryList | Problem]:
     """A webhook's deliveries, newest first, each with its attempts
 
-     Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest
-    `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the
-    older finished ones.
+     Its pending deliveries (about `WEBHOOK_PENDING_MAX`, 1000, at most) and its newest
+    `WEBHOOK_DELIVERIES_KEPT` (1000) finished ones: each delivery that ends deletes the older finished
+    ones.
 
     Args:
         webhook_id (UUID):
@@ -212,9 +217,9 @@ async def asyncio(
 ) -> PaginatedWebhookDeliveryList | Problem | None:
     """A webhook's deliveries, newest first, each with its attempts
 
-     Its pending deliveries (about `WEBHOOK_PENDING_MAX` at most, by default 1,000) and its newest
-    `WEBHOOK_DELIVERIES_KEPT` finished ones (by default 1,000): each delivery that ends deletes the
-    older finished ones.
+     Its pending deliveries (about `WEBHOOK_PENDING_MAX`, 1000, at most) and its newest
+    `WEBHOOK_DELIVERIES_KEPT` (1000) finished ones: each delivery that ends deletes the older finished
+    ones.
 
     Args:
         webhook_id (UUID):
