@@ -30,7 +30,7 @@ from .throttling import IdempotencyKeyThrottle
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
-MAX_KEY_LENGTH = 255
+MAX_KEY_LENGTH = IdempotencyKey._meta.get_field("key").max_length
 # An RFC 8941 sf-string without escapes, or a bare token; "abc" and abc are one key.
 KEY_PATTERN = rf'^("[ !#-\[\]-~]{{1,{MAX_KEY_LENGTH}}}"|[!#-~]{{1,{MAX_KEY_LENGTH}}})$'
 KEEP_FOR = timedelta(hours=24)

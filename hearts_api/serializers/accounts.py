@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from ..accounts import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN
+from ..models import ApiToken
 from .fields import (
     ResponseSerializer,
     StrictBooleanField,
@@ -72,7 +73,8 @@ class PlayerCreatedSerializer(ResponseSerializer):
 
 
 class TokenCreateSerializer(StrictSerializer):
-    name = StrictRegexField(r"^[^\x00]*$", max_length=100, required=False,
+    name = StrictRegexField(r"^[^\x00]*$", max_length=ApiToken._meta.get_field("name").max_length,
+                            required=False,
                             allow_blank=True,
                             help_text="What the token is for, e.g. the app's name (no NUL "
                                       "character); left out, empty.")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rest_framework import serializers
 
+from games import daily
 from games.engine import Seat
 from games.engine.cards import format_cards
 
@@ -51,12 +52,15 @@ class DailyChallengeSerializer(ResponseSerializer):
     date = serializers.DateField(help_text="the UTC date")
     closes_at = serializers.DateTimeField(help_text="the day's end (UTC): attempts close, the "
                                                     "deals are shown, the matches may be watched")
-    rules = RuleSetSerializer(help_text="the default rules, with max_hands 4")
-    seat = serializers.ChoiceField(SEAT_CHOICES, help_text="your seat: always south")
+    rules = RuleSetSerializer(help_text=f"the default rules, with max_hands {daily.HANDS}")
+    seat = serializers.ChoiceField(SEAT_CHOICES,
+                                   help_text=f"your seat: always {daily.PLAYER_SEAT.label}")
     bot_levels = DailyBotLevelsSerializer()
-    hands = serializers.IntegerField(min_value=1, help_text="hands played: 4, whatever the totals")
+    hands = serializers.IntegerField(min_value=1, help_text=f"hands played: {daily.HANDS}, "
+                                                            "whatever the totals")
     deals = DailyDealSerializer(many=True, allow_null=True, help_text=(
-        "null until the day is over (closes_at); then the day's 4 deals, hand 1 first"))
+        f"null until the day is over (closes_at); then the day's {daily.HANDS} deals, hand 1 "
+        "first"))
     attempt = DailyAttemptSerializer(allow_null=True, help_text=(
         "your attempt at it; null without one, and without a token"))
 
@@ -82,8 +86,9 @@ class DailyLeaderboardEntrySerializer(ResponseSerializer):
     rank = serializers.IntegerField(min_value=1, help_text="1 = the fewest points; equal points "
                                                            "and seconds share a rank")
     username = serializers.CharField()
-    points = serializers.IntegerField(min_value=0, help_text="the player's total after the 4 "
-                                                             "hands (fewest is best)")
+    points = serializers.IntegerField(min_value=0, help_text="the player's total after the "
+                                                             f"{daily.HANDS} hands (fewest is "
+                                                             "best)")
     seconds = serializers.IntegerField(min_value=0, help_text="whole seconds from the match's "
                                                               "creation to its end")
     finished_at = serializers.DateTimeField()

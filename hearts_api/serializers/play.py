@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from rest_framework import serializers
 
-from games.engine import PassDirection, Phase, SeatView
+from games.engine import PassDirection, Phase, RuleSet, SeatView
 from games.engine.cards import format_cards
 from games.engine.state import Trick
+from games.engine.variants import BOUNDS
 
 if TYPE_CHECKING:
     from games.models import Match
@@ -182,9 +183,11 @@ def _trick(trick: Trick) -> dict[str, Any]:
 
 
 class CardsPassSerializer(StrictSerializer):
-    cards = UniqueListField(child=CardField(), min_length=1, max_length=4,
-                            help_text="The cards you pass: the rules' pass_count of them (3 "
-                                      "by default; another count is 422 wrong_pass_count).")
+    cards = UniqueListField(child=CardField(), min_length=BOUNDS["pass_count"][0],
+                            max_length=BOUNDS["pass_count"][1],
+                            help_text="The cards you pass: the rules' pass_count of them "
+                                      f"({RuleSet().pass_count} by default; another count is "
+                                      "422 wrong_pass_count).")
 
 
 class CardPlaySerializer(StrictSerializer):

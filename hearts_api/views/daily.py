@@ -76,7 +76,7 @@ class DailyDetailView(APIView):
                    auth=_PUBLIC, summary="The daily challenge of a day up to today; once the "
                                          "day is over, with its deals",
                    description="Open to anyone; with a token, attempt is yours. deals is null "
-                               "until the day is over (closes_at), then holds its 4 deals. A "
+                               f"until the day is over (closes_at), then holds its {daily.HANDS} deals. A "
                                "day after today is 404 not_found.")
     def get(self, request: Request, day: str) -> Response:
         return Response(_challenge(request, _day(day)))
@@ -88,8 +88,9 @@ class DailyMatchCreateView(IdempotentMixin, APIView):
                                  parameters=[_DAY, NEW_MATCH_LOCATION],
                                  quotas=[UNFINISHED_HELD, EXPERTS_HELD]),
                    summary="Start your one attempt at today's daily challenge",
-                   description="Creates your match of the day: you in south against the day's "
-                               "bots, on the day's 4 deals (fixed_deals 4: unrated, and no "
+                   description="Creates your match of the day: you in "
+                               f"{daily.PLAYER_SEAT.label} against the day's bots, on the "
+                               f"day's {daily.HANDS} deals (fixed_deals {daily.HANDS}: unrated, and no "
                                "fastest win). Only today's (UTC) date: another is 409 "
                                "daily_closed. A second attempt is 409 daily_attempted, whose "
                                "match_id is your first; a bot account's is 403 "
@@ -115,7 +116,7 @@ class DailyLeaderboardView(generics.GenericAPIView):
                                          "the fastest",
                    description="Open to anyone. Each finished attempt at the day's challenge "
                                "(none of a staff account's), by the player's total after the "
-                               "4 hands (fewest first), then by the whole seconds from the "
+                               f"{daily.HANDS} hands (fewest first), then by the whole seconds from the "
                                "match's creation to its end (fewest first); equal points and "
                                "seconds share a rank. A day after today is 404 not_found.")
     def get(self, request: Request, day: str) -> Response:
