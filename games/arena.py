@@ -31,6 +31,7 @@ from .errors import ServiceError, quota_exceeded
 Run = models.ArenaRun
 TABLES_PER_DEAL = 5  # the bot north, east, south and west, then the field's own table
 SEED_BITS = 53  # a seed is exact in every JSON reader (JavaScript's safe integers)
+DEALS_MIN = 2  # a run's interval needs two deals
 DAY_S = 86_400
 
 

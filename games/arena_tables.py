@@ -39,7 +39,7 @@ def advance_later(run_id: uuid.UUID) -> None:
 
 def decline_commands(match: models.Match, seat: Seat) -> list[ReleaseSeat | AbortMatch]:
     """A decline of ``seat``: its release, and at an arena table the match's abort."""
-    release = ReleaseSeat(seat, "declined")
+    release = ReleaseSeat(seat, models.Invitation.Status.DECLINED.value)
     return [release, AbortMatch("the bot declined its arena table")] if is_table(match) else [
         release]
 
@@ -51,4 +51,4 @@ def refuse_late_join(match: models.Match, player: AbstractBaseUser, now: datetim
                                         status=models.Invitation.Status.PENDING,
                                         match__arena_table__isnull=False).exists():
         raise ServiceError("invitation_closed", "this arena table's invitation has expired, "
-                           "and with it the run", invitation_status="expired")
+                           "and with it the run", invitation_status=models.Invitation.Status.EXPIRED.value)

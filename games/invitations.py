@@ -37,7 +37,7 @@ def expired_releases(match: models.Match, state: MatchState, now: datetime) -> l
         return []
     due = models.Invitation.objects.filter(match=match, status=Status.PENDING, expires_at__lte=now,
                                            match__arena_table__isnull=True)
-    return [ReleaseSeat(Seat(seat), "expired") for seat in due.values_list("seat", flat=True)
+    return [ReleaseSeat(Seat(seat), Status.EXPIRED.value) for seat in due.values_list("seat", flat=True)
             if state.invited[seat] is not None]
 
 

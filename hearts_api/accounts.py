@@ -21,7 +21,8 @@ from .models import ApiToken
 FIRST_TOKEN_NAME = "first token"
 # The only usernames registration accepts and HTTP Basic looks up; not dots alone, which
 # no URL can name (/players/{username}: "." and ".." are path segments).
-USERNAME_PATTERN = r"^(?!\.+$)[A-Za-z0-9_.@+-]{1,150}$"
+USERNAME_MAX_LENGTH = get_user_model()._meta.get_field("username").max_length
+USERNAME_PATTERN = rf"^(?!\.+$)[A-Za-z0-9_.@+-]{{1,{USERNAME_MAX_LENGTH}}}$"
 # A password's length bounds; the minimum equals AUTH_PASSWORD_VALIDATORS' (a test holds it).
 PASSWORD_MIN_LENGTH = 8
 PASSWORD_MAX_LENGTH = 128

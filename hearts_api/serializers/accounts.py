@@ -9,7 +9,12 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
-from ..accounts import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN
+from ..accounts import (
+    PASSWORD_MAX_LENGTH,
+    PASSWORD_MIN_LENGTH,
+    USERNAME_MAX_LENGTH,
+    USERNAME_PATTERN,
+)
 from ..models import ApiToken
 from .fields import (
     ResponseSerializer,
@@ -28,7 +33,7 @@ class PasswordField(StrictCharField):
 
 
 class PlayerCreateSerializer(StrictSerializer):
-    username = StrictRegexField(USERNAME_PATTERN, help_text="1 to 150 of: ASCII letters, "
+    username = StrictRegexField(USERNAME_PATTERN, help_text=f"1 to {USERNAME_MAX_LENGTH} of: ASCII letters, "
                                                             "digits and @ . + - _, not dots alone; "
                                                             "unique ignoring case (409 "
                                                             "username_taken)")

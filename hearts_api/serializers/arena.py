@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
-from games.arena import SEED_BITS, TABLES_PER_DEAL
+from games.arena import DEALS_MIN, SEED_BITS, TABLES_PER_DEAL
 from games.engine import Seat
 from games.models import ArenaRun, ArenaTable
 
@@ -30,7 +30,7 @@ RUN_STATUS_CHOICES = list(ArenaRun.Status.values)
 class ArenaRunCreateSerializer(StrictSerializer):
     field = serializers.ChoiceField(BOT_LEVEL_CHOICES, help_text="the three bots the bot plays "
                                                                  "against, at each table")
-    deals = StrictIntegerField(min_value=2, max_value=settings.ARENA_DEALS_MAX, help_text=(
+    deals = StrictIntegerField(min_value=DEALS_MIN, max_value=settings.ARENA_DEALS_MAX, help_text=(
         "deals to play; each is five one-hand tables: the field's own, and the bot in each seat"))
     seed = StrictIntegerField(min_value=0, max_value=SEED_MAX, required=False, help_text=(
         "the deals' seed, to replay the same deals in another run (default: a random one)"))
@@ -51,7 +51,7 @@ class ArenaResultSerializer(serializers.Serializer):
         "the mean over deals: above 0, the bot is stronger than the field"))
     ci95 = serializers.ListField(child=serializers.FloatField(), min_length=2, max_length=2,
                                  help_text="the advantage's 95% interval, [low, high]")
-    deals = serializers.IntegerField(min_value=2)
+    deals = serializers.IntegerField(min_value=DEALS_MIN)
     per_seat = ArenaSeatResultSerializer(many=True)
 
 

@@ -13,6 +13,7 @@ from rest_framework import serializers
 from games.engine import Card, Seat, event_seat, visible
 from games.engine.cards import format_cards
 from games.engine.events import CardsExchanged
+from games.models import Invitation
 
 from ..auth import ACCESS_TOKEN_PATTERN
 
@@ -165,7 +166,8 @@ EVENT_SERIALIZERS: dict[str, type[EventBaseSerializer]] = {
                             "The seat held for an invited player is open to anyone again.",
                             payload=lambda e, viewer: {"player": e.player, "reason": e.reason},
                             player=serializers.CharField(help_text="who was invited"),
-                            reason=serializers.ChoiceField(["declined", "expired"])),
+                            reason=serializers.ChoiceField([Invitation.Status.DECLINED.value,
+                                                           Invitation.Status.EXPIRED.value])),
 }
 
 def event_list_field(**kwargs: Any) -> PolymorphicProxySerializer:
