@@ -24,7 +24,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from . import bot_accounts, duplicate, locks, models, services
-from .engine import IllegalMove, PassDirection, RuleSet, Seat
+from .engine import IllegalMove, RuleSet, Seat
 from .engine.decider import shuffled_deal
 from .errors import ServiceError, quota_exceeded
 
@@ -49,8 +49,10 @@ def run_create(*, bot: AbstractBaseUser, field: str, deals: int, seed: int | Non
             raise quota_exceeded("arena_runs", limit, f"you have {limit} arena run(s) running, "
                                                       "the most a bot account may: wait for it")
         _check_deals(mine, deals, timezone.now())
-        run = Run.objects.create(bot=bot, field=field, deals=deals, seed_chosen=seed is not None,
-                                 seed=secrets.randbits(SEED_BITS) if seed is None else seed)
+        chosen = seed is not None
+        seed = seed if seed is not None else secrets.randbits(SEED_BITS)
+        run = Run.objects.create(bot=bot, field=field, deals=deals, seed_chosen=chosen, seed=seed,
+                                 dealing_seed=dealing_seed(seed))
     advance(run.id)
     run.refresh_from_db()
     return run
@@ -147,11 +149,12 @@ def run_cancel(*, run_id: uuid.UUID, user: AbstractBaseUser) -> Run:
     return run_get(run_id=run_id, user=user)
 
 
-def deal_of(seed: int, deal: int) -> tuple[int, PassDirection]:
-    """Deal ``deal`` of a run seeded ``seed``: ``duplicate.deal_of`` of the first 63 bits of
-    HMAC-SHA256(``BOT_SECRET``, ``"arena:<seed>"``), so that a seed alone tells no hand."""
+def dealing_seed(seed: int) -> int:
+    """What a run seeded ``seed`` deals from (``duplicate.deal_of``): the first 63 bits of
+    HMAC-SHA256(``BOT_SECRET``, ``"arena:<seed>"``), so that a seed alone tells no hand.
+    Kept on the run as it is created: a later key deals its tables alike."""
     key = hmac.new(settings.BOT_SECRET.encode(), f"arena:{seed}".encode(), hashlib.sha256)
-    return duplicate.deal_of(int.from_bytes(key.digest()[:8], "big") >> 1, deal)
+    return int.from_bytes(key.digest()[:8], "big") >> 1
 
 
 def running() -> list[uuid.UUID]:
@@ -162,7 +165,7 @@ def running() -> list[uuid.UUID]:
 def _table_create(run: Run) -> models.ArenaTable:
     """The run's next table (``_next_table``), as a match."""
     deal, seat = _next_table(run)
-    deal_seed, direction = deal_of(run.seed, deal)
+    deal_seed, direction = duplicate.deal_of(run.dealing_seed, deal)
     bot = run.bot.get_username()
     created = services.match_create(
         creator=run.bot, rules=RuleSet(pass_rotation=(direction,), max_hands=1),

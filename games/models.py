@@ -450,7 +450,11 @@ class ArenaRun(models.Model):
                             related_name="arena_runs")
     field = models.CharField(max_length=16, help_text="the field's bot level")
     deals = models.PositiveIntegerField()
-    seed = models.BigIntegerField(help_text="the deals' seed (games.duplicate.deal_of)")
+    seed = models.BigIntegerField(help_text="the seed asked for or chosen: the same seed "
+                                            "deals alike (games.arena.dealing_seed)")
+    dealing_seed = models.BigIntegerField(help_text="what its deals come from "
+                                                    "(games.duplicate.deal_of), fixed as it "
+                                                    "was created")
     seed_chosen = models.BooleanField(default=False,
                                       help_text="the bot gave the seed (else shown once ended)")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)

@@ -68,21 +68,19 @@ def play_invited_tables(bot) -> int:
     return played
 
 
-def test_a_runs_deals_come_from_its_seed_keyed_by_the_servers_secret(settings):
-    """The same seed deals alike; the seed alone (the public duplicate deal of it), or under
-    another key, deals otherwise."""
-    deals = [arena.deal_of(11, deal) for deal in range(4)]
-    assert deals == [arena.deal_of(11, deal) for deal in range(4)]
-    assert [direction for _, direction in deals] == [duplicate.deal_of(11, deal)[1]
-                                                     for deal in range(4)]
-    assert not {seed for seed, _ in deals} & {duplicate.deal_of(11, deal)[0] for deal in range(4)}
+def test_a_seed_deals_alike_keyed_by_the_servers_secret(settings):
+    """Not as the seed alone would (the public duplicate deal of it), nor under another key."""
+    keyed = arena.dealing_seed(11)
+    assert keyed == arena.dealing_seed(11) and keyed not in (11, arena.dealing_seed(12))
     settings.BOT_SECRET = "another key"
-    assert not {seed for seed, _ in deals} & {arena.deal_of(11, deal)[0] for deal in range(4)}
+    assert arena.dealing_seed(11) != keyed
 
 
 @pytest.mark.django_db(transaction=True)  # the bots move, and the run goes on, on commit
 def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, settings):
     run = arena.run_create(bot=bot, field="random", deals=2, seed=11)
+    assert run.dealing_seed == arena.dealing_seed(11)
+    settings.BOT_SECRET = "a key changed while the run goes on"  # its deals stay its own
     # North of both deals; east of the first waits for north of the first.
     assert list(run.tables.values_list("deal", "seat")) == [(0, 0), (1, 0)]
     while run.status == Run.Status.RUNNING:
@@ -93,7 +91,7 @@ def test_a_run_deals_each_deal_at_five_tables_and_ends_with_its_result(bot, sett
     assert [(t.deal, t.seat) for t in tables] == [(d, s) for s in (0, 1, 2, 3, None)
                                                   for d in (0, 1)]
     for table in tables:
-        deal_seed, direction = arena.deal_of(11, table.deal)
+        deal_seed, direction = duplicate.deal_of(run.dealing_seed, table.deal)
         assert fixed_deals_get(match=table.match) == (shuffled_deal(deal_seed),)
         state = match_state(table.match)
         assert state.phase is Phase.FINISHED and state.hands_played == 1

@@ -13,7 +13,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from games import services, webhooks
 from games.engine import PassDirection, RuleSet, parse_deal
-from games.models import BotShare, DueWork, Match
+from games.models import ArenaRun, BotShare, DueWork, Match
 
 from ..engine.helpers import D1, D4
 
@@ -33,6 +33,18 @@ def test_0003_counts_the_fixed_deals_of_matches_created_before_the_field():
 
 
 due_work_0010 = importlib.import_module("games.migrations.0010_due_work")
+
+
+arena_dealing_seed_0023 = importlib.import_module("games.migrations.0023_arena_dealing_seed")
+
+
+@pytest.mark.django_db
+def test_0023_lets_runs_made_before_it_deal_from_their_seed_alone_as_they_did():
+    bot = get_user_model().objects.create_user(username="robo")
+    ArenaRun.objects.bulk_create([ArenaRun(bot=bot, field="easy", deals=2, seed=seed,
+                                           dealing_seed=0) for seed in (11, 12)])
+    arena_dealing_seed_0023.dealt_from_the_seed(apps, None)
+    assert sorted(ArenaRun.objects.values_list("seed", "dealing_seed")) == [(11, 11), (12, 12)]
 
 
 @pytest.mark.django_db
