@@ -153,7 +153,7 @@ def release(claim: Claim, now: datetime) -> None:
             mine.delete()
         else:
             mine.update(due_at=due.due_at, version=due.version, lane=due.lane,
-                        leased_until=None, lease=None)
+                        search=due.search, leased_until=None, lease=None)
 
 
 def renew(claim: Claim, now: datetime) -> None:

@@ -204,7 +204,8 @@ class DueWork(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+",
                               db_index=False)  # due_work_by_owner leads with it
     lane = models.PositiveSmallIntegerField(help_text="0: a player is seated; 1: bots only")
-    search = models.BooleanField(default=False, help_text="the bot to act searches (expert)")
+    search = models.BooleanField(default=False, help_text="the move is a search (an expert's): "
+                                                          "while a lease is live, the leased one")
     version = models.PositiveIntegerField(help_text="the match version the move is owed at")
     due_at = models.DateTimeField()
     lease_ms = models.PositiveIntegerField(help_text="how long a worker may hold it")

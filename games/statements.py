@@ -96,7 +96,8 @@ def command_write(match: models.Match, rows: Sequence[Model], update_fields: Seq
 def _due_work_write(db: Any, match: models.Match, due: models.DueWork | None,
                     lease: uuid.UUID | None) -> tuple[str, list[Any]]:
     """The upsert of ``due`` (``command_write``: the old row's live lease kept unless it is
-    ``lease``), or the delete of ``match``'s row when ``due`` is None."""
+    ``lease``, and with it whether that lease is a search), or the delete of ``match``'s row
+    when ``due`` is None."""
     quote = db.ops.quote_name
     meta = models.DueWork._meta
     assert meta.pk is not None
@@ -108,17 +109,19 @@ def _due_work_write(db: Any, match: models.Match, due: models.DueWork | None,
     held = meta.get_field("leased_until")
     columns = ", ".join(quote(field.column) for field in fields)
     replaced = ", ".join(f"{quote(field.column)} = excluded.{quote(field.column)}"
-                         for field in fields if not field.primary_key)
+                         for field in fields if not field.primary_key and field.name != "search")
     kept = (f"{table}.{quote('leased_until')} > %s AND "
             f"COALESCE({table}.{quote('lease')} <> %s, TRUE)")
     own = [held.get_db_prep_save(match.updated_at, db),  # the command's time
            meta.get_field("lease").get_db_prep_save(lease, db)]
     return (f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "
             f"ON CONFLICT ({key}) DO UPDATE SET {replaced}, "
+            f"{quote('search')} = CASE WHEN {kept} THEN {table}.{quote('search')} "
+            f"ELSE excluded.{quote('search')} END, "
             f"{quote('leased_until')} = CASE WHEN {kept} THEN {table}.{quote('leased_until')} END, "
             f"{quote('lease')} = CASE WHEN {kept} THEN {table}.{quote('lease')} END",
             [*(field.get_db_prep_save(getattr(due, field.attname), db) for field in fields),
-             *own, *own])
+             *own, *own, *own])
 
 
 def rows_with_related(model: type[Model], relation: str, column_field: str,

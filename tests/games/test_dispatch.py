@@ -161,6 +161,22 @@ def test_a_search_claimed_meanwhile_is_counted_again_before_another_starts(setti
     assert DueWork.objects.get(pk=bobs.id).leased_until is None
 
 
+def test_a_leased_search_stays_counted_when_a_command_makes_the_move_owed_a_quick_one(settings):
+    """North leaves to a random bot while east's pass search runs: north's random bot is the
+    first to act now, but the worker's search goes on until its lease ends."""
+    settings.BOT_SEARCHES_AT_ONCE = 1
+    alice = _user("alice")
+    seats = [services.SeatSpec("player"), services.SeatSpec("bot", "expert"),
+             services.SeatSpec("bot", "random"), services.SeatSpec("bot", "random")]
+    match = _create(alice, seats)
+    assert _claimed() == match.id and DueWork.objects.get(pk=match.id).search
+    services.seat_leave(match_id=match.id, player=alice, bot_level="random")
+    row = DueWork.objects.get(pk=match.id)
+    assert row.search and row.leased_until is not None and row.version == match.version + 1
+    _create(_user("bob"), [services.SeatSpec("bot", "expert")] * 4)
+    assert _claimed() is None  # bob's search waits: one runs
+
+
 def test_a_new_player_joins_the_round_at_its_back():
     alice = _user("alice")
     first = _create(alice, FOUR_BOTS)
