@@ -95,13 +95,19 @@ class SeatSpec:
     username: str | None = None
 
 
+def default_think_ms() -> int:
+    """A searching bot's budget per move when a match does not say: the default, within the
+    deployment's ``BOT_THINK_MS_CEILING``."""
+    return min(models.BOT_THINK_MS_DEFAULT, settings.BOT_THINK_MS_CEILING)
+
+
 @dataclass(frozen=True)
 class BotOptions:
     """How a match's bots move: ``delay_ms``, a pause before each move, and ``think_ms``, a
     searching bot's budget per move (milliseconds; the API validates the ranges)."""
 
     delay_ms: int = models.BOT_DELAY_MS_DEFAULT
-    think_ms: int = models.BOT_THINK_MS_DEFAULT
+    think_ms: int = dataclasses.field(default_factory=default_think_ms)
 
 
 @dataclass(frozen=True)
@@ -297,7 +303,7 @@ def lesson_attempt_create(*, player: AbstractBaseUser, slug: str) -> CommandResu
         locks.lock_user(player.pk)
         dispatch.enrol(player, timezone.now())  # a passing lesson's bots pass
         earlier = (models.Match.objects.select_for_update().filter(created_by=player)
-                   .exclude(lesson="").exclude(status__in=models.Match.ENDED))
+                   .exclude(lesson="").exclude(status__in=models.Match.ENDED).order_by("pk"))
         for match in earlier:
             _run(match, match_state(match), [AbortMatch("a new lesson was started")])
         match = models.Match.objects.create(id=uuid.uuid4(), created_by=player, state={},

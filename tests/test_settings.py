@@ -88,10 +88,13 @@ def test_bot_work_per_ms_is_unset_by_default_and_must_be_positive():
 
 
 def test_a_think_time_ceiling_below_the_default_lowers_the_default_to_it():
+    """For the API's requests and for the matches the service makes itself (arena tables)."""
     rules = "__import__('hearts_api.serializers.rules', fromlist=['rules'])"
-    expression = f"__import__('django').setup() or [{rules}.THINK_MS_MAX, {rules}.THINK_MS_DEFAULT]"
-    assert settings_in({"BOT_THINK_MS_CEILING": "100"}, expression) == [100, 100]
-    assert settings_in({"BOT_THINK_MS_CEILING": ""}, expression) == [1000, 200]
+    services = "__import__('games.services', fromlist=['services'])"
+    expression = (f"__import__('django').setup() or [{rules}.THINK_MS_MAX, {rules}.THINK_MS_DEFAULT, "
+                  f"{services}.BotOptions().think_ms]")
+    assert settings_in({"BOT_THINK_MS_CEILING": "100"}, expression) == [100, 100, 100]
+    assert settings_in({"BOT_THINK_MS_CEILING": ""}, expression) == [1000, 200, 200]
 
 
 def test_a_webhooks_deliveries_are_bounded_by_default_and_the_bounds_must_be_positive():

@@ -11,6 +11,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 
+from games import services
 from games.bot_levels import STAND_IN_LEVEL
 from games.engine import (
     RuleSet,
@@ -21,7 +22,6 @@ from games.engine.variants import BOUNDS, JACK_OF_DIAMONDS_CHOICES
 from games.models import (
     BOT_DELAY_MS_DEFAULT,
     BOT_DELAY_MS_MAX,
-    BOT_THINK_MS_DEFAULT,
     BOT_THINK_MS_MAX,
     BOT_THINK_MS_MIN,
     TURN_TIMEOUT_S_MAX,
@@ -127,7 +127,7 @@ RulesSerializer = type("RulesSerializer", (StrictSerializer,), {
 # The expert's thinking time a match may ask for: the deployment's ceiling, within the column's;
 # and what it gets when it does not ask, within the ceiling too.
 THINK_MS_MAX = min(settings.BOT_THINK_MS_CEILING, BOT_THINK_MS_MAX)
-THINK_MS_DEFAULT = min(BOT_THINK_MS_DEFAULT, THINK_MS_MAX)
+THINK_MS_DEFAULT = services.default_think_ms()
 DELAY_MS_HELP = (
     f"Milliseconds each bot waits before it moves, so people at the table can follow the "
     f"play (0..{BOT_DELAY_MS_MAX}, default {BOT_DELAY_MS_DEFAULT}).")

@@ -26,7 +26,6 @@ from ..serializers.matches import (
     MatchSummarySerializer,
     SeatReplaceSerializer,
 )
-from ..serializers.rules import BotOptionsInputSerializer
 from ..throttling import MatchCreationThrottle
 from .common import MatchPagination, location_of, no_body, valid_data
 from .openapi import (
@@ -74,8 +73,7 @@ class MatchListCreateView(IdempotentMixin, generics.GenericAPIView):
         result = services.match_create(creator=request.user, seats=seats,
                                        rules=data.get("rules") or RuleSet(),
                                        deals=data.get("deals") or [],
-                                       bots=services.BotOptions(**(data.get("bots") or valid_data(
-                                           BotOptionsInputSerializer, {}))),
+                                       bots=services.BotOptions(**(data.get("bots") or {})),
                                        turn_timeout_s=data.get("turn_timeout_s"),
                                        hints=data["hints"])
         match = result.match
