@@ -32,7 +32,7 @@ def bot_account_create(*, user: AbstractBaseUser, owner: AbstractBaseUser | None
         if not created:
             return
         sat = models.Seat.objects.filter(Q(player_id=user.pk) | Q(left_by_id=user.pk))
-        for match in (models.Match.objects.select_for_update()
+        for match in (models.Match.objects.select_for_update().order_by("pk")
                       .filter(id__in=sat.values("match_id")).only("id", "bot_accounts")):
             match.bot_accounts = sorted({*match.bot_accounts, user.get_username()})
             match.save(update_fields=["bot_accounts"])
