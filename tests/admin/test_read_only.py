@@ -72,7 +72,7 @@ def test_the_daily_attempts_are_listed_read_only(superuser, root_client, finishe
 
 
 def test_the_arena_runs_are_listed_read_only(superuser, root_client):
-    run = ArenaRun.objects.create(bot=superuser, field="hard", deals=2, seed=5,
+    run = ArenaRun.objects.create(bot=superuser, field="hard", deals=2, seed=5, dealing_seed=5,
                                   status="abandoned", reason="cancelled by root")
     model_admin = admin.site.get_model_admin(ArenaRun)
     request = RequestFactory().get("/")
