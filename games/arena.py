@@ -50,7 +50,7 @@ def run_create(*, bot: AbstractBaseUser, field: str, deals: int, seed: int | Non
                                                       "the most a bot account may: wait for it")
         _check_deals(mine, deals, timezone.now())
         chosen = seed is not None
-        seed = seed if seed is not None else secrets.randbits(SEED_BITS)
+        seed = seed if chosen else secrets.randbits(SEED_BITS)
         run = Run.objects.create(bot=bot, field=field, deals=deals, seed_chosen=chosen, seed=seed,
                                  dealing_seed=dealing_seed(seed))
     advance(run.id)

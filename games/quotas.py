@@ -51,10 +51,17 @@ def check_join(match: models.Match, before: MatchState, player: AbstractBaseUser
                                                       "player may: wait until one ends")
 
 
+def lock_for_expert_seat(match_id: object, bot_level: str) -> None:
+    """Before the match's lock: the creator's row, when seating a ``bot_level`` bot is
+    counted by ``check_expert_seat``."""
+    if bot_level == "expert":
+        locks.lock_match_creator(match_id)
+
+
 def check_expert_seat(match: models.Match, state: MatchState, bot_level: str) -> None:
     """Raises ``quota_exceeded`` (``unfinished_expert_matches``) when seating a ``bot_level``
     bot in ``match`` would give its creator one expert match more than allowed. Call it in
-    the seating transaction, the creator's row locked first (``locks.lock_match_creator``)."""
+    the seating transaction, the creator's row locked first (``lock_for_expert_seat``)."""
     if bot_level != "expert" or any(o is not None and o.bot_level == "expert" for o in state.seats):
         return
     limit = settings.QUOTAS["unfinished_expert_matches"]

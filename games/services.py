@@ -320,8 +320,7 @@ def seat_leave(*, match_id: uuid.UUID, player: AbstractBaseUser, bot_level: str)
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
-        if bot_level == "expert":
-            locks.lock_match_creator(match_id)
+        quotas.lock_for_expert_seat(match_id, bot_level)
         match, seat = _lock_seat(match_id, player, None)
         if match.lesson:
             return _run(match, match_state(match), [AbortMatch("its learner left the lesson")])
@@ -346,8 +345,7 @@ def seat_replace(*, match_id: uuid.UUID, by: AbstractBaseUser, seat: Seat, bot_l
     if bot_level not in BOT_LEVELS:
         raise unknown_bot_level(bot_level)
     with transaction.atomic():
-        if bot_level == "expert":
-            locks.lock_match_creator(match_id)
+        quotas.lock_for_expert_seat(match_id, bot_level)
         match = _lock(match_id)
         if match.created_by_id != by.pk:
             raise ServiceError("not_creator", "only the match's creator may replace a player")

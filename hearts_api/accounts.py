@@ -39,7 +39,7 @@ class IssuedToken:
 
 
 def username_in_use(username: str, *, database: str = "default", exclude_pk: object = None) -> bool:
-    """Whether another user's username equals ``username`` but for case (docs/adr/0116)."""
+    """Whether a user (but ``exclude_pk``) holds ``username``, ignoring case (docs/adr/0116)."""
     users = get_user_model()._default_manager.db_manager(database)
     return users.filter(username__iexact=username).exclude(pk=exclude_pk).exists()
 

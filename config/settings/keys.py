@@ -28,7 +28,7 @@ if not SECRET_KEY:
 # Earlier keys, still accepted after a rotation (sessions, sealed Idempotency-Key answers).
 SECRET_KEY_FALLBACKS = [key.strip() for key in env.list("SECRET_KEY_FALLBACKS", default=[])]
 # The daily's deals (games.daily), and the bots' generators (bots.moves.seed) and the arena
-# runs' deals (games.arena.deal_of), are HMACs under these; unset, each is HMAC-SHA256 of
+# runs' deals (games.arena.dealing_seed), are HMACs under these; unset, each is HMAC-SHA256 of
 # SECRET_KEY over its name.
 DAILY_SECRET = env.str("DAILY_SECRET", default="") or hmac.new(
     SECRET_KEY.encode(), b"daily", hashlib.sha256).hexdigest()

@@ -19,6 +19,7 @@ from hearts_api.models import ApiToken
 
 from ..clients import InProcessClient
 from .helpers import API, D1, create_match, match_url
+from .test_bot_accounts import register
 
 THREADS = 8
 
@@ -177,7 +178,7 @@ def test_tables_of_bot_accounts_filled_at_once_stay_within_their_daily_cap(setti
     its matches among bot accounts are counted one table after another, so only the cap's
     one starts."""
     settings.BOT_ACCOUNT_MATCHES_PER_DAY = 1
-    first, *joiners = (_bot_account(f"race-bot-{i}") for i in range(4))
+    first, *joiners = (register(f"race-bot-{i}", bot=True) for i in range(4))
     seats = [{"kind": "player"}, {"kind": "open"}, {"kind": "bot", "level": "easy"},
              {"kind": "bot", "level": "easy"}]
     ids = [create_match(first, seats=seats, bots={"delay_ms": 10_000})["id"] for _ in joiners]
@@ -187,11 +188,3 @@ def test_tables_of_bot_accounts_filled_at_once_stay_within_their_daily_cap(setti
                                                       (429, "quota_exceeded")]
     assert Match.objects.filter(bot_accounts_only=True).count() == 1
 
-
-def _bot_account(username: str) -> APIClient:
-    """A client holding the first token of a new bot account ``username``."""
-    response = APIClient().post(f"{API}/players", {"username": username, "bot": True}, format="json")
-    assert response.status_code == 201, response.content
-    client = InProcessClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {response.json()['token']}")
-    return client
