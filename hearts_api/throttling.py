@@ -91,30 +91,31 @@ class _MovingWindowThrottle(SimpleRateThrottle):
         return self._wait
 
 
+class _PerAddress(_MovingWindowThrottle):
+    """Counted per address, with a token or without."""
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
 class AnonThrottle(_MovingWindowThrottle, AnonRateThrottle):
     """Per address, for requests without a token (rate ``THROTTLE_ANON``)."""
 
 
-class RegistrationThrottle(AnonThrottle):
+class RegistrationThrottle(_PerAddress, AnonThrottle):
     """Per address, for registrations, with a token (a bot account's owner) or without: in
     the bucket of requests without a token (rate ``THROTTLE_ANON``)."""
-
-    def get_cache_key(self, request: Request, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
 class UserThrottle(_MovingWindowThrottle, UserRateThrottle):
     """Per player, for requests with a token (rate ``THROTTLE_USER``; by address without)."""
 
 
-class LoginThrottle(_MovingWindowThrottle):
+class LoginThrottle(_PerAddress):
     """Per address, for HTTP Basic attempts (rate ``THROTTLE_LOGIN``), right or wrong: the
     Basic authenticator asks it (``check``) before any password is hashed (ADR 0090)."""
 
     scope = "login"
-
-    def get_cache_key(self, request: Request, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
     def check(self, request: Request) -> None:
         """Count one attempt from ``request``'s address. Raises ``Throttled`` (429, with
@@ -150,9 +151,9 @@ class IdempotencyKeyThrottle(_QuotaThrottle, UserRateThrottle):
     scope = "idempotency_keys"
 
 
-class PasswordRegistrationThrottle(_QuotaThrottle, AnonRateThrottle):
-    """Registrations with a password per address (rate ``RATE_PASSWORD_REGISTRATIONS``),
-    counted before the password is checked or hashed."""
+class PasswordRegistrationThrottle(_QuotaThrottle, _PerAddress):
+    """Registrations with a password per address, with a token or without (rate
+    ``RATE_PASSWORD_REGISTRATIONS``), counted before the password is checked or hashed."""
 
     scope = "password_registrations"
 

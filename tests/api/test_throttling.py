@@ -132,9 +132,11 @@ def test_a_replayed_match_creation_is_not_counted_and_each_player_has_their_own_
     assert _create(bob).status_code == 201
 
 
-def _register(username, password=None, address="127.0.0.1"):
+def _register(username, password=None, address="127.0.0.1", token=None):
     body = {"username": username} | ({} if password is None else {"password": password})
-    return InProcessClient().post(f"{API}/players", body, format="json", REMOTE_ADDR=address)
+    auth = {} if token is None else {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    return InProcessClient().post(f"{API}/players", body, format="json", REMOTE_ADDR=address,
+                                  **auth)
 
 
 @pytest.mark.django_db
@@ -152,6 +154,17 @@ def test_registrations_with_a_password_over_their_rate_per_address_are_quota_exc
     assert _register("dot", "correct horse battery", address="10.0.0.2").status_code == 201
     assert sorted(get_user_model().objects.values_list("username", flat=True)) == [
         "ann", "cat", "dot"]
+
+
+@pytest.mark.django_db
+def test_registrations_with_a_password_and_a_token_count_against_the_same_quota(monkeypatch):
+    _quota_rates(monkeypatch, password_registrations="2/hour")
+    token = _register("owner").json()["token"]
+    assert _register("ann", "correct horse battery", token=token).status_code == 201
+    assert _register("bea", "correct horse battery").status_code == 201
+    assert_quota_exceeded(_register("cat", "correct horse battery", token=token),
+                          "password_registrations", 2, 3600)
+    assert not get_user_model().objects.filter(username="cat").exists()
 
 
 # --- the counters' store ------------------------------------------------------------------
