@@ -7,12 +7,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from random import Random
 
+from games.bot_levels import BLUNDER_POINTS
 from games.engine import NEW_MATCH, Card, Event, Phase, Seat, SeatView, evolve, seat_view
 from games.engine.events import CardPlayed, CardsPassed
 
 from .appraisal import appraise
 
-BLUNDER_POINTS = 2.0  # expected points lost from which a decision is a blunder
 PASS_WORK = 4  # a pass is weighed with this many times a play's work: its options are close
 
 

@@ -60,7 +60,7 @@ def run_create(*, bot: AbstractBaseUser, field: str, deals: int, seed: int | Non
 
 def _check_deals(mine: QuerySet[Run], deals: int, now: datetime) -> None:
     """Raises ``quota_exceeded`` (``arena_deals``, with ``retry_after`` when waiting helps)
-    when ``deals`` more would pass ``ARENA_DEALS_PER_DAY`` in the last 24 hours."""
+    when ``deals`` more would pass ``ARENA_DEALS_PER_DAY`` in the last ``DAY_S``."""
     limit = settings.ARENA_DEALS_PER_DAY
     asked = list(mine.filter(created_at__gt=now - timedelta(seconds=DAY_S))
                  .order_by("created_at").values_list("created_at", "deals"))
@@ -74,7 +74,7 @@ def _check_deals(mine: QuerySet[Run], deals: int, now: datetime) -> None:
             retry_after = math.ceil((created_at - now).total_seconds()) + DAY_S
             break
     raise quota_exceeded("arena_deals", limit, f"you have asked for {sum(c for _, c in asked)} "
-                         f"arena deals in the last 24 hours; {deals} more would pass the most "
+                         f"arena deals in the last {DAY_S // 3600} hours; {deals} more would pass the most "
                          "a bot account may", period_s=DAY_S, retry_after=retry_after)
 
 

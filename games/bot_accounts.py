@@ -48,7 +48,7 @@ def refuse_daily(player: AbstractBaseUser) -> None:
 def seated(match: models.Match, state: MatchState, user: AbstractBaseUser) -> None:
     """Mark ``user``, just seated in ``match`` (now ``state``), if it is a bot account. When
     that fills a table whose players, two or more, are all bot accounts, each of them may
-    have started at most ``BOT_ACCOUNT_MATCHES_PER_DAY`` such matches in the last 24 hours:
+    have started at most ``BOT_ACCOUNT_MATCHES_PER_DAY`` such matches in the last ``CAP_PERIOD_S``:
     else ``quota_exceeded`` (``bot_account_matches``). Call it in the seating transaction,
     after its other locks (it locks the bot accounts' rows)."""
     if not is_bot_account(user):
@@ -69,7 +69,8 @@ def seated(match: models.Match, state: MatchState, user: AbstractBaseUser) -> No
             if held >= limit:
                 raise quota_exceeded(
                     "bot_account_matches", limit, f"{name} has played {held} matches among bot "
-                    "accounts only in the last 24 hours, the most a bot account may; a match "
+                    f"accounts only in the last {CAP_PERIOD_S // 3600} hours, the most a bot "
+                    "account may; a match "
                     "with a person at the table is not capped", period_s=CAP_PERIOD_S)
     match.save(update_fields=["bot_accounts", "bot_accounts_only"])
 

@@ -127,11 +127,14 @@ def _checked(url: str, *, resolve: bool = True) -> tuple[str | None, str | None]
     be used, or for a name not ``resolve``d."""
     try:
         parts = urlsplit(url)
-        port = parts.port
     except ValueError:
         return "a webhook URL is an absolute https URL", None
     if parts.scheme not in ("https", "http") or not parts.hostname:
         return "a webhook URL is an absolute https URL", None
+    try:
+        port = parts.port
+    except ValueError:  # out of range, or not a number
+        port = 0
     if port == 0:
         return "a webhook URL's port is 1 to 65535", None
     if settings.WEBHOOK_ALLOW_PRIVATE:

@@ -23,8 +23,10 @@ FIRST_TOKEN_NAME = "first token"
 # no URL can name (/players/{username}: "." and ".." are path segments).
 USERNAME_MAX_LENGTH = get_user_model()._meta.get_field("username").max_length
 USERNAME_PATTERN = rf"^(?!\.+$)[A-Za-z0-9_.@+-]{{1,{USERNAME_MAX_LENGTH}}}$"
-# A password's length bounds; the minimum equals AUTH_PASSWORD_VALIDATORS' (a test holds it).
-PASSWORD_MIN_LENGTH = 8
+# A password's length bounds; the minimum is AUTH_PASSWORD_VALIDATORS'.
+PASSWORD_MIN_LENGTH: int = next(
+    validator["OPTIONS"]["min_length"] for validator in settings.AUTH_PASSWORD_VALIDATORS
+    if validator["NAME"].endswith(".MinimumLengthValidator"))
 PASSWORD_MAX_LENGTH = 128
 
 

@@ -80,7 +80,7 @@ if HTTPS:
     SECURE_HSTS_SECONDS = env.int("HSTS_SECONDS", default=31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("HSTS_INCLUDE_SUBDOMAINS", default=False)
     SECURE_HSTS_PRELOAD = env.bool("HSTS_PRELOAD", default=False)
-# A player's optional password; min_length equals hearts_api.accounts.PASSWORD_MIN_LENGTH.
+# A player's optional password (hearts_api.accounts reads min_length: the schema states it).
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",

@@ -137,7 +137,8 @@ class ReplaceSeat:
 
 @dataclass(frozen=True, slots=True)
 class AbortMatch:
-    """Stop the match for ``reason`` (an operator's words): it ends without a result."""
+    """Stop the match for ``reason`` (an operator's words, or the service's: a cancel, a lesson
+    or an arena table called off): it ends without a result."""
 
     reason: str
 

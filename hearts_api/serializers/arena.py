@@ -101,7 +101,7 @@ class ArenaTableSerializer(serializers.Serializer):
 
 class ArenaRunDetailSerializer(ArenaRunSerializer):
     matches = ArenaTableSerializer(many=True, help_text=(
-        "the tables created so far, by deal: at most five a deal"))
+        f"the tables created so far, by deal: at most {TABLES_PER_DEAL} a deal"))
 
     @staticmethod
     def body(run: ArenaRun, tables: Sequence[ArenaTable] = ()) -> dict[str, Any]:

@@ -153,8 +153,9 @@ EVENT_SERIALIZERS: dict[str, type[EventBaseSerializer]] = {
                             bot_level=serializers.ChoiceField(
                                 BOT_LEVEL_CHOICES, help_text="the bot that holds it now")),
     "match_aborted": _event("MatchAbortedEventSerializer", "match_aborted",
-                            "An operator stopped the match; it has no result and takes no "
-                            "more commands.",
+                            "The match was stopped (by an operator, its creator before it "
+                            "began, a lesson's learner or an arena table's bot; `reason` says "
+                            "why); it has no result and takes no more commands.",
                             payload=lambda e, viewer: {"reason": e.reason},
                             reason=serializers.CharField()),
     "seat_invited": _event("SeatInvitedEventSerializer", "seat_invited",

@@ -189,8 +189,9 @@ class MatchResultSerializer(serializers.Serializer):
         [reason.value for reason in EndedBy], allow_null=True,
         help_text="Why the match ended (docs/rules.md, \"End of the match\"): target_score (a "
                   "total reached it and the tie rule settled the winners), max_hands (the "
-                  "rules' last hand) or hand_cap (the last hand any match may have); null "
-                  "for a match that ended before results said why.")
+                  "rules' last hand), hand_cap (the last hand any match may have) or lesson (a "
+                  "lesson's match, ended after the learner's decision); null for a match that "
+                  "ended before results said why.")
 
     @staticmethod
     def body(result: MatchResult) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rest_framework import serializers
 
 from games.engine import Seat
+from games.models import CONSERVATIVE_SIGMAS, RATING_MU, RATING_SIGMA
 from games.selectors import LEADERBOARD_KINDS
 
 if TYPE_CHECKING:
@@ -51,19 +52,20 @@ class OpponentRecordSerializer(serializers.Serializer):
 
 
 RATING_HELP = (
-    "The conservative estimate of skill, mu - 3 sigma (openskill, Plackett-Luce): 0 at the "
-    "start, higher is stronger; the leaderboard's order.")
+    f"The conservative estimate of skill, mu - {CONSERVATIVE_SIGMAS} sigma (openskill, "
+    f"Plackett-Luce): {RATING_MU - CONSERVATIVE_SIGMAS * RATING_SIGMA:g} at the start, higher "
+    "is stronger; the leaderboard's order.")
 
 
 class RatingSerializer(ResponseSerializer):
     conservative = serializers.FloatField(help_text=RATING_HELP)
-    mu = serializers.FloatField(help_text="the estimate of skill (25 at the start)")
-    sigma = serializers.FloatField(help_text="its uncertainty (25/3 at the start)")
+    mu = serializers.FloatField(help_text=f"the estimate of skill ({RATING_MU:g} at the start)")
+    sigma = serializers.FloatField(help_text=f"its uncertainty ({RATING_SIGMA:.4g} at the start)")
     matches_rated = serializers.IntegerField(min_value=1)
 
     @staticmethod
     def body(rating: Rating) -> dict[str, Any]:
-        """``conservative`` is the estimate ``mu - 3 sigma`` (``games.ratings``)."""
+        """``conservative`` is the estimate ``mu - CONSERVATIVE_SIGMAS * sigma`` (``games.ratings``)."""
         return {"conservative": rating.ordinal, "mu": rating.mu, "sigma": rating.sigma,
                 "matches_rated": rating.matches_rated}
 

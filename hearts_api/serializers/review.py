@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rest_framework import serializers
 
+from games.bot_levels import BLUNDER_POINTS
 from games.engine import Phase, Seat, SeatView
 
 from .fields import (
@@ -84,7 +85,7 @@ class AnalysisDecisionSerializer(serializers.Serializer):
     loss = serializers.FloatField(min_value=0,
                                   help_text="the expected points of the hand you gave away "
                                             "against the best option")
-    blunder = serializers.BooleanField(help_text="a loss of 2 points or more")
+    blunder = serializers.BooleanField(help_text=f"a loss of {BLUNDER_POINTS:g} points or more")
 
 
 class AnalysisHandSerializer(serializers.Serializer):

@@ -26,7 +26,8 @@ from .common import MatchPagination, location_of, no_body, valid_data
 from .openapi import BODY_PROBLEMS, idempotent, location, problem_responses
 
 _QUOTAS = [f"arena_runs ({settings.QUOTAS['arena_runs']} running per bot account)",
-           f"arena_deals ({settings.ARENA_DEALS_PER_DAY} deals per bot account in 24 hours)"]
+           f"arena_deals ({settings.ARENA_DEALS_PER_DAY} deals per bot account in "
+           f"{arena.DAY_S // 3600} hours)"]
 _LOCATION = location("the run's URL", 202)
 _CREATE = idempotent(202, ArenaRunDetailSerializer, *BODY_PROBLEMS, 403, parameters=[_LOCATION],
                      quotas=_QUOTAS)

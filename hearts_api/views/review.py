@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import review
+from games.bot_levels import BLUNDER_POINTS
 from games.engine import Seat
 
 from ..idempotency import IdempotentMixin
@@ -89,8 +90,8 @@ class AnalysisView(IdempotentMixin, APIView):
                    summary="The analysis of your seat's decisions: its progress, then each decision",
                    description=(
                        "Each decision's loss is the points of the hand its choice was expected "
-                       "to cost against the best option found; a loss of 2 points or more is a "
-                       "blunder. The hands and totals cover the hands analysed so far. Only "
+                       f"to cost against the best option found; a loss of {BLUNDER_POINTS:g} points or "
+                       "more is a blunder. The hands and totals cover the hands analysed so far. Only "
                        "your own seat's analysis: it shows the cards you held (seat, if given, "
                        "must be yours: another is 403 not_seated). 404 not_found before one was "
                        "asked for."))

@@ -91,6 +91,13 @@ def test_only_https_to_public_addresses_unless_the_setting_allows(client_a, url)
     assert_problem(response, 422, "url_not_allowed")
 
 
+@pytest.mark.parametrize("url", ["https://example.com:99999/", "https://example.com:0/",
+                                 "https://8.8.8.8:65536/hook"])
+def test_a_port_out_of_range_is_refused_saying_so(client_a, url):
+    response = client_a.post(f"{API}/webhooks", {"url": url, "events": ["turn"]}, format="json")
+    assert "port is 1 to 65535" in assert_problem(response, 422, "url_not_allowed")["detail"]
+
+
 @pytest.mark.parametrize("url", ["ftp://example.com/", "https://", "example.com", " https://x.io"])
 def test_a_webhook_url_is_an_absolute_http_url(client_a, url):
     response = client_a.post(f"{API}/webhooks", {"url": url, "events": ["turn"]}, format="json")

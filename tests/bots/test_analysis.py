@@ -6,11 +6,11 @@ import dataclasses
 import statistics
 from random import Random
 
-from bots.analysis import BLUNDER_POINTS, analyse, choices
+from bots.analysis import analyse, choices
 from bots.appraisal import appraise
 from bots.arena import play_table
 from bots.strategies import choose_command, hard
-from games.bot_levels import BOT_LEVELS
+from games.bot_levels import BLUNDER_POINTS, BOT_LEVELS
 from games.duplicate import deal_of, mean_ci95
 from games.engine import PassCards, Seat, seat_view
 from games.engine.events import CardPlayed

@@ -878,7 +878,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             ended_at: string | null;
-            /** @description the tables created so far, by deal: at most five a deal */
+            /** @description the tables created so far, by deal: at most 5 a deal */
             matches: components["schemas"]["ArenaTable"][];
         };
         /**
@@ -1467,7 +1467,7 @@ export interface components {
             /** @description the seats nobody holds yet nor is invited to, north to west; join takes one */
             open_seats: components["schemas"]["SeatEnum"][];
         };
-        /** @description An operator stopped the match; it has no result and takes no more commands. */
+        /** @description The match was stopped (by an operator, its creator before it began, a lesson's learner or an arena table's bot; `reason` says why); it has no result and takes no more commands. */
         MatchAbortedEvent: {
             seq: number;
             /**
@@ -1557,7 +1557,7 @@ export interface components {
             hands_played: number;
             moons: components["schemas"]["Moon"][];
             /**
-             * @description Why the match ended (docs/rules.md, "End of the match"): target_score (a total reached it and the tie rule settled the winners), max_hands (the rules' last hand) or hand_cap (the last hand any match may have); null for a match that ended before results said why.
+             * @description Why the match ended (docs/rules.md, "End of the match"): target_score (a total reached it and the tie rule settled the winners), max_hands (the rules' last hand), hand_cap (the last hand any match may have) or lesson (a lesson's match, ended after the learner's decision); null for a match that ended before results said why.
              *
              *     * `target_score` - target_score
              *     * `max_hands` - max_hands
@@ -1945,7 +1945,7 @@ export interface components {
             mu: number;
             /**
              * Format: double
-             * @description its uncertainty (25/3 at the start)
+             * @description its uncertainty (8.333 at the start)
              */
             sigma: number;
             matches_rated: number;

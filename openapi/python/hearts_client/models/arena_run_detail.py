@@ -41,7 +41,7 @@ class ArenaRunDetail:
         result (ArenaResult | None): once finished
         created_at (datetime.datetime):
         ended_at (datetime.datetime | None):
-        matches (list[ArenaTable]): the tables created so far, by deal: at most five a deal
+        matches (list[ArenaTable]): the tables created so far, by deal: at most 5 a deal
     """
 
     id: UUID

@@ -15,14 +15,15 @@ T = TypeVar("T", bound="MatchAbortedEvent")
 
 @_attrs_define
 class MatchAbortedEvent:
-    """An operator stopped the match; it has no result and takes no more commands.
+    """The match was stopped (by an operator, its creator before it began, a lesson's learner or an arena table's bot;
+    `reason` says why); it has no result and takes no more commands.
 
-    Attributes:
-        seq (int):
-        type_ (MatchAbortedEventType):
-        seat (None | SeatEnum):
-        at (datetime.datetime):
-        reason (str):
+        Attributes:
+            seq (int):
+            type_ (MatchAbortedEventType):
+            seat (None | SeatEnum):
+            at (datetime.datetime):
+            reason (str):
     """
 
     seq: int

@@ -27,8 +27,9 @@ class MatchResult:
         hands_played (int):
         moons (list[Moon]):
         ended_by (EndedByEnum | None): Why the match ended (docs/rules.md, "End of the match"): target_score (a total
-            reached it and the tie rule settled the winners), max_hands (the rules' last hand) or hand_cap (the last hand
-            any match may have); null for a match that ended before results said why.
+            reached it and the tie rule settled the winners), max_hands (the rules' last hand), hand_cap (the last hand any
+            match may have) or lesson (a lesson's match, ended after the learner's decision); null for a match that ended
+            before results said why.
 
             * `target_score` - target_score
             * `max_hands` - max_hands

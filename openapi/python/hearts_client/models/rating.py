@@ -16,7 +16,7 @@ class Rating:
         conservative (float): The conservative estimate of skill, mu - 3 sigma (openskill, Plackett-Luce): 0 at the
             start, higher is stronger; the leaderboard's order.
         mu (float): the estimate of skill (25 at the start)
-        sigma (float): its uncertainty (25/3 at the start)
+        sigma (float): its uncertainty (8.333 at the start)
         matches_rated (int):
     """
 
