@@ -5,6 +5,7 @@ rates are quotas (429 ``quota_exceeded``). Why: docs/adr/0090-rate-limits.md."""
 from __future__ import annotations
 
 import functools
+import ipaddress
 import logging
 import math
 import threading
@@ -89,6 +90,20 @@ class _MovingWindowThrottle(SimpleRateThrottle):
     def wait(self) -> float:
         """Seconds (an integer > 0) until a request may pass, after a refusal."""
         return self._wait
+
+    def get_ident(self, request: Request) -> str:
+        """The client's address: an IPv6 one as its network of ``THROTTLE_IPV6_PREFIX`` bits
+        (an IPv4-mapped one as that IPv4 address)."""
+        ident = super().get_ident(request)
+        try:
+            address = ipaddress.ip_address(ident)
+        except ValueError:
+            return ident
+        if not isinstance(address, ipaddress.IPv6Address):
+            return ident
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network((address, settings.THROTTLE_IPV6_PREFIX), strict=False))
 
 
 class _PerAddress(_MovingWindowThrottle):

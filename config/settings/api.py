@@ -38,7 +38,14 @@ REST_FRAMEWORK = {
     # A throttle's address is REMOTE_ADDR (set by uvicorn from FORWARDED_ALLOW_IPS' proxies),
     # never a client's own X-Forwarded-For.
     "NUM_PROXIES": 0,
+    # OPTIONS is a CORS preflight (django-cors-headers answers it) or 405: no field
+    # descriptions beside the schema's.
+    "DEFAULT_METADATA_CLASS": None,
 }
+# An IPv6 client counts per address as its network of this prefix length (one subscriber's).
+THROTTLE_IPV6_PREFIX = env.int("THROTTLE_IPV6_PREFIX", default=64)
+if not 0 <= THROTTLE_IPV6_PREFIX <= 128:
+    raise ImproperlyConfigured("THROTTLE_IPV6_PREFIX must be 0 to 128")
 DRF_STANDARDIZED_ERRORS = {
     "EXCEPTION_HANDLER_CLASS": "hearts_api.problems.ProblemExceptionHandler",
     "EXCEPTION_FORMATTER_CLASS": "hearts_api.problems.ProblemFormatter",

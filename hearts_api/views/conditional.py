@@ -12,11 +12,16 @@ from ..problem_types import Problem
 IF_MATCH_PATTERN = r'^(\*|"[0-9]{1,18}"|[0-9]{1,18})$'
 
 
-_ETAG = re.compile(r'(?:W/)?"([^"]*)"')
+_ETAG = r'(?:W/)?"([^"]*)"'
+_ETAG_LIST = re.compile(rf'\s*{_ETAG}\s*(?:,\s*{_ETAG}\s*)*')
 
 
 def etags(header: str) -> set[str]:
-    return {f'"{tag}"' for tag in _ETAG.findall(header)}
+    """The entity tags of an If-None-Match list, quoted, weak ones as strong (RFC 9110 compares
+    them weakly); none for a header that is not such a list (it is ignored)."""
+    if not _ETAG_LIST.fullmatch(header):
+        return set()
+    return {f'"{tag}"' for tag in re.findall(_ETAG, header)}
 
 
 def if_match(request: Request) -> int | None:

@@ -83,6 +83,7 @@ there answers 204 No Content.
 class MatchStreamView(APIView):
     authentication_classes = [BearerTokenAuthentication, QueryTokenAuthentication]
     renderer_classes = [EventStreamRenderer]
+    http_method_names = ["get", "options"]  # a HEAD would hold the stream open, unsent
 
     @extend_schema(operation_id="matches_stream", description=waiting_quota.schema_note(),
                    parameters=[StreamQuerySerializer, _LAST_EVENT_ID],

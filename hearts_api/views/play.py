@@ -31,7 +31,8 @@ class SeatViewView(APIView):
     @extend_schema(operation_id="matches_view", parameters=[
         OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
                          description='entity tags, e.g. "41" (or *): 304 when the match\'s '
-                                     'version is among them'),
+                                     'version is among them; a header that is not a list '
+                                     'of entity tags is ignored'),
         OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=[200, 304],
                          required=True, description='"<version>"')],
         responses={200: SeatViewSerializer, 304: None, **problem_responses(404)},

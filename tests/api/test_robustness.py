@@ -179,6 +179,15 @@ def test_a_wrong_method_is_method_not_allowed_405(make_table, method, action):
     assert "Allow" in response
 
 
+@pytest.mark.parametrize("action", ["", "view", "play", "stream", "events"])
+def test_options_without_a_preflight_and_head_on_the_stream_are_405(make_table, action):
+    table = make_table(D1)
+    options = table.clients["north"].options(match_url(table.id, action))
+    assert_problem(options, 405, "method_not_allowed")
+    head = table.clients["north"].head(match_url(table.id, "stream"))  # it would hold the line
+    assert (head.status_code, head["Allow"], head.content) == (405, "GET, OPTIONS", b"")
+
+
 def test_a_wrong_method_on_the_match_list_is_method_not_allowed_405(client_a):
     response = client_a.delete(f"{API}/matches")
     assert_problem(response, 405, "method_not_allowed")
@@ -221,6 +230,17 @@ def test_absurd_if_match_and_if_none_match_headers_are_bounded(make_table, heade
     # If-None-Match names no current version: the view as usual.
     view = table.clients["north"].get(match_url(table.id, "view"), HTTP_IF_NONE_MATCH=header)
     assert view.status_code == 200 and view.json()["seat"] == "north"
+
+
+@pytest.mark.parametrize(("header", "status"), [
+    ("{}", 304), ("W/{}", 304), ('"1", {} ', 304), ("*", 304),
+    ("{}x", 200), ("x{}", 200), ('{}, "1', 200), ("{};", 200)])
+def test_if_none_match_is_a_list_of_entity_tags_else_ignored(make_table, header, status):
+    table = make_table(D1)
+    url = match_url(table.id, "view")
+    etag = table.clients["north"].get(url)["ETag"]
+    response = table.clients["north"].get(url, HTTP_IF_NONE_MATCH=header.format(etag))
+    assert response.status_code == status and response["ETag"] == etag
 
 
 @pytest.mark.parametrize(("action", "body"), [

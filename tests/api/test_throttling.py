@@ -157,6 +157,22 @@ def test_registrations_with_a_password_over_their_rate_per_address_are_quota_exc
 
 
 @pytest.mark.django_db
+def test_an_ipv6_client_counts_as_its_64_network_and_a_mapped_ipv4_one_as_that_address(
+        monkeypatch):
+    _quota_rates(monkeypatch, password_registrations="2/hour")
+    password = "correct horse battery"
+    assert _register("ann", password, address="2001:db8::1").status_code == 201
+    assert _register("bea", password, address="2001:db8::ffff:2").status_code == 201
+    assert_quota_exceeded(_register("cat", password, address="2001:db8:0:0:1::3"),
+                          "password_registrations", 2, 3600)
+    assert _register("cat", password, address="2001:db8:0:1::1").status_code == 201
+    assert _register("dot", password, address="10.0.0.9").status_code == 201
+    assert _register("eve", password, address="::ffff:10.0.0.9").status_code == 201
+    assert_quota_exceeded(_register("fay", password, address="10.0.0.9"),
+                          "password_registrations", 2, 3600)
+
+
+@pytest.mark.django_db
 def test_registrations_with_a_password_and_a_token_count_against_the_same_quota(monkeypatch):
     _quota_rates(monkeypatch, password_registrations="2/hour")
     token = _register("owner").json()["token"]

@@ -5283,7 +5283,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description entity tags, e.g. "41" (or *): 304 when the match's version is among them */
+                /** @description entity tags, e.g. "41" (or *): 304 when the match's version is among them; a header that is not a list of entity tags is ignored */
                 "If-None-Match"?: string;
             };
             path: {
