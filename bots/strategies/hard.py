@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from random import Random
 
-from games.engine import Card, PassDirection, Rank, Seat, SeatView, Suit
+from games.engine import Card, PassDirection, Rank, RuleSet, Seat, SeatView, Suit
 from games.engine.cards import QUEEN_OF_SPADES
 
 from . import medium
@@ -174,22 +174,27 @@ def choose_discard(legal: list[Card], memory: Memory) -> Card:
 
 
 def choose_play(view: SeatView, rng: Random) -> Card:
-    """A legal card: ``break_moon`` if a run is on, then under the variant
-    ``medium.take_jack`` (else never JD), then lead, follow or discard as above."""
+    """A legal card (``play``)."""
     legal = candidates(view)
     if len(legal) == 1:
         return legal[0]
     memory = Memory.from_view(view)
-    trick = TrickSoFar.from_view(view)
-    prize = is_jack_prize(view.rules)
+    return play(legal, memory, TrickSoFar.from_view(view), view.rules,
+                moon_shooter(view, memory), is_jack_in(view.trick))
+
+
+def play(legal: list[Card], memory: Memory, trick: TrickSoFar, rules: RuleSet,
+         shooter: Seat | None, jack_in: bool) -> Card:
+    """Of ``legal`` (two or more): ``break_moon`` if ``shooter`` is on a run, then under the
+    variant ``medium.take_jack`` (else never JD), then lead, follow or discard as above."""
+    prize = is_jack_prize(rules)
     spare = medium.without_jack(legal) if prize else legal
-    shooter = moon_shooter(view, memory)
     if shooter is not None:
         card = break_moon(spare, memory, trick, shooter)
         if card is not None:
             return card
     if prize:
-        card = medium.take_jack(legal, memory, trick, is_jack_in(view.trick), view.rules)
+        card = medium.take_jack(legal, memory, trick, jack_in, rules)
         if card is not None:
             return card
         legal = spare
