@@ -88,7 +88,7 @@ class _Tally:
 
 
 def _appraise_play(view: SeatView, rng: Random, work: int) -> Appraisal:
-    knowledge = Knowledge(view)
+    knowledge = Knowledge(view, read_plays=False)  # the table's players are anyone's: not hard's
     legal = candidates(view)
     others = ALL_CARDS & ~knowledge.holding & ~knowledge.played | sum(knowledge.trick_cards)
     tried = distinct(mask_of(legal), others)

@@ -9,6 +9,8 @@ import pytest
 
 from bots.strategies import expert
 from bots.strategies.endgame import distinct
+from bots.strategies.expert.knowledge import Knowledge
+from bots.strategies.expert.play_model import PlayModel
 from bots.strategies.policies import avoid_policy
 from games.engine import PassDirection, RuleSet, Seat, seat_view
 from games.engine.kernel import ALL_CARDS, cards_of, mask_of
@@ -143,13 +145,19 @@ def test_dealing_is_charged_for_every_try_at_a_deal_the_dead_ends_too():
 def test_a_play_search_counts_the_deal_the_dealing_and_each_play_out():
     # North leads trick five holding every point: its clubs are alike (every other club is
     # played) and 2D, so two cards are tried under two plans (avoiding and the moon's),
-    # each played out over the 36 cards left, after one try at dealing the 27 hidden.
+    # each played out over the 36 cards left, after one try at dealing the 27 hidden and
+    # the other seats' plays weighed on that deal.
     table = Table(COLD_MOON, rules=HOLD)
     table.play(*COLD_MOON_TRICKS[:4])
-    _, done = expert.search_play(seat_view(table.now, N), Random(1), 1)  # one deal
+    view = seat_view(table.now, N)
+    _, done = expert.search_play(view, Random(1), 1)  # one deal
     play_outs = 2 * 2 * (36 * expert.WORK_PER_CARD_PLAYED + expert.WORK_PER_PLAY_OUT)
     dealing = expert.WORK_PER_TRY + 27 * expert.WORK_PER_CARD_DEALT
-    assert done == expert.WORK_PER_DEAL + dealing + play_outs
+    knowledge = Knowledge(view)
+    model = PlayModel(view, knowledge.played_by)
+    model.likelihood(knowledge.sample(Random(1)))
+    assert model.work > 0
+    assert done == expert.WORK_PER_DEAL + dealing + model.work + play_outs
 
 
 def test_play_out_policy_never_wins_a_trick_with_its_own_queen_when_it_can_help_it():

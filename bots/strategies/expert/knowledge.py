@@ -12,6 +12,7 @@ from games.engine.playout import PlayoutHand
 from ..memory import Memory, is_moon_run_taken
 from ..policies import Policy, avoid_policy, shoot_policy
 from .inference import Ratios, pass_ratios, weight
+from .play_model import PlayModel
 from .valuation import Valuation
 from .work import WORK_PER_CARD_DEALT, WORK_PER_EXACT_DEAL, WORK_PER_TRY, WORK_PER_WEIGHT
 
@@ -22,9 +23,10 @@ class Knowledge:
     """What one seat knows of the hand in play (``memory.Memory``'s masks, lists by seat),
     and how to deal the cards it cannot see (``hidden``). ``plans``: the play-outs' policies
     by seat, avoiding points, then (if this seat might make a moon) shooting; ``dealing_work``:
-    the work ``sample`` and ``weight`` have spent."""
+    the work ``sample`` and ``weight`` have spent. ``read_plays``: whether deals are weighed
+    by the other seats' plays too (``PlayModel``)."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, *, read_plays: bool = True) -> None:
         assert view.seat is not None and view.trick is not None
         memory = Memory.from_view(view)
         self.view = view
@@ -41,6 +43,7 @@ class Knowledge:
         self.dealing_work = 0
         self.played_by = memory.played_by
         self.ratios = _pass_ratios(view)
+        self.plays = PlayModel(view, self.played_by) if read_plays else None
         # How many seats may hold each hidden card.
         self.freedom = {bit: sum(1 for s in range(4) if not self.voids[s] & bit)
                         for bit in cards_as_bits(self.hidden)}
@@ -73,11 +76,17 @@ class Knowledge:
 
     def weight(self, world: list[int]) -> float:
         """How likely the deal ``world`` is, relative to others, given what was passed
-        (``inference.weight``, counted in ``dealing_work``; 1.0 after a hand without a pass)."""
-        if self.ratios is None:
-            return 1.0
-        self.dealing_work += WORK_PER_WEIGHT
-        return weight(self.ratios, world, self.played_by)
+        (``inference.weight``; 1.0 after a hand without a pass) and, with ``read_plays``,
+        played (``PlayModel``), counted in ``dealing_work``."""
+        result = 1.0
+        if self.ratios is not None:
+            self.dealing_work += WORK_PER_WEIGHT
+            result = weight(self.ratios, world, self.played_by)
+        if self.plays is not None:
+            work = self.plays.work
+            result *= self.plays.likelihood(world)
+            self.dealing_work += self.plays.work - work
+        return result
 
     def _needs(self) -> list[int]:
         need = [self.counts[s] - self.known[s].bit_count() for s in range(4)]
