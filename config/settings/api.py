@@ -38,9 +38,6 @@ REST_FRAMEWORK = {
     # A throttle's address is REMOTE_ADDR (set by uvicorn from FORWARDED_ALLOW_IPS' proxies),
     # never a client's own X-Forwarded-For.
     "NUM_PROXIES": 0,
-    # OPTIONS is a CORS preflight (django-cors-headers answers it) or 405: no field
-    # descriptions beside the schema's.
-    "DEFAULT_METADATA_CLASS": None,
 }
 # An IPv6 client counts per address as its network of this prefix length (one subscriber's).
 THROTTLE_IPV6_PREFIX = env.int("THROTTLE_IPV6_PREFIX", default=64)

@@ -12,13 +12,14 @@ from ..problem_types import Problem
 IF_MATCH_PATTERN = r'^(\*|"[0-9]{1,18}"|[0-9]{1,18})$'
 
 
-_ETAG = r'(?:W/)?"([^"]*)"'
-_ETAG_LIST = re.compile(rf'\s*{_ETAG}\s*(?:,\s*{_ETAG}\s*)*')
+_ETAG = r'(?:W/)?"([^"\x00-\x20\x7f]*)"'
+_ETAG_LIST = re.compile(rf'[ \t]*(?:{_ETAG})?[ \t]*(?:,[ \t]*(?:{_ETAG})?[ \t]*)*')
 
 
 def etags(header: str) -> set[str]:
-    """The entity tags of an If-None-Match list, quoted, weak ones as strong (RFC 9110 compares
-    them weakly); none for a header that is not such a list (it is ignored)."""
+    """The entity tags of an If-None-Match list (empty elements ignored), quoted, weak ones as
+    strong (RFC 9110 compares them weakly); none for a header that is not such a list (it is
+    ignored)."""
     if not _ETAG_LIST.fullmatch(header):
         return set()
     return {f'"{tag}"' for tag in re.findall(_ETAG, header)}

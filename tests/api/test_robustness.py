@@ -179,12 +179,9 @@ def test_a_wrong_method_is_method_not_allowed_405(make_table, method, action):
     assert "Allow" in response
 
 
-@pytest.mark.parametrize("action", ["", "view", "play", "stream", "events"])
-def test_options_without_a_preflight_and_head_on_the_stream_are_405(make_table, action):
+def test_head_on_the_stream_is_405_not_a_stream_held_open(make_table):
     table = make_table(D1)
-    options = table.clients["north"].options(match_url(table.id, action))
-    assert_problem(options, 405, "method_not_allowed")
-    head = table.clients["north"].head(match_url(table.id, "stream"))  # it would hold the line
+    head = table.clients["north"].head(match_url(table.id, "stream"))
     assert (head.status_code, head["Allow"], head.content) == (405, "GET, OPTIONS", b"")
 
 
@@ -233,8 +230,8 @@ def test_absurd_if_match_and_if_none_match_headers_are_bounded(make_table, heade
 
 
 @pytest.mark.parametrize(("header", "status"), [
-    ("{}", 304), ("W/{}", 304), ('"1", {} ', 304), ("*", 304),
-    ("{}x", 200), ("x{}", 200), ('{}, "1', 200), ("{};", 200)])
+    ("{}", 304), ("W/{}", 304), ('"1", {} ', 304), ("*", 304), ('"1",, {},', 304),
+    ("{}x", 200), ("x{}", 200), ('{}, "1', 200), ("{};", 200), ('{}, "a b"', 200)])
 def test_if_none_match_is_a_list_of_entity_tags_else_ignored(make_table, header, status):
     table = make_table(D1)
     url = match_url(table.id, "view")
