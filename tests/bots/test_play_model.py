@@ -29,7 +29,7 @@ from games.engine.tables import bot_table
 
 
 def positions(count: int):
-    """``(view, true deal)`` before a play of a hand four hard bots play, at trick 2 to 12."""
+    """``(view, true deal)`` before a play of a hand four hard bots play, at trick 2 to 11."""
     for index in range(count):
         direction = list(PassDirection)[index % 4]
         table = play_table(700 + index, direction, ["hard"] * 4, 0)
@@ -55,7 +55,7 @@ def replayed(view, world, played_by):
         for seat, card in trick.plays:
             legal = legal_cards(state, seat)
             if card not in legal:
-                return RULED_OUT
+                return RULED_OUT ** TEMPER
             if seat != view.seat and len(legal) > 1:
                 hit = hard.choose_play(seat_view(state, seat), Random(0)) == card
                 likelihood *= (1 - NOISE if hit else 0.0) + NOISE / len(legal)
@@ -87,7 +87,7 @@ def test_the_true_deal_is_more_likely_than_most_deals_the_search_samples():
         rng = Random(1)
         sampled = [model.likelihood(knowledge.sample(rng)) for _ in range(20)]
         true = model.likelihood(truth)
-        assert true > RULED_OUT
+        assert true > RULED_OUT ** TEMPER
         above.append(true >= statistics.median(sampled))
     assert sum(above) >= 0.8 * len(above)
 
@@ -104,9 +104,21 @@ def test_the_plays_are_replayed_once_and_each_answer_charged_once():
     assert model.work - before == len(model.decisions)
 
 
-def test_the_first_lead_of_a_hand_weighs_nothing_and_costs_nothing():
-    state, _ = bot_table(RuleSet(pass_rotation=(PassDirection.HOLD,)),
-                         tuple(tuple(cards_of(0x1FFF << 13 * s)) for s in range(4)), ["hard"] * 4)
-    view = seat_view(state, state.hand.trick.to_play)
-    model = PlayModel(view, [0, 0, 0, 0])
-    assert model.likelihood([0x1FFF << 13 * s for s in range(4)]) == 1.0 and model.work == 0
+def test_deals_the_plays_rule_out_weigh_almost_nothing_and_three_in_a_row_end_the_weighing():
+    for view, truth in positions(40):
+        knowledge = Knowledge(view)
+        shown = [(seat, void) for seat, void in enumerate(knowledge.voids)
+                 if void and seat != view.seat]
+        swaps = [(seat, bit, other, spare)
+                 for seat, void in shown for other in range(4) if other not in (seat, view.seat)
+                 for bit in cards_of(truth[other] & void) for spare in cards_of(truth[seat])]
+        if swaps:
+            break
+    seat, card, other, spare = swaps[0]  # ``seat`` showed out of ``card``'s suit: give it one
+    ruled_out = list(truth)
+    ruled_out[seat] = truth[seat] & ~(1 << spare.index) | 1 << card.index
+    ruled_out[other] = truth[other] & ~(1 << card.index) | 1 << spare.index
+    model = PlayModel(view, knowledge.played_by)
+    assert [model.likelihood(ruled_out) for _ in range(3)] == [RULED_OUT ** TEMPER] * 3
+    assert model.decisions == [] and model.likelihood(truth) == 1.0
+    assert PlayModel(view, knowledge.played_by).likelihood(truth) > RULED_OUT ** TEMPER

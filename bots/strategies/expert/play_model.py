@@ -17,7 +17,7 @@ from .work import WORK_PER_MODELLED_PLAY, WORK_PER_REPLAYED_PLAY
 
 NOISE = 0.2  # the share of a play the model leaves to any legal card
 TEMPER = 0.25  # the power of a deal's likelihood: the search needs many deals of weight
-RULED_OUT = 1e-9  # the likelihood of a deal in which a play seen was not legal
+RULED_OUT = 1e-40  # the likelihood of a deal in which a play seen was not legal, untempered
 TEMPLATE_ATTEMPTS = 3  # deals tried for the replay before the plays are left unweighed
 
 
@@ -57,12 +57,14 @@ class PlayModel:
 
     def likelihood(self, world: Sequence[int]) -> float:
         """The model's probability of the plays by the other seats if ``world`` (holdings by
-        seat, masks) is the deal, to the power ``temper``; ``RULED_OUT`` when a play would
-        not have been legal."""
+        seat, masks) is the deal (``RULED_OUT`` if a play would not have been legal), to the
+        power ``temper``."""
         if self.decisions is None:
             self.decisions = self._replay(world)
             if self.decisions is None:
-                return RULED_OUT
+                if self.attempts >= TEMPLATE_ATTEMPTS:
+                    self.decisions = []
+                return float(RULED_OUT ** self.temper)
         rules = self.view.rules
         result = 1.0
         modelled = 0
@@ -88,12 +90,11 @@ class PlayModel:
                     decision.jack_in)
             result *= (1 - self.noise if hit else 0.0) + self.noise / count
         self.work += modelled * WORK_PER_MODELLED_PLAY + len(self.decisions)
-        return result if result == RULED_OUT else result ** self.temper
+        return float(result ** self.temper)
 
     def _replay(self, world: Sequence[int]) -> list[_Decision] | None:
         """The other seats' decisions, replayed on the deal ``world`` (what each knew then is
-        the same in any deal the plays allow); None if they rule ``world`` out, and no
-        decisions after ``TEMPLATE_ATTEMPTS`` such deals."""
+        the same in any deal the plays allow); None if they rule ``world`` out."""
         self.attempts += 1
         self.work += len(self.plays) * WORK_PER_REPLAYED_PLAY
         rules = dataclasses.replace(self.view.rules, pass_rotation=(PassDirection.HOLD,))
@@ -117,5 +118,5 @@ class PlayModel:
             try:
                 state = step(state, PlayCard(seat, card))[1]
             except IllegalMove:
-                return [] if self.attempts >= TEMPLATE_ATTEMPTS else None
+                return None
         return decisions
