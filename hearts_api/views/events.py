@@ -9,6 +9,7 @@ from django.conf import settings
 from django.http.response import HttpResponseBase
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -84,6 +85,10 @@ class MatchStreamView(APIView):
     authentication_classes = [BearerTokenAuthentication, QueryTokenAuthentication]
     renderer_classes = [EventStreamRenderer]
     http_method_names = ["get", "options"]  # a HEAD would hold the stream open, unsent
+
+    def get_renderers(self) -> list[BaseRenderer]:
+        """The stream's renderer; for ``OPTIONS``, DRF's metadata, JSON's."""
+        return [JSONRenderer()] if self.request.method == "OPTIONS" else super().get_renderers()
 
     @extend_schema(operation_id="matches_stream", description=waiting_quota.schema_note(),
                    parameters=[StreamQuerySerializer, _LAST_EVENT_ID],

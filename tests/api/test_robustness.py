@@ -12,6 +12,7 @@ import pytest
 import yaml
 from django.contrib.auth import get_user_model
 from django.db import InterfaceError, OperationalError, connection
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from psycopg.conninfo import make_conninfo
@@ -183,6 +184,16 @@ def test_head_on_the_stream_is_405_not_a_stream_held_open(make_table):
     table = make_table(D1)
     head = table.clients["north"].head(match_url(table.id, "stream"))
     assert (head.status_code, head["Allow"], head.content) == (405, "GET, OPTIONS", b"")
+
+
+def test_options_on_the_stream_is_json_labelled_as_json(make_table):
+    table = make_table(D1)
+    for accept in ("*/*", "application/json"):
+        options = table.clients["north"].options(match_url(table.id, "stream"), HTTP_ACCEPT=accept)
+        assert (options.status_code, options["Content-Type"]) == (200, "application/json")
+        assert options.json()["renders"] == ["text/event-stream"]
+    refused = Client().options(match_url(table.id, "stream"))
+    assert_problem(refused, 401, "not_authenticated")
 
 
 def test_a_wrong_method_on_the_match_list_is_method_not_allowed_405(client_a):
