@@ -30,7 +30,7 @@ class _Decision(NamedTuple):
     led: int  # the suit led, a mask (0: it led)
     first_trick: bool
     hearts_broken: bool
-    memory: dict[str, object]  # ``Memory``'s fields but ``holding_mask``
+    memory: Memory  # its ``holding_mask`` the replayed deal's, replaced by each deal's
     trick: TrickSoFar
     shooter: Seat | None
     jack_in: bool
@@ -84,7 +84,7 @@ class PlayModel:
             hit = self.seen.get(key)
             if hit is None:
                 modelled += 1
-                memory = Memory(**decision.memory, holding_mask=holding)  # type: ignore[arg-type]
+                memory = dataclasses.replace(decision.memory, holding_mask=holding)
                 hit = self.seen[key] = decision.card == hard.play(
                     cards_of(legal), memory, decision.trick, rules, decision.shooter,
                     decision.jack_in)
@@ -108,11 +108,9 @@ class PlayModel:
                 trick = view.trick
                 assert trick is not None
                 memory = Memory.from_view(view)
-                public = {field.name: getattr(memory, field.name)
-                          for field in dataclasses.fields(Memory) if field.name != "holding_mask"}
                 decisions.append(_Decision(
                     seat, card, later[seat], SUIT_MASKS[trick.cards[0].suit] if trick.cards else 0,
-                    trick.number == 1, view.hearts_broken, public, TrickSoFar.from_view(view),
+                    trick.number == 1, view.hearts_broken, memory, TrickSoFar.from_view(view),
                     hard.moon_shooter(view, memory), is_jack_in(trick)))
             later[seat] &= ~(1 << card.index)
             try:
