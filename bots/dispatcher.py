@@ -78,16 +78,15 @@ def submit(due_at: datetime) -> bool:
     return True
 
 
-class DispatcherThread(threading.Thread):
-    """The embedded server's worker: makes due moves in rounds, sleeping until one falls due."""
+class ProcessThread(threading.Thread):
+    """A daemon thread the process runs one of (``start_once``), named ``NAME``."""
 
-    _woken = threading.Event()
-    _asleep_until: datetime | None = None  # the end of the thread's sleep; None while awake
-    _started: DispatcherThread | None = None
+    NAME = ""
+    _started: ProcessThread | None = None
     _lock = threading.Lock()
 
     def __init__(self) -> None:
-        super().__init__(name="bots-dispatcher", daemon=True)
+        super().__init__(name=self.NAME, daemon=True)
 
     @classmethod
     def start_once(cls) -> None:
@@ -96,6 +95,14 @@ class DispatcherThread(threading.Thread):
             if cls._started is None or not cls._started.is_alive():
                 cls._started = cls()
                 cls._started.start()
+
+
+class DispatcherThread(ProcessThread):
+    """The embedded server's worker: makes due moves in rounds, sleeping until one falls due."""
+
+    NAME = "bots-dispatcher"
+    _woken = threading.Event()
+    _asleep_until: datetime | None = None  # the end of the thread's sleep; None while awake
 
     @classmethod
     def wake(cls, due_at: datetime) -> None:

@@ -1,7 +1,8 @@
 """The bots app's side of hints and analyses (``games.review``): a hint is weighed on this
-process's search thread; an analysis runs hand by hand, by ``BOT_DISPATCH`` as a worker's
-tasks on the ``analysis`` queue (below the bots'), on a thread of its own, or at once, its
-searches on the search thread."""
+process's search thread; analyses are weighed a hand at a time, each the next that
+``review.analysis_claim`` hands out, by ``BOT_DISPATCH`` in a worker's tickets on the
+``analysis`` queue (below the bots'), on a thread of their own, or at once, the searches on
+the search thread."""
 
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
+from django.utils import timezone
 
-from games import models
+from games import models, review
 from games.engine import Seat, SeatView, event_from_json
 from games.errors import ServiceError
 
 from .analysis import Decision, analyse, choices
 from .appraisal import Appraisal, appraise
+from .dispatcher import ProcessThread
 from .moves import searcher, seed
 from .strategies.effort import PACE
 
@@ -29,6 +32,7 @@ logger = logging.getLogger(__name__)
 
 ANALYSIS_QUEUE = "analysis"  # CELERY_TASK_QUEUES: after control and bots
 HINT_RETRY_S = 1  # a hint refused for a busy search: Retry-After
+THREAD_RECHECK_SECONDS = 60  # the embedded server's analysis thread, asleep, looks again
 
 
 _hint_slots: dict[tuple[int, int], threading.Semaphore] = {}
@@ -80,45 +84,45 @@ def _weighed(match_id: object, version: int, view: SeatView, budget_ms: float,
         slots.release()
 
 
-def on_analysis_requested(sender: Any, *, analysis_id: int, **kwargs: Any) -> None:
-    """``games.signals.analysis_requested`` receiver: start the analysis by the dispatch mode."""
+def on_analysis_requested(sender: Any, **kwargs: Any) -> None:
+    """``games.signals.analysis_requested`` receiver: weigh the hands waiting, by the dispatch
+    mode."""
     mode = settings.BOT_DISPATCH
     if mode == "inline":
-        analyse_all(analysis_id)
+        analyse_all()
     elif mode == "thread":
-        threading.Thread(target=analyse_all, args=(analysis_id,), name="analysis",
-                         daemon=True).start()
+        AnalysisThread.start_once()
+        AnalysisThread.woken.set()
     else:
-        from .tasks import analyse_match  # the task module needs the app registry ready
+        from .tasks import analyse  # the task module needs the app registry ready
 
-        analyse_match.apply_async((analysis_id,), queue=ANALYSIS_QUEUE)
+        analyse.apply_async(queue=ANALYSIS_QUEUE)
 
 
-def analyse_all(analysis_id: int) -> None:
-    """Every hand of the analysis left, in this thread (the searches on the search thread);
-    a failure is logged (the row says ``failed``)."""
+def analyse_all() -> None:
+    """Weigh hands (``analyse_next``) until none may be claimed, in this thread (the searches
+    on the search thread); an error is logged."""
     try:
-        while analyse_hand(analysis_id):
+        while analyse_next():
             pass
     except Exception:
-        logger.exception("analysis %s failed", analysis_id)
+        logger.exception("analyses stopped")
     finally:
         if not connection.in_atomic_block:  # a test's transaction holds it
             close_old_connections()
 
 
-def analyse_hand(analysis_id: int) -> bool:
-    """Weigh the next hand of the analysis on the search thread and save it (the row
-    ``failed`` if that raised, and the error raised again); whether hands are left."""
-    analysis = models.Analysis.objects.select_related("match").get(pk=analysis_id)
-    if analysis.hands_done >= analysis.hands or analysis.status == models.Analysis.Status.FAILED:
+def analyse_next() -> bool:
+    """Weigh the next hand of any analysis (``review.analysis_claim``) on the search thread
+    and save it while the claim's lease is the row's; the analysis ``failed`` (and the error
+    logged) if that raised. Whether a hand was claimed."""
+    analysis = review.analysis_claim(now=timezone.now())
+    if analysis is None:
         return False
+    mine = models.Analysis.objects.filter(pk=analysis.pk, leased_until=analysis.leased_until)
     hand = analysis.hands_done + 1
-    models.Analysis.objects.filter(pk=analysis_id, status=models.Analysis.Status.QUEUED).update(
-        status=models.Analysis.Status.RUNNING)
     seat = Seat(analysis.seat)
     match = analysis.match
-    events = [event_from_json(row.payload) for row in match.events.order_by("seq")]
 
     def weigh() -> tuple[list[Decision], int]:
         start = time.thread_time()
@@ -127,21 +131,38 @@ def analyse_hand(analysis_id: int) -> bool:
         return weighed, round((time.thread_time() - start) * 1e3)
 
     try:
+        events = [event_from_json(row.payload) for row in match.events.order_by("seq")]
         weighed, cpu_ms = searcher().submit(weigh).result()
+        with transaction.atomic():
+            row = mine.select_for_update().first()
+            if row is not None:  # else another claim holds it (this one's lease ended)
+                row.decisions = [*row.decisions, *(decision_json(d) for d in weighed)]
+                row.hands_done = hand
+                row.cpu_ms += cpu_ms
+                row.status = (models.Analysis.Status.DONE if hand >= row.hands
+                              else models.Analysis.Status.RUNNING)
+                row.leased_until, row.attempts = None, 0
+                row.save()
     except Exception:
-        models.Analysis.objects.filter(pk=analysis_id).update(status=models.Analysis.Status.FAILED)
-        raise
-    with transaction.atomic():
-        row = models.Analysis.objects.select_for_update().get(pk=analysis_id)
-        if row.hands_done != hand - 1:  # another run saved this hand
-            return row.hands_done < row.hands
-        row.decisions = [*row.decisions, *(decision_json(decision) for decision in weighed)]
-        row.hands_done = hand
-        row.cpu_ms += cpu_ms
-        row.status = (models.Analysis.Status.DONE if hand >= row.hands
-                      else models.Analysis.Status.RUNNING)
-        row.save()
-    return hand < analysis.hands
+        logger.exception("analysis %s failed at hand %s", analysis.pk, hand)
+        mine.update(status=models.Analysis.Status.FAILED, leased_until=None,
+                    updated_at=timezone.now())
+    return True
+
+
+class AnalysisThread(ProcessThread):
+    """The embedded server's analyses (``BOT_DISPATCH`` "thread"): weighs hands until none
+    may be claimed, then sleeps until woken or ``THREAD_RECHECK_SECONDS`` pass (a lease
+    ended, or hands left by a process that stopped)."""
+
+    NAME = "analysis"
+    woken = threading.Event()
+
+    def run(self) -> None:
+        while True:
+            self.woken.clear()
+            analyse_all()
+            self.woken.wait(THREAD_RECHECK_SECONDS)
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""The bots' Celery tasks: ``work`` makes due moves (``bots.dispatcher``, "celery" mode), and
-each pool process sets its search pace as it starts."""
+"""The bots' Celery tasks: ``work`` makes due moves (``bots.dispatcher``, "celery" mode),
+``analyse`` weighs analyses' hands, and each pool process sets its search pace as it starts."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.db import close_old_connections, connection
 
 from . import moves
 from .dispatcher import BOTS_QUEUE, making_moves
-from .review import ANALYSIS_QUEUE, analyse_hand
+from .review import ANALYSIS_QUEUE, analyse_next
 from .strategies.effort import PACE
 from .strategies.expert import calibrate
 
@@ -39,16 +39,16 @@ def work() -> int:
 
 
 @shared_task(acks_late=True, ignore_result=True)
-def analyse_match(analysis_id: int) -> None:
-    """Weigh the analysis's next hand, then queue a task for the rest (the bots' tickets
-    queued meanwhile go first)."""
+def analyse() -> None:
+    """Weigh the next hand of any analysis (``review.analyse_next``), then queue a ticket for
+    the next (the bots' tickets queued meanwhile go first)."""
     try:
-        more = analyse_hand(analysis_id)
+        more = analyse_next()
     finally:
         if not connection.in_atomic_block:
             close_old_connections()
     if more:
-        analyse_match.apply_async((analysis_id,), queue=ANALYSIS_QUEUE)
+        analyse.apply_async(queue=ANALYSIS_QUEUE)
 
 
 def set_pace(**kwargs: Any) -> None:

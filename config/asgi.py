@@ -24,6 +24,7 @@ from django.http import HttpResponseBase  # noqa: E402
 from django.urls import get_resolver, set_script_prefix  # noqa: E402
 
 from bots.dispatcher import DispatcherThread  # noqa: E402
+from bots.review import AnalysisThread  # noqa: E402
 from hearts_api import API_PREFIX  # noqa: E402
 from hearts_api.body_limit import BodyLimit  # noqa: E402
 from hearts_api.cors import cors_headers  # noqa: E402
@@ -120,6 +121,8 @@ get_resolver().url_patterns  # noqa: B018  (loads the URLconf)
 gc.collect()
 gc.freeze()
 
-# Without a broker, this process makes the bots' moves (bots.dispatcher).
+# Without a broker, this process makes the bots' moves (bots.dispatcher) and weighs the
+# analyses (bots.review).
 if settings.BOT_DISPATCH == "thread":
     DispatcherThread.start_once()
+    AnalysisThread.start_once()

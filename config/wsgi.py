@@ -10,7 +10,10 @@ application = get_wsgi_application()
 from django.conf import settings  # noqa: E402  (after the app registry)
 
 from bots.dispatcher import DispatcherThread  # noqa: E402
+from bots.review import AnalysisThread  # noqa: E402
 
-# Without a broker, this process makes the bots' moves itself (bots.dispatcher, "thread").
+# Without a broker, this process makes the bots' moves itself (bots.dispatcher, "thread")
+# and weighs the analyses (bots.review).
 if settings.BOT_DISPATCH == "thread":
     DispatcherThread.start_once()
+    AnalysisThread.start_once()

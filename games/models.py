@@ -409,7 +409,8 @@ class DailyAttempt(models.Model):
 
 class Analysis(models.Model):
     """One seat's decisions in a finished match weighed by ``bots.analysis``, hand by hand
-    (``decisions``: ``Decision``s as JSON, oldest first; ``hands_done`` of ``hands``)."""
+    (``decisions``: ``Decision``s as JSON, oldest first; ``hands_done`` of ``hands``); a hand
+    being weighed is leased (``games.review.analysis_claim``)."""
 
     class Status(models.TextChoices):
         QUEUED = "queued"
@@ -427,11 +428,18 @@ class Analysis(models.Model):
     decisions = models.JSONField(default=list)
     work = models.PositiveIntegerField(help_text="search work units a decision")
     cpu_ms = models.PositiveIntegerField(default=0, help_text="CPU spent so far")
+    leased_until = models.DateTimeField(null=True, blank=True,
+                                        help_text="a worker weighs its next hand until then")
+    attempts = models.PositiveSmallIntegerField(default=0,
+                                                help_text="claims of its next hand, unsaved")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["created_at"]
+        indexes = [models.Index(fields=["requested_by", "-updated_at"], name="analysis_by_requester"),
+                   models.Index(fields=["created_at"], condition=models.Q(status__in=["queued", "running"]),
+                                name="analysis_unfinished")]
         constraints = [models.UniqueConstraint(fields=["match", "seat"],
                                                name="one_analysis_per_seat")]
         verbose_name_plural = "analyses"

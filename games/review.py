@@ -1,15 +1,19 @@
-"""Hints and analyses: who may ask, and the rows and views the bots app weighs (it answers
-``signals.hint_requested`` and runs ``signals.analysis_requested``)."""
+"""Hints and analyses: who may ask, the rows and views the bots app weighs (it answers
+``signals.hint_requested`` and runs ``signals.analysis_requested``), and which analysis's
+hand a worker weighs next (``analysis_claim``)."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from . import models
 from .engine import Phase, Seat, SeatView, seat_view
@@ -56,13 +60,80 @@ def analysis_seat(*, match_id: uuid.UUID, user: AbstractBaseUser
     return match, seat, models.Analysis.objects.filter(match=match, seat=seat).first()
 
 
+# How long a worker holds an analysis's hand: one that died is weighed again after it.
+ANALYSIS_LEASE = timedelta(seconds=120)
+# Claims of one hand whose leases all ended unsaved before its analysis is ``failed``.
+ANALYSIS_ATTEMPTS = 3
+# Requesters a claim may pass over before it gives up.
+CLAIM_TRIES = 4
+# The PostgreSQL advisory lock class under which a claim counts a requester's leases again.
+REQUESTER_LOCK = 0x416E616C
+UNFINISHED = (models.Analysis.Status.QUEUED, models.Analysis.Status.RUNNING)
+
+
+def analysis_claim(*, now: datetime) -> models.Analysis | None:
+    """Lease the next hand to weigh (``running``, until ``now + ANALYSIS_LEASE``; the lease's
+    end names the claim), in its own transaction: ``_waiting``'s first whose requester holds
+    no lease, counted again under the requester's lock; an analysis claimed
+    ``ANALYSIS_ATTEMPTS`` times unsaved is ``failed`` instead. None if none may be taken
+    (docs/adr/0119)."""
+    passed: list[int] = []
+    with transaction.atomic():
+        for _ in range(CLAIM_TRIES):
+            analysis = _waiting(now).exclude(requested_by__in=passed).first()
+            if analysis is None:
+                return None
+            requester = analysis.requested_by_id
+            if not _lock_requester(requester) or models.Analysis.objects.filter(
+                    requested_by=requester, leased_until__gt=now).exists():
+                passed.append(requester)  # another claim is serving it
+                continue
+            if analysis.attempts >= ANALYSIS_ATTEMPTS:
+                models.Analysis.objects.filter(pk=analysis.pk).update(
+                    status=models.Analysis.Status.FAILED, leased_until=None, updated_at=now)
+                continue
+            analysis.leased_until = now + ANALYSIS_LEASE
+            analysis.status = models.Analysis.Status.RUNNING
+            analysis.attempts += 1
+            models.Analysis.objects.filter(pk=analysis.pk).update(
+                leased_until=analysis.leased_until, status=analysis.status,
+                attempts=analysis.attempts, updated_at=now)
+            return analysis
+    return None
+
+
+def _waiting(now: datetime) -> QuerySet[models.Analysis]:
+    """Analyses with a hand to weigh whose requester holds no lease, their rows locked as read
+    (those locked already skipped): the requester served longest ago first (the latest
+    ``updated_at`` of its analyses: a claim, a hand saved, a request), then its oldest."""
+    mine = models.Analysis.objects.filter(requested_by=OuterRef("requested_by"))
+    served = mine.order_by("-updated_at").values("updated_at")[:1]
+    return (models.Analysis.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("match")
+            .filter(Q(leased_until__isnull=True) | Q(leased_until__lte=now),
+                    status__in=UNFINISHED, hands_done__lt=F("hands"))
+            .exclude(Exists(mine.filter(leased_until__gt=now)))
+            .order_by(Subquery(served), "created_at", "pk"))
+
+
+def _lock_requester(requester: int) -> bool:
+    """Take the requester's advisory lock until the transaction ends, if no other claim
+    holds it (PostgreSQL; elsewhere True)."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [REQUESTER_LOCK, requester])
+        return bool(cursor.fetchone()[0])
+
+
 def analysis_retry(analysis: models.Analysis) -> bool:
     """Queue again the hands left of an analysis that ``failed``; whether it had."""
     if analysis.status != models.Analysis.Status.FAILED:
         return False
-    models.Analysis.objects.filter(pk=analysis.pk).update(status=models.Analysis.Status.QUEUED)
+    models.Analysis.objects.filter(pk=analysis.pk).update(
+        status=models.Analysis.Status.QUEUED, attempts=0, updated_at=timezone.now())
     analysis.status = models.Analysis.Status.QUEUED
-    transaction.on_commit(lambda: analysis_requested.send(sender=None, analysis_id=analysis.pk))
+    transaction.on_commit(lambda: analysis_requested.send(sender=None))
     return True
 
 
@@ -79,7 +150,7 @@ def analysis_create(*, match: models.Match, seat: Seat, user: AbstractBaseUser
                 work=settings.ANALYSIS_WORK)
     except IntegrityError:  # asked twice at once: the other request's row stands
         return models.Analysis.objects.get(match=match, seat=seat), False
-    transaction.on_commit(lambda: analysis_requested.send(sender=None, analysis_id=analysis.pk))
+    transaction.on_commit(lambda: analysis_requested.send(sender=None))
     return analysis, True
 
 

@@ -12,7 +12,8 @@ bots_wake_requested = Signal()
 # asking user's pk), ``budget_ms`` and ``counted`` (called once the hint will be weighed: it
 # may refuse it); a receiver returns its ``Appraisal`` (games.review).
 hint_requested = Signal()
-# After an analysis row commits: ``analysis_id``; a receiver runs it (games.review).
+# After an analysis is queued (created or retried): a receiver weighs the hands waiting
+# (games.review.analysis_claim).
 analysis_requested = Signal()
 
 # With the PostgreSQL live notifier (``settings.LIVE_NOTIFIER``), a command's write itself

@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 from django.db import connections
+from django.utils import timezone
 from rest_framework.throttling import SimpleRateThrottle
 
 import bots.review
-from games.models import Rating
+from games import review
+from games.models import Analysis, Rating
 
 from .helpers import (
     API,
@@ -228,6 +230,109 @@ def test_a_failed_analysis_says_so_and_is_queued_again_when_asked(make_client, s
     again = send(alice, match_url(match_id, "analysis"))
     assert again.status_code == 202 and again.json()["status"] == "queued"
     assert alice.get(match_url(match_id, "analysis")).json()["status"] == "done"
+
+
+def _finished(send, client):
+    """A match of ``client``'s that has finished: a lesson's attempt, its one move made."""
+    match_id = client.post(f"{API}/lessons/queen-of-spades/attempts").json()["id"]
+    send(client, match_url(match_id, "play"), {"card": "2S"})
+    return match_id
+
+
+def _queued(make_client, send, analyses):
+    """``(alice, bob, alice's match ids, bob's)``: ``analyses`` finished matches of Alice's
+    analysed, then one of Bob's, asked for without running them (their commits' callbacks
+    are not run)."""
+    alice, bob = make_client(), make_client()
+    alices = [_finished(send, alice) for _ in range(analyses)]
+    bobs = _finished(send, bob)
+    for client, match_id in [(alice, m) for m in alices] + [(bob, bobs)]:
+        response = client.post(match_url(match_id, "analysis"))
+        assert response.status_code == 202, response.content
+    return alice, bob, alices, bobs
+
+
+def test_the_next_hand_weighed_is_of_the_requester_served_longest_ago(make_client, send,
+                                                                    monkeypatch):
+    alice, bob, alices, bobs = _queued(make_client, send, 3)
+    claimed = []
+    claim = review.analysis_claim
+
+    def recorded(**kwargs):
+        analysis = claim(**kwargs)
+        claimed.append(analysis and str(analysis.match_id))
+        return analysis
+
+    monkeypatch.setattr(review, "analysis_claim", recorded)
+    while bots.review.analyse_next():
+        pass
+    # Queued in that order, Alice's three would go before Bob's one.
+    assert claimed == [alices[0], bobs, alices[1], alices[2], None]
+    assert all(client.get(match_url(match_id, "analysis")).json()["status"] == "done"
+               for client, match_id in [(alice, m) for m in alices] + [(bob, bobs)])
+
+
+def test_a_requester_has_one_hand_leased_at_a_time_and_a_lease_ended_is_claimed_again(
+        make_client, send):
+    alice, _, alices, bobs = _queued(make_client, send, 2)
+    now = timezone.now()
+    first, second = review.analysis_claim(now=now), review.analysis_claim(now=now)
+    assert (str(first.match_id), str(second.match_id)) == (alices[0], bobs)
+    assert review.analysis_claim(now=now) is None  # each holds a lease: Alice's second waits
+    assert alice.get(match_url(alices[0], "analysis")).json()["status"] == "running"
+    assert alice.get(match_url(alices[1], "analysis")).json()["status"] == "queued"
+    later = now + review.ANALYSIS_LEASE
+    again = review.analysis_claim(now=later)  # its worker died: the hand is weighed again
+    assert (again.pk, again.hands_done) == (first.pk, 0)
+
+
+def test_a_requester_busy_by_a_claim_the_query_did_not_see_yet_is_passed_over(make_client, send,
+                                                                             monkeypatch):
+    """The query may read the leases as they were when it began (a claim committing
+    meanwhile): the requester's leases are counted again under its lock."""
+    alice, bob = make_client(), make_client()
+    alices = [_finished(send, alice) for _ in range(2)]
+    bobs = _finished(send, bob)
+    for match_id in alices:
+        alice.post(match_url(match_id, "analysis"))
+    assert str(review.analysis_claim(now=timezone.now()).match_id) == alices[0]
+    bob.post(match_url(bobs, "analysis"))  # after Alice's claim: she was served longer ago
+    waiting = review._waiting
+    monkeypatch.setattr(review, "_waiting",  # every lease read as ended
+                        lambda now: waiting(now + 2 * review.ANALYSIS_LEASE))
+    now = timezone.now()
+    assert str(review.analysis_claim(now=now).match_id) == bobs
+    assert review.analysis_claim(now=now) is None
+
+
+def test_a_hand_whose_leases_all_ended_unsaved_fails_its_analysis(make_client, send):
+    alice = make_client()
+    match_id = _finished(send, alice)
+    alice.post(match_url(match_id, "analysis"))
+    now = timezone.now()
+    claimed = [review.analysis_claim(now=now + n * review.ANALYSIS_LEASE) for n in range(3)]
+    assert [(str(a.match_id), a.attempts) for a in claimed] == [(match_id, 1), (match_id, 2),
+                                                                (match_id, 3)]
+    assert review.analysis_claim(now=now + 3 * review.ANALYSIS_LEASE) is None
+    assert alice.get(match_url(match_id, "analysis")).json()["status"] == "failed"
+    again = alice.post(match_url(match_id, "analysis"))
+    assert again.status_code == 202 and again.json()["status"] == "queued"
+    assert review.analysis_claim(now=now + 3 * review.ANALYSIS_LEASE).attempts == 1
+
+
+def test_a_claim_whose_lease_ended_and_was_claimed_again_saves_nothing(make_client, send,
+                                                                        monkeypatch):
+    alice, _, alices, _ = _queued(make_client, send, 1)
+    now = timezone.now()
+    stale = review.analysis_claim(now=now)
+    review.analysis_claim(now=now)  # Bob's
+    current = review.analysis_claim(now=now + review.ANALYSIS_LEASE)
+    assert (current.pk, current.attempts) == (stale.pk, 2)
+    monkeypatch.setattr(review, "analysis_claim", lambda now: stale)
+    assert bots.review.analyse_next()
+    row = Analysis.objects.get(pk=stale.pk)
+    assert (row.hands_done, row.decisions, row.leased_until) == (0, [], current.leased_until)
+    assert alice.get(match_url(alices[0], "analysis")).json()["status"] == "running"
 
 
 def test_a_hint_refused_503_does_not_count_against_the_hints_quota(make_client, monkeypatch,

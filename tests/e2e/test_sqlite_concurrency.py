@@ -190,3 +190,12 @@ def test_sqlite_survives_concurrent_commands(sqlite_stack: Stack) -> None:
     assert sorted(accepted) == list(range(table_full_at + 1, len(log) + 1))
     assert_verify_match(match_id, sqlite_stack.env)
     record_duration("SQLite, 4 HTTP players under concurrent load", seconds, summary)
+
+    # The embedded server's analysis thread weighs the analysis a player asks for.
+    analysis_url = f"/matches/{match_id}/analysis"
+    assert players[0].request("POST", analysis_url).status_code == 202
+    deadline = time.monotonic() + 60
+    while (analysis := players[0].request("GET", analysis_url).json())["status"] != "done":
+        assert analysis["status"] in ("queued", "running") and time.monotonic() < deadline, analysis
+        time.sleep(0.2)
+    assert analysis["progress"] == 1.0 and analysis["decisions"]
