@@ -11,11 +11,11 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from . import models
+from . import locks, models
 from .engine import Phase, Seat, SeatView, seat_view
 from .errors import ServiceError
 from .selectors import match_state, match_watch_get
@@ -49,15 +49,42 @@ def hint_weigh(match: models.Match, view: SeatView, user: AbstractBaseUser,
     return replies[0][1]
 
 
-def analysis_seat(*, match_id: uuid.UUID, user: AbstractBaseUser
-                  ) -> tuple[models.Match, Seat, models.Analysis | None]:
-    """``(match, seat, analysis or None)`` of ``user``'s seat in the finished match. Raises
-    ``not_found``, ``not_seated``, then ``match_not_finished``."""
+def analysis_seat(*, match_id: uuid.UUID, user: AbstractBaseUser) -> tuple[models.Match, Seat]:
+    """``(match, seat)`` of ``user``'s seat in the finished match. Raises ``not_found``,
+    ``not_seated``, then ``match_not_finished``."""
     match, seat = _player_seat(match_id, user)
     phase = match_state(match).phase
     if phase is not Phase.FINISHED:
         raise ServiceError("match_not_finished", f"the match is {phase.value}")
-    return match, seat, models.Analysis.objects.filter(match=match, seat=seat).first()
+    return match, seat
+
+
+def analysis_ask(*, match: models.Match, seat: Seat, user: AbstractBaseUser,
+                 counted: Callable[[], None]) -> tuple[models.Analysis, bool]:
+    """``(analysis, queued)``: the analysis of ``user``'s ``seat`` (``analysis_seat``) there is,
+    queued again if it had ``failed``, else a new one, queued once ``counted`` (which may
+    raise) has returned. Under the user's row lock: asked at once, it is made and counted
+    once."""
+    with transaction.atomic():
+        locks.lock_user(user.pk)
+        analysis = models.Analysis.objects.filter(match=match, seat=seat).first()
+        if analysis is not None:
+            queued = bool(models.Analysis.objects.filter(
+                pk=analysis.pk, status=models.Analysis.Status.FAILED).update(
+                    status=models.Analysis.Status.QUEUED, attempts=0, updated_at=timezone.now()))
+            if queued:
+                analysis.status = models.Analysis.Status.QUEUED
+        else:
+            counted()
+            state = match_state(match)
+            dealt = state.hand.number if state.hand is not None else state.hands_played  # a lesson's: 1
+            analysis = models.Analysis.objects.create(
+                match=match, seat=seat, requested_by=user, hands=max(dealt, 1),
+                work=settings.ANALYSIS_WORK)
+            queued = True
+        if queued:
+            transaction.on_commit(lambda: analysis_requested.send(sender=None))
+    return analysis, queued
 
 
 # How long a worker holds an analysis's hand: one that died is weighed again after it.
@@ -124,34 +151,6 @@ def _lock_requester(requester: int) -> bool:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [REQUESTER_LOCK, requester])
         return bool(cursor.fetchone()[0])
-
-
-def analysis_retry(analysis: models.Analysis) -> bool:
-    """Queue again the hands left of an analysis that ``failed``; whether it had."""
-    if analysis.status != models.Analysis.Status.FAILED:
-        return False
-    models.Analysis.objects.filter(pk=analysis.pk).update(
-        status=models.Analysis.Status.QUEUED, attempts=0, updated_at=timezone.now())
-    analysis.status = models.Analysis.Status.QUEUED
-    transaction.on_commit(lambda: analysis_requested.send(sender=None))
-    return True
-
-
-def analysis_create(*, match: models.Match, seat: Seat, user: AbstractBaseUser
-                    ) -> tuple[models.Analysis, bool]:
-    """``(analysis, created)``: the analysis of ``seat`` (``analysis_seat``), queued unless
-    another request made it first."""
-    state = match_state(match)
-    dealt = state.hand.number if state.hand is not None else state.hands_played  # a lesson's: 1
-    try:
-        with transaction.atomic():
-            analysis = models.Analysis.objects.create(
-                match=match, seat=seat, requested_by=user, hands=max(dealt, 1),
-                work=settings.ANALYSIS_WORK)
-    except IntegrityError:  # asked twice at once: the other request's row stands
-        return models.Analysis.objects.get(match=match, seat=seat), False
-    transaction.on_commit(lambda: analysis_requested.send(sender=None))
-    return analysis, True
 
 
 def analysis_get(*, match_id: uuid.UUID, user: AbstractBaseUser,

@@ -74,16 +74,13 @@ class AnalysisView(IdempotentMixin, APIView):
                        "No body."))
     def post(self, request: Request, match_id: uuid.UUID) -> Response:
         no_body(request)
-        match, seat, analysis = review.analysis_seat(match_id=match_id, user=request.user)
-        created = False
-        if analysis is None:
-            AnalysisThrottle().check(request, self)
-            analysis, created = review.analysis_create(match=match, seat=seat, user=request.user)
-        else:
-            created = review.analysis_retry(analysis)
+        match, seat = review.analysis_seat(match_id=match_id, user=request.user)
+        analysis, queued = review.analysis_ask(
+            match=match, seat=seat, user=request.user,
+            counted=lambda: AnalysisThrottle().check(request, self))
         headers = location_of(request, "match-analysis", match_id=match_id)
         return Response(AnalysisSerializer.body(analysis), headers=headers,
-                        status=status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK)
+                        status=status.HTTP_202_ACCEPTED if queued else status.HTTP_200_OK)
 
     @extend_schema(operation_id="matches_analysis_retrieve", parameters=[AnalysisQuerySerializer],
                    responses={200: AnalysisSerializer, **problem_responses(400, 403, 404)},

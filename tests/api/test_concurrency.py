@@ -7,19 +7,23 @@ commits."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.db import connection
 from rest_framework.test import APIClient
+from rest_framework.throttling import SimpleRateThrottle
 
-from games.models import Event, Match
+from games.models import Analysis, Event, Match
 from hearts_api.models import ApiToken
+from hearts_api.throttling import AnalysisThrottle
 
 from ..clients import InProcessClient
-from .helpers import API, D1, create_match, match_url
+from .helpers import API, D1, assert_quota_exceeded, create_match, match_url
 from .test_bot_accounts import register
+from .test_review import _finished
 
 THREADS = 8
 
@@ -188,3 +192,25 @@ def test_tables_of_bot_accounts_filled_at_once_stay_within_their_daily_cap(setti
                                                       (429, "quota_exceeded")]
     assert Match.objects.filter(bot_accounts_only=True).count() == 1
 
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_analysis_asked_for_at_once_is_made_and_counted_once(make_client, monkeypatch):
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {**SimpleRateThrottle.THROTTLE_RATES, "analyses": "2/day"})
+    check = AnalysisThrottle.check
+
+    def slow_check(*args, **kwargs):
+        time.sleep(0.2)  # the racing requests all reach the count unless one waits for another
+        return check(*args, **kwargs)
+
+    monkeypatch.setattr(AnalysisThrottle, "check", slow_check)
+    alice = make_client()
+    first, second, third = (_finished(alice) for _ in range(3))
+    responses = _race([lambda client: client.post(match_url(first, "analysis"))] * THREADS,
+                      [_same_player(alice) for _ in range(THREADS)])
+    assert sorted(r.status_code for r in responses) == [200] * (THREADS - 1) + [202]
+    assert Analysis.objects.filter(match_id=first).count() == 1
+    assert alice.post(match_url(second, "analysis")).status_code == 202  # counted once: 1 left
+    assert_quota_exceeded(alice.post(match_url(third, "analysis")), "analyses", 2,
+                          period_s=86_400)

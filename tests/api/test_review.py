@@ -232,29 +232,28 @@ def test_a_failed_analysis_says_so_and_is_queued_again_when_asked(make_client, s
     assert alice.get(match_url(match_id, "analysis")).json()["status"] == "done"
 
 
-def _finished(send, client):
+def _finished(client):
     """A match of ``client``'s that has finished: a lesson's attempt, its one move made."""
     match_id = client.post(f"{API}/lessons/queen-of-spades/attempts").json()["id"]
-    send(client, match_url(match_id, "play"), {"card": "2S"})
+    assert client.post(match_url(match_id, "play"), {"card": "2S"}, format="json").status_code == 200
     return match_id
 
 
-def _queued(make_client, send, analyses):
+def _queued(make_client, analyses):
     """``(alice, bob, alice's match ids, bob's)``: ``analyses`` finished matches of Alice's
     analysed, then one of Bob's, asked for without running them (their commits' callbacks
     are not run)."""
     alice, bob = make_client(), make_client()
-    alices = [_finished(send, alice) for _ in range(analyses)]
-    bobs = _finished(send, bob)
+    alices = [_finished(alice) for _ in range(analyses)]
+    bobs = _finished(bob)
     for client, match_id in [(alice, m) for m in alices] + [(bob, bobs)]:
         response = client.post(match_url(match_id, "analysis"))
         assert response.status_code == 202, response.content
     return alice, bob, alices, bobs
 
 
-def test_the_next_hand_weighed_is_of_the_requester_served_longest_ago(make_client, send,
-                                                                    monkeypatch):
-    alice, bob, alices, bobs = _queued(make_client, send, 3)
+def test_the_next_hand_weighed_is_of_the_requester_served_longest_ago(make_client, monkeypatch):
+    alice, bob, alices, bobs = _queued(make_client, 3)
     claimed = []
     claim = review.analysis_claim
 
@@ -272,9 +271,8 @@ def test_the_next_hand_weighed_is_of_the_requester_served_longest_ago(make_clien
                for client, match_id in [(alice, m) for m in alices] + [(bob, bobs)])
 
 
-def test_a_requester_has_one_hand_leased_at_a_time_and_a_lease_ended_is_claimed_again(
-        make_client, send):
-    alice, _, alices, bobs = _queued(make_client, send, 2)
+def test_a_requester_has_one_hand_leased_at_a_time_and_a_lease_ended_is_claimed_again(make_client):
+    alice, _, alices, bobs = _queued(make_client, 2)
     now = timezone.now()
     first, second = review.analysis_claim(now=now), review.analysis_claim(now=now)
     assert (str(first.match_id), str(second.match_id)) == (alices[0], bobs)
@@ -286,13 +284,12 @@ def test_a_requester_has_one_hand_leased_at_a_time_and_a_lease_ended_is_claimed_
     assert (again.pk, again.hands_done) == (first.pk, 0)
 
 
-def test_a_requester_busy_by_a_claim_the_query_did_not_see_yet_is_passed_over(make_client, send,
-                                                                             monkeypatch):
+def test_a_requester_busy_by_a_claim_the_query_did_not_see_yet_is_passed_over(make_client, monkeypatch):
     """The query may read the leases as they were when it began (a claim committing
     meanwhile): the requester's leases are counted again under its lock."""
     alice, bob = make_client(), make_client()
-    alices = [_finished(send, alice) for _ in range(2)]
-    bobs = _finished(send, bob)
+    alices = [_finished(alice) for _ in range(2)]
+    bobs = _finished(bob)
     for match_id in alices:
         alice.post(match_url(match_id, "analysis"))
     assert str(review.analysis_claim(now=timezone.now()).match_id) == alices[0]
@@ -305,9 +302,9 @@ def test_a_requester_busy_by_a_claim_the_query_did_not_see_yet_is_passed_over(ma
     assert review.analysis_claim(now=now) is None
 
 
-def test_a_hand_whose_leases_all_ended_unsaved_fails_its_analysis(make_client, send):
+def test_a_hand_whose_leases_all_ended_unsaved_fails_its_analysis(make_client):
     alice = make_client()
-    match_id = _finished(send, alice)
+    match_id = _finished(alice)
     alice.post(match_url(match_id, "analysis"))
     now = timezone.now()
     claimed = [review.analysis_claim(now=now + n * review.ANALYSIS_LEASE) for n in range(3)]
@@ -320,9 +317,8 @@ def test_a_hand_whose_leases_all_ended_unsaved_fails_its_analysis(make_client, s
     assert review.analysis_claim(now=now + 3 * review.ANALYSIS_LEASE).attempts == 1
 
 
-def test_a_claim_whose_lease_ended_and_was_claimed_again_saves_nothing(make_client, send,
-                                                                        monkeypatch):
-    alice, _, alices, _ = _queued(make_client, send, 1)
+def test_a_claim_whose_lease_ended_and_was_claimed_again_saves_nothing(make_client, monkeypatch):
+    alice, _, alices, _ = _queued(make_client, 1)
     now = timezone.now()
     stale = review.analysis_claim(now=now)
     review.analysis_claim(now=now)  # Bob's
