@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from . import locks, models
@@ -137,9 +137,8 @@ def _waiting(now: datetime) -> QuerySet[models.Analysis]:
     served = mine.order_by("-updated_at").values("updated_at")[:1]
     return (models.Analysis.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("match")
-            .filter(Q(leased_until__isnull=True) | Q(leased_until__lte=now),
-                    status__in=UNFINISHED, hands_done__lt=F("hands"))
-            .exclude(Exists(mine.filter(leased_until__gt=now)))
+            .filter(status__in=UNFINISHED, hands_done__lt=F("hands"))
+            .exclude(Exists(mine.filter(leased_until__gt=now)))  # the row's own lease too
             .order_by(Subquery(served), "created_at", "pk"))
 
 
