@@ -79,7 +79,7 @@ def _searching_bots_at_a_pinned_pace() -> None:
     PACE.pin(REFERENCE_WORK_PER_MS)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def chromium() -> str:
     """Debian's Chromium for Playwright (its own browser download cannot work here)."""
     if not os.access(CHROMIUM, os.X_OK):

@@ -19,14 +19,11 @@ from xdist.scheduler import LoadScopeScheduling
 
 # The longest tests, tens of seconds each: most of the suite's time; then the longest
 # in-process ones and those running Node, seconds each, so that no process ends alone with
-# one (nor beside the ``LAST`` test).
+# one.
 LONGEST = ("tests/e2e/", "tests/engine/test_openspiel_differential.py",
            "tests/bots/test_analysis.py", "tests/engine/test_properties.py",
            "tests/api/test_live.py", "tests/games/test_records.py",
            "tests/web/test_build.py", "tests/sdk/test_regeneration.py")
-# Tests that time the service: they run last, when the other process has (nearly) nothing
-# left to run, each on a stack of its own.
-LAST = ("tests/e2e/test_noisy_neighbour.py",)
 # Tests that share processes they start go to one process together, a unit each, which
 # starts them once: those on the e2e stack (``e2e_stack``, tests/e2e/conftest.py; a module
 # left out still passes, but may start a second stack in another process), those on this
@@ -63,8 +60,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeSch
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """In each xdist process (all sort alike): the longest tests first, the ``LAST`` ones
-    last. Without xdist the order stays."""
+    """In each xdist process (all sort alike): the longest tests first. Without xdist the
+    order stays."""
     if hasattr(config, "workerinput"):
-        items.sort(key=lambda item: (item.nodeid.startswith(LAST),
-                                     not item.nodeid.startswith(LONGEST)))
+        items.sort(key=lambda item: not item.nodeid.startswith(LONGEST))

@@ -29,12 +29,21 @@ SUITS = {"C": "clubs", "D": "diamonds", "S": "spades", "H": "hearts"}
 SETTLED = f".dialog button, #pass, {MY_TURN}"
 
 
-@pytest.fixture
-def browser(chromium: str) -> Iterator[Browser]:
+@pytest.fixture(scope="module")
+def launched(chromium: str) -> Iterator[Browser]:
+    """One Chromium for the module."""
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser(launched: Browser) -> Iterator[Browser]:
+    """The module's Chromium; the test's pages (each a context of its own) closed after it."""
+    yield launched
+    for context in launched.contexts:
+        context.close()
 
 
 def new_page(browser: Browser, stack: Stack, errors: list[str]) -> Page:

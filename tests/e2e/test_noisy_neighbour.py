@@ -1,8 +1,9 @@
-"""A noisy neighbour (``tests/e2e/noisy.py``) on the real stack: one player at every quota's
-limit at once leaves another player's median bot reply within twice its baseline (its
-p99, of up to 100 replies, within four times; the figures: benchmarks/README.md, "A noisy
-neighbour"), and each quota it tried to pass refused it. It runs last in the suite (tests/scheduling.py), on a
-stack of its own, so that the other tests' load is not in its figures."""
+"""A noisy neighbour (``tests/e2e/noisy.py``) on the real stack: while one player tries to
+take more than every quota allows, each quota refuses it and another player's bots keep
+answering. Replies that waited behind the abuser's work would take seconds (an expert's
+search, a webhook's 5 s attempt); only that is bounded here. How near the replies stay
+to their baseline is measured by benchmarks/noisy_neighbour.py (benchmarks/README.md, "A
+noisy neighbour"), not asserted: the suite's own load would be in the figures."""
 
 from __future__ import annotations
 
@@ -12,21 +13,22 @@ import time
 import pytest
 
 from .helpers import ApiClient
-from .noisy import EASY, HOLD, Abuser, percentile, victim_plays
+from .noisy import EASY, HOLD, Abuser, victim_plays
 from .stack import Stack
 
 pytestmark = pytest.mark.e2e
 
-# Cards the victim plays alone and then beside the abuser, after a few to warm up each phase.
-PLAYS, WARM_UP = 100, 8
+# Cards the victim plays beside the abuser, after a few to warm up.
+PLAYS, WARM_UP = 40, 8
+# Seconds: a bot reply's bound, and the median's (each several times the worst seen under
+# the whole suite's load; a reply queued behind the abuser's work has taken 6 to 66 s).
+REPLY_LIMIT, MEDIAN_LIMIT = 5.0, 0.5
 
 
-def test_a_noisy_neighbour_at_every_quota_leaves_anothers_bot_replies_near_their_baseline(
+def test_a_noisy_neighbour_at_every_quota_is_refused_and_anothers_bots_keep_answering(
         own_stack: Stack) -> None:
     victim = ApiClient.register(own_stack.base_url, "victim")
     match_id = victim.create_match(EASY, HOLD)["id"]
-    victim_plays(victim, match_id, WARM_UP)
-    baseline = victim_plays(victim, match_id, PLAYS)
     abuser = Abuser(own_stack.base_url)
     abuser.start()
     try:
@@ -35,10 +37,10 @@ def test_a_noisy_neighbour_at_every_quota_leaves_anothers_bot_replies_near_their
         loaded = victim_plays(victim, match_id, PLAYS)
     finally:
         abuser.stop()
-    print(f"\nalone: {baseline.line()}\nwith the abuser: {loaded.line()}\n"
+    print(f"\nwith the abuser: {loaded.line()}\n"
           f"abuser refused: {dict(abuser.refused)}, accepted: {dict(abuser.accepted)}")
-    assert statistics.median(loaded.replies) <= 2 * statistics.median(baseline.replies)
-    assert percentile(loaded.replies, 0.99) <= 4 * percentile(baseline.replies, 0.99)
+    assert max(loaded.replies) < REPLY_LIMIT, loaded.line()
+    assert statistics.median(loaded.replies) < MEDIAN_LIMIT, loaded.line()
     # Registration gave it one token of its 20; 2 of its 10 expert matches; 3 open ones.
     assert (abuser.accepted["tokens"], abuser.refused["tokens"]) == (19, 11)
     assert abuser.refused["think_ms"] == 1
