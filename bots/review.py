@@ -11,11 +11,13 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import TimeoutError as FutureTimeout
 from random import Random
 from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import models, review
@@ -33,6 +35,7 @@ logger = logging.getLogger(__name__)
 ANALYSIS_QUEUE = "analysis"  # CELERY_TASK_QUEUES: after control and bots
 HINT_RETRY_S = 1  # a hint refused for a busy search: Retry-After
 THREAD_RECHECK_SECONDS = 60  # the embedded server's analysis thread, asleep, looks again
+LEASE_RENEWAL_S = review.ANALYSIS_LEASE.total_seconds() / 3  # a hand's claim renewed this often
 
 
 _hint_slots: dict[tuple[int, int], threading.Semaphore] = {}
@@ -113,13 +116,14 @@ def analyse_all() -> None:
 
 
 def analyse_next() -> bool:
-    """Weigh the next hand of any analysis (``review.analysis_claim``) on the search thread
-    and save it while the claim's lease is the row's; the analysis ``failed`` (and the error
-    logged) if that raised. Whether a hand was claimed."""
+    """Weigh the next hand of any analysis (``review.analysis_claim``) on the search thread,
+    renewing the claim every ``LEASE_RENEWAL_S``, and save it while the claim's lease is the
+    row's; the analysis ``failed`` (and the error logged) if that raised. Whether a hand was
+    claimed."""
     analysis = review.analysis_claim(now=timezone.now())
     if analysis is None:
         return False
-    mine = models.Analysis.objects.filter(pk=analysis.pk, leased_until=analysis.leased_until)
+    lease = analysis.leased_until
     hand = analysis.hands_done + 1
     seat = Seat(analysis.seat)
     match = analysis.match
@@ -130,11 +134,21 @@ def analyse_next() -> bool:
                    for view, played in choices(events, seat) if view.hand_number == hand]
         return weighed, round((time.thread_time() - start) * 1e3)
 
+    def mine() -> QuerySet[models.Analysis]:
+        return models.Analysis.objects.filter(pk=analysis.pk, leased_until=lease)
+
     try:
         events = [event_from_json(row.payload) for row in match.events.order_by("seq")]
-        weighed, cpu_ms = searcher().submit(weigh).result()
+        weighing = searcher().submit(weigh)
+        while True:
+            try:
+                weighed, cpu_ms = weighing.result(timeout=LEASE_RENEWAL_S)
+                break
+            except FutureTimeout:  # still weighing: the claim holds on
+                lease = review.analysis_renew(pk=analysis.pk, lease=lease,
+                                              now=timezone.now()) or lease
         with transaction.atomic():
-            row = mine.select_for_update().first()
+            row = mine().select_for_update().first()
             if row is not None:  # else another claim holds it (this one's lease ended)
                 row.decisions = [*row.decisions, *(decision_json(d) for d in weighed)]
                 row.hands_done = hand
@@ -145,8 +159,8 @@ def analyse_next() -> bool:
                 row.save()
     except Exception:
         logger.exception("analysis %s failed at hand %s", analysis.pk, hand)
-        mine.update(status=models.Analysis.Status.FAILED, leased_until=None,
-                    updated_at=timezone.now())
+        mine().update(status=models.Analysis.Status.FAILED, leased_until=None,
+                      updated_at=timezone.now())
     return True
 
 

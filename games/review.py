@@ -87,8 +87,9 @@ def analysis_ask(*, match: models.Match, seat: Seat, user: AbstractBaseUser,
     return analysis, queued
 
 
-# How long a worker holds an analysis's hand: one that died is weighed again after it.
-ANALYSIS_LEASE = timedelta(seconds=120)
+# How long a claim holds an analysis's hand unless renewed (``analysis_renew``): the hand of
+# a worker that died is weighed again after it.
+ANALYSIS_LEASE = timedelta(seconds=30)
 # Claims of one hand whose leases all ended unsaved before its analysis is ``failed``.
 ANALYSIS_ATTEMPTS = 3
 # Requesters a claim may pass over before it gives up.
@@ -127,6 +128,14 @@ def analysis_claim(*, now: datetime) -> models.Analysis | None:
                 attempts=analysis.attempts, updated_at=now)
             return analysis
     return None
+
+
+def analysis_renew(*, pk: int, lease: datetime, now: datetime) -> datetime | None:
+    """Extend the claim of analysis ``pk`` named ``lease`` to ``now + ANALYSIS_LEASE``: the
+    claim's new name, or None if the row no longer holds that lease (claimed again, failed)."""
+    renewed = now + ANALYSIS_LEASE
+    held = models.Analysis.objects.filter(pk=pk, leased_until=lease).update(leased_until=renewed)
+    return renewed if held else None
 
 
 def _waiting(now: datetime) -> QuerySet[models.Analysis]:

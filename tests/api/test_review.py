@@ -7,6 +7,7 @@ import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -329,6 +330,35 @@ def test_a_claim_whose_lease_ended_and_was_claimed_again_saves_nothing(make_clie
     row = Analysis.objects.get(pk=stale.pk)
     assert (row.hands_done, row.decisions, row.leased_until) == (0, [], current.leased_until)
     assert alice.get(match_url(alices[0], "analysis")).json()["status"] == "running"
+
+
+def test_a_hand_weighed_longer_than_the_lease_keeps_its_claim_and_is_saved(make_client, monkeypatch):
+    alice = make_client()
+    match_id = _finished(alice)
+    alice.post(match_url(match_id, "analysis"))
+    monkeypatch.setattr(review, "ANALYSIS_LEASE", timedelta(seconds=0.6))
+    monkeypatch.setattr(bots.review, "LEASE_RENEWAL_S", 0.2)
+    analyse, renew = bots.review.analyse, review.analysis_renew
+    slowed = []
+
+    def slow_analyse(*args, **kwargs):
+        if not slowed:
+            slowed.append(time.sleep(1.5))  # the first decision: two and a half leases
+        return analyse(*args, **kwargs)
+
+    claims_meanwhile = []
+
+    def renewed(**kwargs):
+        lease = renew(**kwargs)
+        claims_meanwhile.append(review.analysis_claim(now=timezone.now()))
+        return lease
+
+    monkeypatch.setattr(bots.review, "analyse", slow_analyse)
+    monkeypatch.setattr(review, "analysis_renew", renewed)
+    assert bots.review.analyse_next()
+    assert len(claims_meanwhile) >= 5 and claims_meanwhile == [None] * len(claims_meanwhile)
+    row = Analysis.objects.get(match_id=match_id)
+    assert (row.status, row.hands_done, row.attempts, row.leased_until) == ("done", 1, 0, None)
 
 
 def test_a_hint_refused_503_does_not_count_against_the_hints_quota(make_client, monkeypatch,
