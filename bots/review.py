@@ -34,7 +34,7 @@ logger = logging.getLogger(__name__)
 
 ANALYSIS_QUEUE = "analysis"  # CELERY_TASK_QUEUES: after control and bots
 HINT_RETRY_S = 1  # a hint refused for a busy search: Retry-After
-THREAD_RECHECK_SECONDS = 60  # the embedded server's analysis thread, asleep, looks again
+THREAD_RECHECK_SECONDS = 10  # the embedded server's analysis thread, asleep, looks again
 LEASE_RENEWAL_S = review.ANALYSIS_LEASE.total_seconds() / 3  # a hand's claim renewed this often
 
 

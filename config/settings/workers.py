@@ -46,8 +46,8 @@ CELERY_BEAT_SCHEDULE = {
     "bots-tick": {"task": "bots.tasks.work", "schedule": timedelta(seconds=2),
                   "options": {"expires": 30, "queue": "bots"}},
     # Weighs a hand of any analysis whose ticket was lost or whose lease ended.
-    "analyses-tick": {"task": "bots.tasks.analyse", "schedule": timedelta(minutes=1),
-                      "options": {"expires": 60, "queue": "analysis"}},
+    "analyses-tick": {"task": "bots.tasks.analyse", "schedule": timedelta(seconds=10),
+                      "options": {"expires": 10, "queue": "analysis"}},
     "purge-idempotency-keys": {"task": "hearts_api.tasks.purge_idempotency_keys",
                                "schedule": timedelta(hours=1)},
     "release-expired-invitations": {"task": "games.tasks.release_expired_invitations",
