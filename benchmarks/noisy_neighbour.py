@@ -31,20 +31,12 @@ from tests.e2e.noisy import EASY, HOLD, Abuser, victim_plays  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--plays", type=int, default=40)
-    parser.add_argument("--root", type=Path, default=ROOT)
-    parser.add_argument("--database-url", default=stack.postgres_server_url())
-    parser.add_argument("--broker-url", default="redis://127.0.0.1:6379/5")
+    stack.add_deployment_arguments(parser)
     args = parser.parse_args()
     root = args.root.resolve()
     name = f"hearts_noisy_{os.getpid()}"
-    database_url = stack.create_database(args.database_url, name)
-    env = {**stack.service_env(database_url, args.broker_url), "PYTHONPATH": str(root)}
-    log_dir = Path(f"/tmp/{name}")
-    log_dir.mkdir()
-    processes: list[stack.ManagedProcess] = []
-    try:
-        stack.manage_ok(["migrate", "--noinput", "-v", "0"], env, cwd=root)
-        stack.purge_broker(args.broker_url)
+    with stack.scratch_deployment(args.database_url, args.broker_url, root, name) as (
+            env, log_dir, processes):
         processes.append(stack.start_celery_worker(env, log_dir, args.broker_url, cwd=root))
         web, base_url = stack.start_gunicorn(env, log_dir, cwd=root)
         processes.append(web)
@@ -67,12 +59,6 @@ def main() -> None:
             f"{quota} {count}" for quota, count in sorted(abuser.refused.items())))
         print("the abuser's accepted requests: " + ", ".join(
             f"{what} {count}" for what, count in sorted(abuser.accepted.items())))
-    finally:
-        for process in reversed(processes):
-            process.stop()
-        stack.purge_broker(args.broker_url)
-        stack.drop_database(args.database_url, name)
-
 
 if __name__ == "__main__":
     main()

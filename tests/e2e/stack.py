@@ -189,6 +189,37 @@ def _drop_migrated_template(server_url: str) -> None:
         drop_database(server_url, template)
 
 
+def add_deployment_arguments(parser: Any) -> None:
+    """A benchmark's ``--root`` (the checkout to run), ``--database-url`` and ``--broker-url``
+    (for ``scratch_deployment``) on its ``argparse`` parser."""
+    parser.add_argument("--root", type=Path, default=ROOT)
+    parser.add_argument("--database-url", default=postgres_server_url())
+    parser.add_argument("--broker-url", default="redis://127.0.0.1:6379/5")
+
+
+@contextmanager
+def scratch_deployment(server_url: str, broker: str, root: Path, name: str,
+                       **settings: str) -> Iterator[tuple[dict[str, str], Path, list[ManagedProcess]]]:
+    """A benchmark's deployment of the code in ``root``: database ``name`` on ``server_url``,
+    migrated, and the Redis database ``broker`` emptied; yields the services' environment
+    (``settings`` added), a log directory and a list of processes, which are stopped, and
+    the database dropped, after."""
+    database_url = create_database(server_url, name)
+    env = {**service_env(database_url, broker), "PYTHONPATH": str(root), **settings}
+    log_dir = Path(f"/tmp/{name}")
+    log_dir.mkdir()
+    processes: list[ManagedProcess] = []
+    try:
+        manage_ok(["migrate", "--noinput", "-v", "0"], env, cwd=root)
+        purge_broker(broker)
+        yield env, log_dir, processes
+    finally:
+        for process in reversed(processes):
+            process.stop()
+        purge_broker(broker)
+        drop_database(server_url, name)
+
+
 def drop_database(server_url: str, name: str) -> None:
     import psycopg
     from psycopg import sql
@@ -377,13 +408,13 @@ def purge_broker(broker: str) -> None:
         client.close()
 
 
-def start_celery_beat(env: dict[str, str], log_dir: Path) -> ManagedProcess:
+def start_celery_beat(env: dict[str, str], log_dir: Path, cwd: Path = ROOT) -> ManagedProcess:
     """``celery -A config beat``, as every deployment runs it (``make up``): its tick makes
     any due move whose ticket was lost (config/settings/workers.py)."""
     return ManagedProcess("celery beat", [
         str(BIN / "celery"), "-A", "config", "beat", "-l", "WARNING",
         "--schedule", str(log_dir / "celerybeat-schedule"),
-    ], env, log_dir / "celery-beat.log").start()
+    ], env, log_dir / "celery-beat.log", cwd=cwd).start()
 
 
 def start_celery_worker(env: dict[str, str], log_dir: Path, broker: str,
