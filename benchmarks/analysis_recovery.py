@@ -58,12 +58,15 @@ def main() -> None:
             sys.exit(f"the hand was weighed within {args.kill_after} s: give more --work")
         os.killpg(worker.popen.pid, signal.SIGKILL)  # type: ignore[union-attr]
         killed = time.monotonic()
-        processes.append(stack.start_celery_worker(env, log_dir, args.broker_url, cwd=root))
+        again = log_dir / "again"  # the killed worker's log kept
+        again.mkdir()
+        processes.append(stack.start_celery_worker(env, again, args.broker_url, cwd=root))
         stack.wait_until(lambda: status() == "done", timeout=600, what="the analysis done",
                          interval=0.5)
         print(f"code: {root}; {args.work:,} units a decision, the worker killed "
               f"{args.kill_after} s after the claim")
         print(f"the analysis was done {time.monotonic() - killed:.1f} s after the kill")
+
 
 if __name__ == "__main__":
     main()

@@ -60,5 +60,6 @@ def main() -> None:
         print("the abuser's accepted requests: " + ", ".join(
             f"{what} {count}" for what, count in sorted(abuser.accepted.items())))
 
+
 if __name__ == "__main__":
     main()

@@ -12,11 +12,12 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import TimeoutError as FutureTimeout
+from datetime import datetime
 from random import Random
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
+from django.db import DatabaseError, close_old_connections, connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -145,8 +146,7 @@ def analyse_next() -> bool:
                 weighed, cpu_ms = weighing.result(timeout=LEASE_RENEWAL_S)
                 break
             except FutureTimeout:  # still weighing: the claim holds on
-                lease = review.analysis_renew(pk=analysis.pk, lease=lease,
-                                              now=timezone.now()) or lease
+                lease = _renewed(analysis.pk, lease)
         with transaction.atomic():
             row = mine().select_for_update().first()
             if row is not None:  # else another claim holds it (this one's lease ended)
@@ -162,6 +162,16 @@ def analyse_next() -> bool:
         mine().update(status=models.Analysis.Status.FAILED, leased_until=None,
                       updated_at=timezone.now())
     return True
+
+
+def _renewed(pk: int, lease: datetime) -> datetime:
+    """The claim's lease renewed (``review.analysis_renew``), or ``lease`` if it was lost or
+    the database refused (logged: the next renewal tries again)."""
+    try:
+        return review.analysis_renew(pk=pk, lease=lease, now=timezone.now()) or lease
+    except DatabaseError:
+        logger.warning("analysis %s: its lease could not be renewed", pk, exc_info=True)
+        return lease
 
 
 class AnalysisThread(ProcessThread):

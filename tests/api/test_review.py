@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import connections
+from django.db import OperationalError, connections
 from django.utils import timezone
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -332,33 +332,55 @@ def test_a_claim_whose_lease_ended_and_was_claimed_again_saves_nothing(make_clie
     assert alice.get(match_url(alices[0], "analysis")).json()["status"] == "running"
 
 
-def test_a_hand_weighed_longer_than_the_lease_keeps_its_claim_and_is_saved(make_client, monkeypatch):
+def _slow_hand(make_client, monkeypatch, seconds):
+    """The id of a finished match of a new player's, its analysis asked for, whose first
+    decision will take ``seconds`` longer to weigh; leases of 0.6 s renewed every 0.2 s."""
     alice = make_client()
     match_id = _finished(alice)
     alice.post(match_url(match_id, "analysis"))
     monkeypatch.setattr(review, "ANALYSIS_LEASE", timedelta(seconds=0.6))
     monkeypatch.setattr(bots.review, "LEASE_RENEWAL_S", 0.2)
-    analyse, renew = bots.review.analyse, review.analysis_renew
-    slowed = []
+    analyse, slowed = bots.review.analyse, []
 
     def slow_analyse(*args, **kwargs):
         if not slowed:
-            slowed.append(time.sleep(1.5))  # the first decision: two and a half leases
+            slowed.append(time.sleep(seconds))
         return analyse(*args, **kwargs)
 
-    claims_meanwhile = []
+    monkeypatch.setattr(bots.review, "analyse", slow_analyse)
+    return match_id
+
+
+def test_a_hand_weighed_longer_than_the_lease_keeps_its_claim_and_is_saved(make_client, monkeypatch):
+    match_id = _slow_hand(make_client, monkeypatch, 1.5)  # two and a half leases
+    renew, claims_meanwhile = review.analysis_renew, []
 
     def renewed(**kwargs):
         lease = renew(**kwargs)
         claims_meanwhile.append(review.analysis_claim(now=timezone.now()))
         return lease
 
-    monkeypatch.setattr(bots.review, "analyse", slow_analyse)
     monkeypatch.setattr(review, "analysis_renew", renewed)
     assert bots.review.analyse_next()
-    assert len(claims_meanwhile) >= 5 and claims_meanwhile == [None] * len(claims_meanwhile)
+    assert len(claims_meanwhile) >= 3 and claims_meanwhile == [None] * len(claims_meanwhile)
     row = Analysis.objects.get(match_id=match_id)
     assert (row.status, row.hands_done, row.attempts, row.leased_until) == ("done", 1, 0, None)
+
+
+def test_a_renewal_the_database_refused_is_tried_again_and_the_hand_saved(make_client, monkeypatch):
+    match_id = _slow_hand(make_client, monkeypatch, 0.5)  # past the first renewal
+    renew, refused = review.analysis_renew, []
+
+    def refused_once(**kwargs):
+        if not refused:
+            refused.append(kwargs["pk"])
+            raise OperationalError("the connection dropped")
+        return renew(**kwargs)
+
+    monkeypatch.setattr(review, "analysis_renew", refused_once)
+    assert bots.review.analyse_next()
+    row = Analysis.objects.get(match_id=match_id)
+    assert refused == [row.pk] and (row.status, row.hands_done) == ("done", 1)
 
 
 def test_a_hint_refused_503_does_not_count_against_the_hints_quota(make_client, monkeypatch,
